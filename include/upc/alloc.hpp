@@ -1,0 +1,17 @@
+// Dynamic shared memory (UPC 1.3 §7.2.2): the C-style names are in <upc.h>.
+#pragma once
+#include <cstddef>
+
+#include "upc/sptr.hpp"
+
+namespace upc {
+// Collective: shared [nbytes] char[nblocks*nbytes], the same pointer on every thread.
+sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes);
+// The same space, allocated by one thread.
+sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes);
+// shared [] char[nbytes] with affinity to the calling thread.
+sptr<void> alloc(std::size_t nbytes);
+void free(sptr<void> p);
+// Collective free (UPC 1.3): every thread calls it with the same pointer.
+void all_free(sptr<void> p);
+}  // namespace upc

@@ -1,0 +1,65 @@
+// Who am I, how many of us, and how a program is started.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "upc/error.hpp"
+
+namespace upc {
+
+enum class backend_kind { threads, processes };
+
+// Everything that shapes a run. upcrun fills these from its command line through
+// UPCEMU_* environment variables; launch_options::from_environment() reads them.
+struct launch_options {
+  int threads = 0;                       // 0: UPCEMU_THREADS, else the number of CPUs
+  backend_kind backend = backend_kind::threads;
+  std::size_t heap_per_thread = 0;       // bytes; 0: the default (see docs/user-guide.md)
+  int nodes = 1;                         // virtual nodes for hierarchical algorithms
+  bool check = false;                    // bounds checks, single-valued checks, watchdog
+  double timeout_seconds = 0;            // 0: none
+  double watchdog_seconds = 10;          // deadlock watchdog delay under check
+  std::size_t stack_bytes = 0;           // threads backend stack size; 0: 8 MiB
+  bool quiet = false;                    // do not print failure reports to stderr
+
+  static launch_options from_environment();  // throws upc::error on a bad value
+};
+
+struct run_result {
+  int exit_code = 0;           // what the program (or upc_global_exit) returned
+  bool failed = false;         // a thread threw, crashed, deadlocked or timed out
+  int failed_thread = -1;      // the first thread that failed, -1 if none/unknown
+  std::string error;           // the first failure report, empty if none
+  bool ok() const { return !failed && exit_code == 0; }
+};
+
+// Runs body() as an SPMD program on opt.threads UPC threads and returns when all
+// have finished. Shared objects declared at namespace scope are allocated first.
+run_result run(const launch_options& opt, const std::function<int()>& body);
+run_result run(const launch_options& opt, const std::function<void()>& body);
+
+// Ends the whole program with this status, from any thread (UPC 1.3 upc_global_exit).
+[[noreturn]] void global_exit(int status);
+
+namespace detail {
+extern int g_threads;                      // THREADS of the current run
+extern thread_local int tl_mythread;       // MYTHREAD, -1 outside a UPC thread
+extern char* g_partitions;                 // start of partition 0 in the mapping
+extern std::uint64_t g_partition_bytes;    // bytes per partition
+int mythread_checked();                    // tl_mythread, or a clear error
+}  // namespace detail
+
+inline int threads() noexcept { return detail::g_threads; }
+inline int mythread() {
+  int t = detail::tl_mythread;
+  return t >= 0 ? t : detail::mythread_checked();
+}
+// Number of virtual nodes and the node a thread belongs to (contiguous blocks).
+int nodes() noexcept;
+int node_of(int thread) noexcept;
+bool check_enabled() noexcept;
+backend_kind current_backend() noexcept;
+
+}  // namespace upc

@@ -1,0 +1,123 @@
+// Shared arrays and shared scalars.
+//
+//   UPC                                   upcemu
+//   shared int x[100*THREADS];            upc::shared_array<int> x(upc::per_thread(100));
+//   shared [4] double y[N];               upc::shared_array<double, 4> y(N);
+//   shared [] char buf[64];               upc::shared_array<char, upc::indefinite> buf(64);
+//   shared int counter;                   upc::shared<int> counter;
+//   strict shared int flag;               upc::strict_shared<int> flag;
+//
+// Declared at namespace scope, they are allocated (zero-filled) before the program
+// body runs, at the same offset in every partition. Declared inside the body, every
+// thread must declare them in the same order (a collective allocation, like
+// upc_all_alloc), and they are freed collectively when they go out of scope.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <type_traits>
+#include <string>
+
+#include "upc/detail/static_object.hpp"
+#include "upc/sptr.hpp"
+
+namespace upc {
+
+// A size that is a multiple of THREADS: per_thread(100) is 100*THREADS elements.
+struct per_thread {
+  std::size_t n;
+  explicit per_thread(std::size_t count) : n(count) {}
+};
+
+namespace detail {
+[[noreturn]] void fail_index(const char* function, std::size_t index, std::size_t size);
+
+// The allocation shared by shared_array and shared<T>.
+class shared_storage : public static_object {
+ public:
+  shared_storage(std::function<std::size_t()> count, std::size_t elem_size, std::size_t block,
+                 const void* initial_element = nullptr);
+  ~shared_storage();
+  shared_storage(const shared_storage&) = delete;
+  shared_storage& operator=(const shared_storage&) = delete;
+
+  void allocate() override;
+  void release() noexcept override;
+  std::size_t count() const noexcept { return count_; }
+  const shared_address& base() const noexcept { return base_; }
+
+ private:
+  void allocate_collectively();
+  std::function<std::size_t()> count_fn_;
+  std::size_t elem_size_, block_;
+  std::size_t count_ = 0;
+  shared_address base_{};
+  bool in_run_scope_ = false;
+  std::string initial_;  // bytes of element 0 written at allocation (shared scalars)
+};
+}  // namespace detail
+
+template <class T, std::size_t B = 1, consistency C = relaxed>
+class shared_array {
+ public:
+  using pointer = sptr<T, B, C>;
+  using reference = shared_ref<T, B, C>;
+  static constexpr std::size_t block_size = B;
+
+  explicit shared_array(std::size_t n) : storage_([n] { return n; }, sizeof(T), B) {}
+  explicit shared_array(per_thread n) : storage_([n] { return n.n * static_cast<std::size_t>(threads()); }, sizeof(T), B) {}
+  // Any size expression, evaluated when the run starts (THREADS is known then).
+  explicit shared_array(std::function<std::size_t()> n) : storage_(std::move(n), sizeof(T), B) {}
+
+  std::size_t size() const noexcept { return storage_.count(); }
+  pointer data() const noexcept { return pointer(storage_.base()); }
+  operator pointer() const noexcept { return data(); }   // arrays decay to pointers
+
+  reference operator[](std::size_t i) const {
+    if (check_enabled()) [[unlikely]] {
+      if (i >= size()) detail::fail_index("shared_array[]", i, size());
+    }
+    return reference(layout::element(storage_.base(), i, sizeof(T), B, threads()));
+  }
+
+  // Sizeof-family queries (upc_localsizeof, upc_blocksizeof, upc_elemsizeof).
+  std::size_t local_size_bytes() const noexcept { return layout::local_bytes(size(), sizeof(T), B, threads()); }
+  static constexpr std::size_t block_size_elems() noexcept { return B; }
+  static constexpr std::size_t elem_size_bytes() noexcept { return sizeof(T); }
+  std::size_t size_bytes() const noexcept { return size() * sizeof(T); }
+
+ private:
+  detail::shared_storage storage_;
+};
+
+template <class T, std::size_t B = 1>
+using strict_shared_array = shared_array<T, B, strict>;
+
+// A shared scalar: one element with affinity to thread 0.
+template <class T, consistency C = relaxed>
+class shared {
+ public:
+  shared() : storage_([] { return std::size_t{1}; }, sizeof(T), 1) {}
+  // shared int x = 5; — the value is written when the storage is allocated.
+  explicit shared(const T& initial) : storage_([] { return std::size_t{1}; }, sizeof(T), 1, &initial) {}
+
+  shared_ref<T, 1, C> ref() const { return shared_ref<T, 1, C>(storage_.base()); }
+  operator T() const { return ref().get(); }
+  const shared& operator=(const T& v) const { ref().put(v); return *this; }
+  shared& operator=(const shared& other) { ref().put(other.ref().get()); return *this; }
+  sptr<T, 1, C> operator&() const noexcept { return sptr<T, 1, C>(storage_.base()); }
+  T get() const { return ref().get(); }
+  void put(const T& v) const { ref().put(v); }
+  template <class U> const shared& operator+=(const U& v) const { ref() += v; return *this; }
+  template <class U> const shared& operator-=(const U& v) const { ref() -= v; return *this; }
+  template <class U> const shared& operator*=(const U& v) const { ref() *= v; return *this; }
+  const shared& operator++() const { ++ref(); return *this; }
+  T operator++(int) const { return ref()++; }
+
+ private:
+  detail::shared_storage storage_;
+};
+
+template <class T>
+using strict_shared = shared<T, strict>;
+
+}  // namespace upc

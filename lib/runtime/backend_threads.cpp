@@ -1,0 +1,58 @@
+// The threads backend: THREADS Boost.Threads in one process, the launcher thread
+// supervising. A thread cannot be killed, so when an abort is not honoured within
+// the grace period (a thread computing without ever synchronising) the process
+// reports and exits.
+#include <unistd.h>
+
+#include <atomic>
+#include <boost/thread/thread.hpp>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "interrupt.hpp"
+#include "launcher.hpp"
+
+namespace upc::detail {
+
+void run_threads_backend(const launch_options& opt, const std::function<int()>& body) {
+  install_crash_handlers();
+  interrupt_guard interrupts(/*exit_immediately=*/true);
+  monitor mon(opt);
+  boost::thread::attributes attrs;
+  attrs.set_stack_size(opt.stack_bytes ? opt.stack_bytes : (8u << 20));
+
+  std::atomic<std::uint32_t> finished{0};
+  std::vector<std::unique_ptr<boost::thread>> workers;
+  workers.reserve(opt.threads);
+  try {
+    for (int t = 0; t < opt.threads; ++t)
+      workers.push_back(std::make_unique<boost::thread>(attrs, [t, &body, &finished] {
+        set_exit_code(t, run_upc_thread(t, body));
+        finished.fetch_add(1);
+        futex_wake_all(&finished);
+      }));
+  } catch (const std::exception& e) {
+    record_failure(-1, (std::string("upcemu: could not start thread ") + std::to_string(workers.size()) + ": " +
+                        e.what() + " (try fewer threads or a smaller UPCEMU_STACK)\n").c_str());
+  }
+
+  for (std::uint32_t done = finished.load(); done < workers.size(); done = finished.load()) {
+    futex_wait(&finished, done, 5'000'000);
+    {
+      mon.poll();
+      if (mon.must_force_stop()) {
+        // Some thread ignores the stop (it never calls into the runtime): end the process.
+        std::fflush(stdout);
+        if (!opt.quiet) std::fprintf(stderr, "%s\nupcemu: a thread did not stop within 2 s; ending the process\n", control().error_text);
+        std::fflush(stderr);
+        _exit(control().global_exit_called.load() ? control().global_exit_status.load() : 1);
+      }
+    }
+  }
+  for (auto& w : workers) w->join();
+}
+
+}  // namespace upc::detail

@@ -1,0 +1,117 @@
+// The world barrier, split into notify and wait (UPC 1.3 §6.6.1).
+//
+// Centralised counter with a generation number: notify adds one arrival; the last
+// arriver resets the count and bumps the generation; wait spins, then yields,
+// then sleeps on a process-shared futex on the generation word. The spin/yield
+// budget comes from wait_policy (short when THREADS exceed the cores).
+//
+// Ids: every phase has a slot holding the first id notified in it; a later notify
+// or a wait with a different id is the error the spec requires. Slots alternate
+// between even and odd phases; the last arriver of phase p clears the slot of
+// phase p+1, which nobody can still be reading (they all finished wait(p-1)).
+#include <sched.h>
+
+#include <string>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "upc/sync.hpp"
+
+namespace upc {
+
+using namespace detail;
+
+namespace {
+constexpr std::uint64_t has_id = 1ULL << 32;
+std::uint64_t encode(int id) { return has_id | static_cast<std::uint32_t>(id); }
+int decode(std::uint64_t v) { return static_cast<int>(static_cast<std::uint32_t>(v)); }
+
+std::string at(const src& w) { return std::string(" at ") + w.file_name() + ":" + std::to_string(w.line()); }
+
+// A phase cannot complete if some thread has already returned from main or failed.
+void check_can_complete(const char* fn, const src& w) {
+  control_block& c = control();
+  check_abort();
+  if (c.exited.load(std::memory_order_relaxed) == 0) return;
+  for (int t = 0; t < c.threads; ++t)
+    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished)
+      fail(fn, "thread " + std::to_string(t) + " has already returned from main, so this barrier can never complete" + at(w));
+}
+}  // namespace
+
+void notify(std::optional<int> id, const src& where) {
+  control_block& c = control();
+  thread_slot& me = my_slot();
+  if (me.notified) fail("upc_notify", "called twice without an intervening upc_wait" + at(where));
+  check_abort();
+  const std::uint32_t phase = me.phase;
+  barrier_state& b = c.barrier;
+  if (id) {
+    std::uint64_t expected = 0;
+    std::uint64_t mine = encode(*id);
+    auto& slot = b.id_slot[phase & 1];
+    if (!slot.compare_exchange_strong(expected, mine)) {
+      if (expected != mine)
+        fail("upc_notify", "barrier id mismatch: this thread notifies with id " + std::to_string(*id) + " but thread " +
+                               std::to_string(b.id_thread[phase & 1].load()) + " notified with id " +
+                               std::to_string(decode(expected)) + " in the same phase" + at(where));
+    } else {
+      b.id_thread[phase & 1].store(tl_mythread);
+    }
+  }
+  me.notified = 1;
+  me.notify_has_id = id.has_value();
+  me.notify_id = id.value_or(0);
+  if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(c.threads)) {
+    b.arrived.store(0, std::memory_order_relaxed);
+    b.id_slot[(phase + 1) & 1].store(0, std::memory_order_relaxed);
+    b.generation.store(phase + 1, std::memory_order_seq_cst);
+    c.progress.fetch_add(1, std::memory_order_relaxed);
+    if (b.sleepers.load(std::memory_order_seq_cst) > 0) futex_wake_all(&b.generation);
+  }
+}
+
+void wait(std::optional<int> id, const src& where) {
+  control_block& c = control();
+  thread_slot& me = my_slot();
+  if (!me.notified) fail("upc_wait", "called without a preceding upc_notify" + at(where));
+  const std::uint32_t phase = me.phase;
+  barrier_state& b = c.barrier;
+  auto done = [&] { return b.generation.load(std::memory_order_acquire) != phase; };
+
+  if (!done()) {
+    const wait_policy& pol = current_wait_policy();
+    for (int i = 0; i < pol.spin_iterations && !done(); ++i) cpu_relax();
+    for (int i = 0; i < pol.yield_iterations && !done(); ++i) {
+      sched_yield();
+      if ((i & 15) == 15) check_abort();
+    }
+    if (!done()) {
+      std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
+      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, "upc_wait", where.file_name(), where.line());
+      b.sleepers.fetch_add(1, std::memory_order_seq_cst);
+      try {
+        while (!done()) {
+          futex_wait(&b.generation, phase, 50'000'000);
+          if (!done()) check_can_complete("upc_wait", where);
+        }
+      } catch (...) {
+        b.sleepers.fetch_sub(1);
+        throw;
+      }
+      b.sleepers.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+  me.notified = 0;
+  me.phase = phase + 1;
+  const std::uint64_t slot = b.id_slot[phase & 1].load(std::memory_order_acquire);
+  if (id && (slot & has_id) && decode(slot) != *id)
+    fail("upc_wait", "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
+                         std::to_string(b.id_thread[phase & 1].load()) + " notified with id " + std::to_string(decode(slot)) +
+                         at(where));
+  if (id && me.notify_has_id && me.notify_id != *id)
+    fail("upc_wait", "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
+                         " but waits with id " + std::to_string(*id) + at(where));
+}
+
+}  // namespace upc

@@ -1,0 +1,121 @@
+// The control block: all runtime state that every UPC thread must see lives at the
+// start of the one shared mapping, so the threads and processes backends share one
+// implementation. Nothing here holds a pointer into private memory except the
+// source-location strings, which are string literals of the same executable (same
+// address in every forked process).
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "upc/runtime.hpp"
+
+namespace upc::detail {
+
+constexpr std::uint64_t control_magic = 0x757063656d753031ULL;  // "upcemu01"
+constexpr std::size_t error_text_bytes = 8192;
+constexpr std::uint64_t no_chunk = ~0ULL;  // end of a heap free list
+
+// What a thread is blocked in, for the deadlock watchdog and error reports.
+enum class blocked_kind : std::uint32_t { none, barrier_wait, lock, exit, sync, collective };
+
+enum class thread_state : std::uint32_t { not_started, running, finished, failed };
+
+struct alignas(64) thread_slot {
+  std::atomic<std::uint32_t> state;
+  std::atomic<std::uint32_t> blocked;        // blocked_kind
+  std::atomic<std::int64_t> blocked_arg;     // barrier id / lock address
+  std::atomic<const char*> blocked_file;
+  std::atomic<std::uint32_t> blocked_line;
+  std::atomic<const char*> blocked_function;
+  std::int32_t pid;
+  // split-phase barrier state of this thread
+  std::uint32_t phase;                       // number of completed notify/wait pairs
+  std::uint32_t notified;                    // 1 between upc_notify and upc_wait
+  std::int32_t notify_id;
+  std::uint32_t notify_has_id;
+  // local heap (upc_alloc) of this thread's partition: [local_floor, partition end)
+  std::uint64_t local_floor;
+  std::uint64_t local_free_head;
+  // collective calls made so far (double-buffers collective results and checks)
+  std::uint32_t collective_seq;
+  // single-valued argument check slots (--check), two sets by collective_seq parity
+  std::atomic<std::uint64_t> check_args[2][4];
+};
+
+struct futex_mutex {
+  std::atomic<std::uint32_t> word;  // 0 free, 1 locked, 2 locked with waiters
+  void lock() noexcept;
+  void unlock() noexcept;
+};
+
+struct barrier_state {
+  alignas(64) std::atomic<std::uint32_t> arrived;
+  alignas(64) std::atomic<std::uint32_t> generation;
+  std::atomic<std::uint32_t> sleepers;
+  // Notify ids of the current and next phase: 0 = none yet, else (1<<32) | uint32(id)
+  std::atomic<std::uint64_t> id_slot[2];
+  std::atomic<std::int32_t> id_thread[2];   // the thread whose id is in the slot
+};
+
+struct control_block {
+  std::uint64_t magic;
+  std::int32_t threads;
+  std::int32_t nodes;
+  std::uint64_t partition_bytes;
+  std::uint64_t header_bytes;
+  std::uint32_t check;
+  std::uint32_t backend;
+
+  alignas(64) std::atomic<std::uint32_t> abort;         // nonzero: every thread must stop
+  std::atomic<std::uint32_t> global_exit_called;
+  std::atomic<std::int32_t> global_exit_status;
+  std::atomic<std::uint32_t> exited;                    // threads that returned from main
+  std::atomic<std::uint64_t> progress;                  // bumped by barriers, locks, ...
+
+  alignas(64) std::atomic<std::int32_t> error_thread;   // first failing thread, -1: none
+  std::atomic<std::uint32_t> error_claimed;
+  std::atomic<std::uint32_t> error_ready;
+  char error_text[error_text_bytes];
+
+  alignas(64) barrier_state barrier;
+
+  // Allocation: one mutex for both heaps; symmetric heap occupies [0, sym_top) of
+  // every partition, its chunk headers live in partition 0.
+  alignas(64) futex_mutex alloc_mutex;
+  std::uint64_t sym_top;
+  std::uint64_t sym_free_head;
+  // Results of collective allocations, double-buffered by collective sequence number.
+  std::atomic<std::uint64_t> collective_result[2];
+
+  thread_slot slots[1];  // really [threads]
+};
+
+extern control_block* g_control;
+
+inline control_block& control() noexcept { return *g_control; }
+inline thread_slot& my_slot() noexcept { return g_control->slots[tl_mythread]; }
+
+std::size_t control_block_bytes(int threads);
+
+// Throws stop_unwind if the run is being stopped; cheap enough for every slow path.
+inline void check_abort() {
+  if (g_control->abort.load(std::memory_order_relaxed)) [[unlikely]]
+    throw stop_unwind{g_control->global_exit_status.load()};
+}
+
+// Records the first failure of the run (thread -1: the launcher) and stops everyone.
+void record_failure(int thread, const char* text) noexcept;
+void request_abort() noexcept;
+
+// Marks the calling thread blocked (for the watchdog); cleared by the destructor.
+class blocked_scope {
+ public:
+  blocked_scope(blocked_kind kind, std::int64_t arg, const char* function,
+                const char* file, std::uint32_t line) noexcept;
+  ~blocked_scope();
+  blocked_scope(const blocked_scope&) = delete;
+  blocked_scope& operator=(const blocked_scope&) = delete;
+};
+
+}  // namespace upc::detail

@@ -1,0 +1,187 @@
+// Failure reporting: the upc::error type, recording the first failure of a run in
+// the control block (so the processes backend's launcher can read it), stopping
+// everyone, and crash reports for fatal signals.
+#include <execinfo.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "launcher.hpp"
+
+namespace upc {
+
+namespace {
+std::string capture_backtrace() {
+  void* frames[48];
+  int n = ::backtrace(frames, 48);
+  char** names = ::backtrace_symbols(frames, n);
+  std::string out;
+  if (!names) return out;
+  for (int i = 2; i < n; ++i) {  // skip capture_backtrace and error::error
+    out += "    ";
+    out += names[i];
+    out += '\n';
+  }
+  std::free(names);
+  return out;
+}
+
+std::string format(const std::string& function, const std::string& message, int thread) {
+  std::string s = function + ": " + message;
+  if (thread >= 0) s += " (thread " + std::to_string(thread) + ")";
+  return s;
+}
+}  // namespace
+
+error::error(std::string function, std::string message, int thread)
+    : std::runtime_error(format(function, message, thread)),
+      function_(std::move(function)),
+      message_(std::move(message)),
+      backtrace_(capture_backtrace()),
+      thread_(thread) {}
+
+namespace detail {
+
+void fail(const char* function, const std::string& message) {
+  throw upc::error(function, message, tl_mythread);
+}
+
+void request_abort() noexcept {
+  if (!g_control) return;
+  g_control->abort.store(1);
+  futex_wake_all(&g_control->barrier.generation);
+}
+
+void record_failure(int thread, const char* text) noexcept {
+  if (!g_control) return;
+  control_block& c = *g_control;
+  if (c.error_claimed.exchange(1) == 0) {
+    c.error_thread.store(thread);
+    std::size_t n = strnlen(text, error_text_bytes - 1);
+    memcpy(c.error_text, text, n);
+    c.error_text[n] = '\0';
+    c.error_ready.store(1);
+  }
+  if (thread >= 0) c.slots[thread].state.store(static_cast<std::uint32_t>(thread_state::failed));
+  request_abort();
+}
+
+void futex_mutex::lock() noexcept {
+  std::uint32_t c = 0;
+  if (word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return;
+  for (int i = 0; i < 100; ++i) {
+    cpu_relax();
+    c = 0;
+    if (word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return;
+  }
+  if (c != 2) c = word.exchange(2, std::memory_order_acquire);
+  while (c != 0) {
+    futex_wait(&word, 2, 50'000'000);
+    c = word.exchange(2, std::memory_order_acquire);
+  }
+}
+
+void futex_mutex::unlock() noexcept {
+  if (word.exchange(0, std::memory_order_release) == 2) futex_wake_one(&word);
+}
+
+blocked_scope::blocked_scope(blocked_kind kind, std::int64_t arg, const char* function,
+                             const char* file, std::uint32_t line) noexcept {
+  thread_slot& s = my_slot();
+  s.blocked_arg.store(arg, std::memory_order_relaxed);
+  s.blocked_function.store(function, std::memory_order_relaxed);
+  s.blocked_file.store(file, std::memory_order_relaxed);
+  s.blocked_line.store(line, std::memory_order_relaxed);
+  s.blocked.store(static_cast<std::uint32_t>(kind), std::memory_order_release);
+}
+
+blocked_scope::~blocked_scope() {
+  my_slot().blocked.store(static_cast<std::uint32_t>(blocked_kind::none), std::memory_order_release);
+}
+
+std::string describe_blocked_threads() {
+  std::string out;
+  control_block& c = control();
+  for (int t = 0; t < c.threads; ++t) {
+    thread_slot& s = c.slots[t];
+    out += "  thread " + std::to_string(t) + ": ";
+    auto state = static_cast<thread_state>(s.state.load());
+    auto kind = static_cast<blocked_kind>(s.blocked.load());
+    if (state == thread_state::finished) { out += "returned from main\n"; continue; }
+    if (state == thread_state::failed) { out += "failed\n"; continue; }
+    if (state == thread_state::not_started) { out += "not started\n"; continue; }
+    if (kind == blocked_kind::none) { out += "running\n"; continue; }
+    const char* fn = s.blocked_function.load();
+    out += "waiting in ";
+    out += fn ? fn : "?";
+    std::int64_t arg = s.blocked_arg.load();
+    if (kind == blocked_kind::barrier_wait && arg != INT64_MIN) out += " (id " + std::to_string(arg) + ")";
+    if (kind == blocked_kind::lock) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, " (lock %#llx)", static_cast<unsigned long long>(arg));
+      out += buf;
+    }
+    const char* file = s.blocked_file.load();
+    if (file) out += std::string(" at ") + file + ":" + std::to_string(s.blocked_line.load());
+    out += '\n';
+  }
+  return out;
+}
+
+// ---- fatal signals -------------------------------------------------------
+
+namespace {
+void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
+
+void crash_handler(int sig, siginfo_t* info, void*) {
+  char buf[256];
+  int t = tl_mythread;
+  const char* name = sigdescr_np(sig);
+  const char* abbrev = sigabbrev_np(sig);
+  if (info && (sig == SIGSEGV || sig == SIGBUS))
+    snprintf(buf, sizeof buf, "upcemu: thread %d was killed by signal SIG%s (%s) at address %p\n", t,
+             abbrev ? abbrev : "?", name ? name : "?", info->si_addr);
+  else
+    snprintf(buf, sizeof buf, "upcemu: thread %d was killed by signal SIG%s (%s)\n", t, abbrev ? abbrev : "?",
+             name ? name : "?");
+  if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means /dev/shm is full)\n", sizeof buf - strlen(buf) - 1);
+  record_failure(t, buf);
+  write_str(buf);
+  void* frames[48];
+  int n = ::backtrace(frames, 48);
+  write_str("  backtrace:\n");
+  ::backtrace_symbols_fd(frames, n, 2);
+  if (g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads) {
+    // One process: nobody is left to report for us.
+    std::fflush(stdout);
+    _exit(128 + sig);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+}  // namespace
+
+void install_crash_handlers() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  static char altstack[1 << 16];
+  stack_t ss{};
+  ss.ss_sp = altstack;
+  ss.ss_size = sizeof altstack;
+  sigaltstack(&ss, nullptr);
+  struct sigaction sa{};
+  sa.sa_sigaction = crash_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+}
+
+}  // namespace detail
+}  // namespace upc

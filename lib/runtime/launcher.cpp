@@ -1,0 +1,153 @@
+// run(): validate options, create the segment, allocate namespace-scope shared
+// objects, hand over to a backend, then turn what happened into a run_result.
+#include "launcher.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "segment.hpp"
+#include "size_parse.hpp"
+#include "static_objects.hpp"
+
+namespace upc::detail {
+
+int g_threads = 0;
+thread_local int tl_mythread = -1;
+char* g_partitions = nullptr;
+std::uint64_t g_partition_bytes = 0;
+control_block* g_control = nullptr;
+
+namespace {
+std::vector<int> g_exit_codes;
+int g_launcher_exit_code = 0;
+bool g_running = false;
+int g_nodes = 1;
+bool g_check = false;
+backend_kind g_backend = backend_kind::threads;
+
+std::uint64_t round_up(std::uint64_t x, std::uint64_t a) { return (x + a - 1) / a * a; }
+
+std::size_t default_heap(int threads) {
+  // 64 MiB per thread, but keep the whole (sparse) mapping under 16 GiB.
+  std::size_t heap = 64ULL << 20;
+  std::size_t cap = (16ULL << 30) / static_cast<std::size_t>(threads);
+  return std::max<std::size_t>(std::min(heap, cap), 4ULL << 20);
+}
+}  // namespace
+
+std::size_t control_block_bytes(int threads) {
+  return sizeof(control_block) + sizeof(thread_slot) * static_cast<std::size_t>(threads);
+}
+
+void set_launcher_exit_code(int code) { g_launcher_exit_code = code; }
+
+void set_exit_code(int thread, int code) {
+  if (thread >= 0 && thread < static_cast<int>(g_exit_codes.size())) g_exit_codes[thread] = code;
+}
+
+int mythread_checked() {
+  throw upc::error("MYTHREAD", g_running ? "used outside a UPC thread (in the launcher)"
+                                         : "used outside a UPC program: call it from upc_main or upc::run",
+                   -1);
+}
+
+}  // namespace upc::detail
+
+namespace upc {
+
+using namespace detail;
+
+int nodes() noexcept { return g_nodes; }
+int node_of(int thread) noexcept {
+  int per_node = (g_threads + g_nodes - 1) / g_nodes;
+  return per_node > 0 ? thread / per_node : 0;
+}
+bool check_enabled() noexcept { return g_check; }
+backend_kind current_backend() noexcept { return g_backend; }
+
+run_result run(const launch_options& in, const std::function<void()>& body) {
+  return run(in, std::function<int()>([&body] { body(); return 0; }));
+}
+
+run_result run(const launch_options& in, const std::function<int()>& body) {
+  if (g_running) throw error("upc::run", "a UPC program is already running in this process", tl_mythread);
+  launch_options opt = in;
+  if (opt.threads == 0) opt.threads = std::max(1u, std::thread::hardware_concurrency());
+  if (opt.threads < 1 || opt.threads > max_threads)
+    throw error("upcrun", "THREADS must be between 1 and " + std::to_string(max_threads) + ", got " + std::to_string(opt.threads), -1);
+  if (opt.nodes < 1 || opt.nodes > opt.threads)
+    throw error("upcrun", "--nodes must be between 1 and THREADS (" + std::to_string(opt.threads) + "), got " + std::to_string(opt.nodes), -1);
+  if (opt.heap_per_thread == 0) opt.heap_per_thread = default_heap(opt.threads);
+  if (opt.heap_per_thread < min_heap_bytes)
+    throw error("upcrun", "--heap must be at least 64K per thread, got " + std::to_string(opt.heap_per_thread), -1);
+
+  segment_geometry geo{opt.threads, round_up(opt.heap_per_thread, 4096), round_up(control_block_bytes(opt.threads), 4096)};
+  create_segment(geo);
+  control_block& c = control();
+  c.magic = control_magic;
+  c.threads = opt.threads;
+  c.nodes = opt.nodes;
+  c.partition_bytes = geo.partition_bytes;
+  c.header_bytes = geo.header_bytes;
+  c.check = opt.check;
+  c.backend = static_cast<std::uint32_t>(opt.backend);
+  c.error_thread.store(-1);
+  c.sym_top = 0;
+  c.sym_free_head = no_chunk;
+  for (int t = 0; t < opt.threads; ++t) {
+    c.slots[t].local_floor = geo.partition_bytes;
+    c.slots[t].local_free_head = no_chunk;
+  }
+
+  g_threads = opt.threads;
+  g_nodes = opt.nodes;
+  g_check = opt.check;
+  g_backend = opt.backend;
+  g_exit_codes.assign(opt.threads, 0);
+  g_running = true;
+  g_launcher_exit_code = 0;
+  set_wait_policy(opt.threads);
+
+  run_result result;
+  try {
+    allocate_static_objects();
+    if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
+    else run_processes_backend(opt, body);
+  } catch (const upc::error& e) {
+    record_failure(-1, e.what());
+  }
+
+  if (c.error_claimed.load()) {
+    result.failed = true;
+    result.failed_thread = c.error_thread.load();
+    result.error = c.error_text;
+    if (!opt.quiet) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "%s", result.error.c_str());
+      if (result.error.empty() || result.error.back() != '\n') std::fputc('\n', stderr);
+      std::fflush(stderr);
+    }
+  }
+  if (c.global_exit_called.load()) {
+    result.exit_code = c.global_exit_status.load();
+  } else if (result.failed) {
+    result.exit_code = g_launcher_exit_code ? g_launcher_exit_code : 1;
+  } else {
+    for (int code : g_exit_codes)
+      if (code != 0) { result.exit_code = code; break; }
+  }
+  release_static_objects();
+  destroy_segment();
+  g_running = false;
+  g_threads = 0;
+  return result;
+}
+
+}  // namespace upc

@@ -1,0 +1,136 @@
+// UPC locks: a futex word in the shared heap (0 free, 1 held, 2 held with
+// sleepers) plus the holder's thread for error messages. Waiters spin, yield,
+// then sleep on the process-shared futex.
+#include <sched.h>
+
+#include <cstdio>
+#include <string>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "upc/alloc.hpp"
+#include "upc/detail/static_object.hpp"
+#include "upc/lock.hpp"
+#include "upc/sync.hpp"
+
+struct upc_lock_t {
+  std::atomic<std::uint32_t> word;
+  std::atomic<std::int32_t> holder;  // thread holding it, -1 when free
+  std::uint64_t magic;
+  upc::shared_address self;          // where it was allocated, for upc_lock_free
+};
+
+namespace upc {
+
+using namespace detail;
+
+namespace {
+constexpr std::uint64_t lock_magic = 0x4c4f434b75706365ULL;  // "LOCKupce"
+constexpr std::uint64_t freed_magic = 0x4645455275706365ULL;
+
+std::string name(const upc_lock_t* l) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(l));
+  return buf;
+}
+
+void validate(const char* function, upc_lock_t* l) {
+  if (!l) fail(function, "lock is a null pointer");
+  const char* lo = g_partitions;
+  const char* hi = g_partitions + static_cast<std::uint64_t>(g_threads) * g_partition_bytes;
+  const char* p = reinterpret_cast<const char*>(l);
+  if (p < lo || p + sizeof(upc_lock_t) > hi) fail(function, "lock " + name(l) + " is not in the shared heap");
+  if (l->magic == freed_magic) fail(function, "lock " + name(l) + " was already freed");
+  if (l->magic != lock_magic) fail(function, "lock " + name(l) + " is not a lock made by upc_global_lock_alloc or upc_all_lock_alloc");
+}
+
+upc_lock_t* init_at(shared_address a) {
+  auto* l = reinterpret_cast<upc_lock_t*>(raw_address(a));
+  l->word.store(0);
+  l->holder.store(-1);
+  l->self = a;
+  l->magic = lock_magic;
+  return l;
+}
+}  // namespace
+
+upc_lock_t* global_lock_alloc() {
+  return init_at(upc::alloc(sizeof(upc_lock_t)).address());
+}
+
+upc_lock_t* all_lock_alloc() {
+  std::uint64_t off = collective_symmetric_alloc(sizeof(upc_lock_t), "upc_all_lock_alloc");
+  shared_address a{off, 0, 0};
+  if (mythread() == 0) init_at(a);
+  upc::barrier();
+  return reinterpret_cast<upc_lock_t*>(raw_address(a));
+}
+
+void lock_free(upc_lock_t* l) {
+  if (!l) return;
+  validate("upc_lock_free", l);
+  shared_address a = l->self;
+  l->magic = freed_magic;
+  heap_free(a, "upc_lock_free");
+}
+
+void all_lock_free(upc_lock_t* l) {
+  upc::barrier();
+  if (mythread() == 0) lock_free(l);
+  upc::barrier();
+}
+
+void lock(upc_lock_t* l, const std::source_location& where) {
+  validate("upc_lock", l);
+  const int me = mythread();
+  if (l->holder.load(std::memory_order_relaxed) == me)
+    fail("upc_lock", "this thread already holds lock " + name(l) + " (UPC locks are not recursive)");
+  std::uint32_t c = 0;
+  if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) {
+    const wait_policy& pol = current_wait_policy();
+    bool got = false;
+    for (int i = 0; i < pol.spin_iterations / 8 && !got; ++i) {
+      cpu_relax();
+      c = 0;
+      got = l->word.compare_exchange_weak(c, 1, std::memory_order_acquire);
+    }
+    for (int i = 0; i < pol.yield_iterations / 8 && !got; ++i) {
+      sched_yield();
+      c = 0;
+      got = l->word.compare_exchange_weak(c, 1, std::memory_order_acquire);
+    }
+    if (!got) {
+      blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)),
+                            "upc_lock", where.file_name(), where.line());
+      c = l->word.exchange(2, std::memory_order_acquire);
+      while (c != 0) {
+        futex_wait(&l->word, 2, 50'000'000);
+        check_abort();
+        c = l->word.exchange(2, std::memory_order_acquire);
+      }
+    }
+  }
+  l->holder.store(me, std::memory_order_relaxed);
+  control().progress.fetch_add(1, std::memory_order_relaxed);
+}
+
+int lock_attempt(upc_lock_t* l) {
+  validate("upc_lock_attempt", l);
+  std::uint32_t c = 0;
+  if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return 0;
+  l->holder.store(mythread(), std::memory_order_relaxed);
+  return 1;
+}
+
+void unlock(upc_lock_t* l) {
+  validate("upc_unlock", l);
+  const int me = mythread();
+  const int holder = l->holder.load(std::memory_order_relaxed);
+  if (holder != me)
+    fail("upc_unlock", "this thread does not hold lock " + name(l) +
+                           (holder < 0 ? std::string(" (it is not held)") : " (thread " + std::to_string(holder) + " holds it)"));
+  l->holder.store(-1, std::memory_order_relaxed);
+  if (l->word.exchange(0, std::memory_order_release) == 2) futex_wake_one(&l->word);
+}
+
+}  // namespace upc

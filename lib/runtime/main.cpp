@@ -1,0 +1,17 @@
+// main() of every upcemu program: read the UPCEMU_* environment (set by upcrun or
+// by hand), run upc_main on THREADS threads, and exit with the program's status.
+#include <cstdio>
+
+#include "upc.h"
+
+int main(int argc, char** argv) {
+  upc::launch_options opt;
+  try {
+    opt = upc::launch_options::from_environment();
+    upc::run_result r = upc::run(opt, std::function<int()>([argc, argv] { return upc_main(argc, argv); }));
+    return r.exit_code;
+  } catch (const upc::error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,52 @@
+// upc_memcpy / upc_memget / upc_memput / upc_memset: one memcpy straight into or
+// out of the owning partition (single copy; the processes backend maps the segment
+// at the same address in every process). Each shared side must stay inside one
+// partition, as for shared [] char.
+#include <cstring>
+#include <string>
+
+#include "control.hpp"
+#include "upc/memops.hpp"
+
+namespace upc {
+
+namespace {
+char* resolve(const char* function, const char* arg, const sptr<void>& p, std::size_t n) {
+  const shared_address& a = p.address();
+  if (p.is_null()) detail::fail(function, std::string(arg) + " is a null pointer-to-shared");
+  if (a.thread >= static_cast<std::uint32_t>(detail::g_threads) || a.offset > detail::g_partition_bytes ||
+      n > detail::g_partition_bytes - a.offset)
+    detail::fail(function, std::string(arg) + " (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
+                               ") plus " + std::to_string(n) + " bytes runs past the end of that thread's shared heap");
+  return detail::raw_address(a);
+}
+void check_local(const char* function, const char* arg, const void* p, std::size_t n) {
+  if (!p && n) detail::fail(function, std::string(arg) + " is a null pointer");
+}
+}  // namespace
+
+void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
+  if (n == 0) return;
+  char* d = resolve("upc_memcpy", "dst", dst, n);
+  char* s = resolve("upc_memcpy", "src", src, n);
+  std::memmove(d, s, n);
+}
+
+void memget(void* dst, sptr<void> src, std::size_t n) {
+  if (n == 0) return;
+  check_local("upc_memget", "dst", dst, n);
+  std::memcpy(dst, resolve("upc_memget", "src", src, n), n);
+}
+
+void memput(sptr<void> dst, const void* src, std::size_t n) {
+  if (n == 0) return;
+  check_local("upc_memput", "src", src, n);
+  std::memcpy(resolve("upc_memput", "dst", dst, n), src, n);
+}
+
+void memset(sptr<void> dst, int c, std::size_t n) {
+  if (n == 0) return;
+  std::memset(resolve("upc_memset", "dst", dst, n), c, n);
+}
+
+}  // namespace upc

@@ -1,0 +1,76 @@
+// Reading launch options from the UPCEMU_* environment (what upcrun sets), with a
+// clear error for every bad value.
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "size_parse.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc {
+
+namespace {
+[[noreturn]] void bad(const char* var, const std::string& value, const char* expected) {
+  throw error("upcrun", std::string("environment variable ") + var + "='" + value + "' is invalid: expected " + expected, -1);
+}
+
+const char* env(const char* name) {
+  const char* v = std::getenv(name);
+  return (v && *v) ? v : nullptr;
+}
+
+long parse_int(const char* var, const char* v, long lo, long hi, const char* expected) {
+  errno = 0;
+  char* end = nullptr;
+  long x = std::strtol(v, &end, 10);
+  if (errno || end == v || *end != '\0' || x < lo || x > hi) bad(var, v, expected);
+  return x;
+}
+
+double parse_seconds(const char* var, const char* v) {
+  errno = 0;
+  char* end = nullptr;
+  double x = std::strtod(v, &end);
+  if (errno || end == v || *end != '\0' || !(x >= 0)) bad(var, v, "a number of seconds >= 0");
+  return x;
+}
+
+bool parse_bool(const char* var, const char* v) {
+  std::string s(v);
+  if (s == "1" || s == "yes" || s == "true" || s == "on") return true;
+  if (s == "0" || s == "no" || s == "false" || s == "off") return false;
+  bad(var, v, "1 or 0");
+}
+}  // namespace
+
+launch_options launch_options::from_environment() {
+  launch_options o;
+  if (const char* v = env("UPCEMU_THREADS"))
+    o.threads = static_cast<int>(parse_int("UPCEMU_THREADS", v, 1, detail::max_threads, "an integer from 1 to 4096"));
+  if (const char* v = env("UPCEMU_BACKEND")) {
+    std::string s(v);
+    if (s == "threads") o.backend = backend_kind::threads;
+    else if (s == "processes") o.backend = backend_kind::processes;
+    else bad("UPCEMU_BACKEND", s, "'threads' or 'processes'");
+  }
+  if (const char* v = env("UPCEMU_HEAP")) {
+    auto bytes = detail::parse_size(v);
+    if (!bytes || *bytes < detail::min_heap_bytes) bad("UPCEMU_HEAP", v, "a size of at least 64K, such as 256M or 1G");
+    o.heap_per_thread = *bytes;
+  }
+  if (const char* v = env("UPCEMU_STACK")) {
+    auto bytes = detail::parse_size(v);
+    if (!bytes || *bytes < 65536) bad("UPCEMU_STACK", v, "a size of at least 64K, such as 8M");
+    o.stack_bytes = *bytes;
+  }
+  if (const char* v = env("UPCEMU_NODES"))
+    o.nodes = static_cast<int>(parse_int("UPCEMU_NODES", v, 1, detail::max_threads, "a positive integer"));
+  if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
+  if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
+  if (const char* v = env("UPCEMU_WATCHDOG")) o.watchdog_seconds = parse_seconds("UPCEMU_WATCHDOG", v);
+  if (const char* v = env("UPCEMU_QUIET")) o.quiet = parse_bool("UPCEMU_QUIET", v);
+  return o;
+}
+
+}  // namespace upc

@@ -1,0 +1,6 @@
+// Launcher side of the namespace-scope shared object registry.
+#pragma once
+namespace upc::detail {
+void allocate_static_objects();          // in declaration order, before workers start
+void release_static_objects() noexcept;  // after the run
+}  // namespace upc::detail

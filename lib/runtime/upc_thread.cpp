@@ -1,0 +1,84 @@
+// One UPC thread's life: set identity, run the body, turn every ending into a
+// status and, for failures, a report in the control block.
+#include <signal.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <string>
+
+#include "control.hpp"
+#include "futex.hpp"
+#include "launcher.hpp"
+
+namespace upc::detail {
+
+namespace {
+// Each OS thread needs its own alternate signal stack to report a stack overflow.
+struct alt_stack {
+  std::unique_ptr<char[]> memory{new char[1 << 16]};
+  alt_stack() {
+    stack_t ss{};
+    ss.ss_sp = memory.get();
+    ss.ss_size = 1 << 16;
+    sigaltstack(&ss, nullptr);
+  }
+  ~alt_stack() {
+    stack_t ss{};
+    ss.ss_flags = SS_DISABLE;
+    sigaltstack(&ss, nullptr);
+  }
+};
+}  // namespace
+
+int run_upc_thread(int t, const std::function<int()>& body) {
+  alt_stack stack;
+  tl_mythread = t;
+  thread_slot& slot = control().slots[t];
+  slot.state.store(static_cast<std::uint32_t>(thread_state::running));
+  int status = 0;
+  try {
+    status = body();
+    slot.state.store(static_cast<std::uint32_t>(thread_state::finished));
+    control().exited.fetch_add(1);
+  } catch (const stop_unwind& s) {
+    status = s.status;
+  } catch (const upc::error& e) {
+    std::string text = std::string("upcemu: thread ") + std::to_string(t) + " failed: " + e.what() + "\n";
+    if (!e.backtrace().empty()) text += "  backtrace:\n" + e.backtrace();
+    record_failure(t, text.c_str());
+    status = 1;
+  } catch (const std::exception& e) {
+    std::string text = std::string("upcemu: thread ") + std::to_string(t) + " failed: uncaught exception: " + e.what() + "\n";
+    record_failure(t, text.c_str());
+    status = 1;
+  } catch (...) {
+    std::string text = std::string("upcemu: thread ") + std::to_string(t) + " failed: uncaught exception of unknown type\n";
+    record_failure(t, text.c_str());
+    status = 1;
+  }
+  if (control().global_exit_called.load()) status = control().global_exit_status.load();
+  // Threads sleeping in a barrier must learn that this thread will never arrive.
+  futex_wake_all(&control().barrier.generation);
+  std::fflush(stdout);
+  tl_mythread = -1;
+  return status;
+}
+
+}  // namespace upc::detail
+
+namespace upc {
+void global_exit(int status) {
+  using namespace detail;
+  if (!g_control || tl_mythread < 0) {
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
+  control_block& c = control();
+  if (c.global_exit_called.exchange(1) == 0) c.global_exit_status.store(status);
+  std::fflush(nullptr);
+  request_abort();
+  throw stop_unwind{status};
+}
+}  // namespace upc
