@@ -11,10 +11,7 @@ using src = std::source_location;
 
 void notify(std::optional<int> id = std::nullopt, const src& where = src::current());
 void wait(std::optional<int> id = std::nullopt, const src& where = src::current());
-inline void barrier(std::optional<int> id = std::nullopt, const src& where = src::current()) {
-  notify(id, where);
-  wait(id, where);
-}
+void barrier(std::optional<int> id = std::nullopt, const src& where = src::current());
 // A full memory fence: strict accesses before it complete before those after it.
 inline void fence() noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
 

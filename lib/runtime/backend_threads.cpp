@@ -48,7 +48,8 @@ void run_threads_backend(const launch_options& opt, const std::function<int()>& 
         std::fflush(stdout);
         if (!opt.quiet) std::fprintf(stderr, "%s\nupcemu: a thread did not stop within 2 s; ending the process\n", control().error_text);
         std::fflush(stderr);
-        _exit(control().global_exit_called.load() ? control().global_exit_status.load() : 1);
+        _exit(control().global_exit_called.load() ? control().global_exit_status.load()
+                                                  : (launcher_exit_code() ? launcher_exit_code() : 1));
       }
     }
   }

@@ -22,6 +22,7 @@ namespace upc {
 using namespace detail;
 
 namespace {
+thread_local const char* tl_wait_name = "upc_wait";  // "upc_barrier" inside barrier()
 constexpr std::uint64_t has_id = 1ULL << 32;
 std::uint64_t encode(int id) { return has_id | static_cast<std::uint32_t>(id); }
 int decode(std::uint64_t v) { return static_cast<int>(static_cast<std::uint32_t>(v)); }
@@ -88,12 +89,12 @@ void wait(std::optional<int> id, const src& where) {
     }
     if (!done()) {
       std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
-      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, "upc_wait", where.file_name(), where.line());
+      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, tl_wait_name, where.file_name(), where.line());
       b.sleepers.fetch_add(1, std::memory_order_seq_cst);
       try {
         while (!done()) {
           futex_wait(&b.generation, phase, 50'000'000);
-          if (!done()) check_can_complete("upc_wait", where);
+          if (!done()) check_can_complete(tl_wait_name, where);
         }
       } catch (...) {
         b.sleepers.fetch_sub(1);
@@ -112,6 +113,18 @@ void wait(std::optional<int> id, const src& where) {
   if (id && me.notify_has_id && me.notify_id != *id)
     fail("upc_wait", "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
                          " but waits with id " + std::to_string(*id) + at(where));
+}
+
+void barrier(std::optional<int> id, const src& where) {
+  notify(id, where);
+  tl_wait_name = "upc_barrier";
+  try {
+    wait(id, where);
+  } catch (...) {
+    tl_wait_name = "upc_wait";
+    throw;
+  }
+  tl_wait_name = "upc_wait";
 }
 
 }  // namespace upc

@@ -152,12 +152,15 @@ void crash_handler(int sig, siginfo_t* info, void*) {
              name ? name : "?");
   if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means /dev/shm is full)\n", sizeof buf - strlen(buf) - 1);
   record_failure(t, buf);
-  write_str(buf);
+  const bool threads_backend = g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads;
+  if (threads_backend) write_str(buf);  // the processes launcher prints it for us
   void* frames[48];
   int n = ::backtrace(frames, 48);
-  write_str("  backtrace:\n");
+  char head[96];
+  snprintf(head, sizeof head, "  backtrace of thread %d:\n", t);
+  write_str(head);
   ::backtrace_symbols_fd(frames, n, 2);
-  if (g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads) {
+  if (threads_backend) {
     // One process: nobody is left to report for us.
     std::fflush(stdout);
     _exit(128 + sig);

@@ -47,6 +47,7 @@ std::size_t control_block_bytes(int threads) {
 }
 
 void set_launcher_exit_code(int code) { g_launcher_exit_code = code; }
+int launcher_exit_code() { return g_launcher_exit_code; }
 
 void set_exit_code(int thread, int code) {
   if (thread >= 0 && thread < static_cast<int>(g_exit_codes.size())) g_exit_codes[thread] = code;

@@ -38,6 +38,7 @@ double now_seconds();
 void install_crash_handlers();          // SIGSEGV & co: report thread, signal, backtrace
 void set_exit_code(int thread, int code);  // stored for the launcher
 void set_launcher_exit_code(int code);     // 124 timeout, 130 interrupted
+int launcher_exit_code();                  // 0 when none was set
 std::string describe_blocked_threads(); // one line per thread: where it waits
 
 }  // namespace upc::detail

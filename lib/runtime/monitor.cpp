@@ -2,6 +2,7 @@
 // --check, and the grace period after which an abort is enforced by force.
 #include <time.h>
 
+#include <cstdio>
 #include <string>
 
 #include "control.hpp"
@@ -11,6 +12,11 @@ namespace upc::detail {
 
 namespace {
 constexpr double abort_grace_seconds = 2.0;
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", s);
+  return buf;
+}
 }
 
 double now_seconds() {
@@ -32,8 +38,8 @@ void monitor::poll() {
     return;
   }
   if (timeout_ > 0 && now - start_ > timeout_) {
-    std::string text = "upcemu: the run exceeded its time limit of " + std::to_string(timeout_) +
-                       " s (--timeout) and was stopped; where each thread was:\n" + describe_blocked_threads();
+    std::string text = "upcemu: the run exceeded its time limit of " + seconds_text(timeout_) +
+                       " (--timeout) and was stopped; where each thread was:\n" + describe_blocked_threads();
     set_launcher_exit_code(124);
     record_failure(-1, text.c_str());
     return;
@@ -62,8 +68,8 @@ void monitor::check_deadlock() {
     return;
   }
   if (now - progress_since_ >= watchdog_) {
-    std::string text = "upcemu: deadlock: every thread has been waiting for " + std::to_string(watchdog_) +
-                       " s with no progress (--check watchdog):\n" + describe_blocked_threads();
+    std::string text = "upcemu: deadlock: every thread has been waiting for " + seconds_text(watchdog_) +
+                       " with no progress (--check watchdog):\n" + describe_blocked_threads();
     record_failure(-1, text.c_str());
   }
 }

@@ -45,7 +45,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   } catch (const stop_unwind& s) {
     status = s.status;
   } catch (const upc::error& e) {
-    std::string text = std::string("upcemu: thread ") + std::to_string(t) + " failed: " + e.what() + "\n";
+    std::string text = std::string("upcemu: ") + e.what() + "\n";
     if (!e.backtrace().empty()) text += "  backtrace:\n" + e.backtrace();
     record_failure(t, text.c_str());
     status = 1;

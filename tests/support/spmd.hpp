@@ -1,0 +1,77 @@
+// Test support: run an SPMD body under doctest on a chosen backend and THREADS,
+// and assert inside the body (a failed SPMD_CHECK fails the whole run, and the
+// doctest assertion on the run prints which thread failed and why).
+#pragma once
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <initializer_list>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "upc.h"
+
+namespace spmd {
+
+inline const char* name(upc::backend_kind b) { return b == upc::backend_kind::threads ? "threads" : "processes"; }
+
+constexpr upc::backend_kind backends[] = {upc::backend_kind::threads, upc::backend_kind::processes};
+// The THREADS counts of DESIGN.md §3.3.
+constexpr int thread_counts[] = {1, 2, 3, 4, 5, 7, 8, 16};
+
+inline upc::launch_options options(int threads, upc::backend_kind b) {
+  upc::launch_options o;
+  o.threads = threads;
+  o.backend = b;
+  o.heap_per_thread = 8u << 20;
+  o.quiet = true;
+  o.timeout_seconds = 120;
+  return o;
+}
+
+inline upc::run_result run(const upc::launch_options& o, const std::function<void()>& body) {
+  return upc::run(o, body);
+}
+
+// Runs and requires success, reporting the failure text otherwise.
+inline void run_ok(int threads, upc::backend_kind b, const std::function<void()>& body) {
+  upc::run_result r = upc::run(options(threads, b), body);
+  INFO("backend=", name(b), " THREADS=", threads, " error: ", r.error);
+  REQUIRE(r.ok());
+}
+
+// Every backend × THREADS count of the list.
+inline void run_everywhere(const std::function<void()>& body,
+                           std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+  for (upc::backend_kind b : backends)
+    for (int t : counts) run_ok(t, b, body);
+}
+
+struct check_failed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+template <class A, class B>
+[[noreturn]] void fail_eq(const char* expr_a, const char* expr_b, const A& a, const B& b, const char* file, int line) {
+  std::ostringstream s;
+  s << file << ":" << line << ": SPMD_CHECK_EQ(" << expr_a << ", " << expr_b << ") failed on thread " << upc::mythread()
+    << " of " << upc::threads() << ": " << a << " != " << b;
+  throw check_failed(s.str());
+}
+
+}  // namespace spmd
+
+#define SPMD_CHECK(cond)                                                                                 \
+  do {                                                                                                   \
+    if (!(cond))                                                                                         \
+      throw ::spmd::check_failed(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": SPMD_CHECK(" \
+                                 #cond ") failed on thread " + std::to_string(::upc::mythread()));       \
+  } while (0)
+
+#define SPMD_CHECK_EQ(a, b)                                                   \
+  do {                                                                        \
+    const auto& spmd_a_ = (a);                                                \
+    const auto& spmd_b_ = (b);                                                \
+    if (!(spmd_a_ == spmd_b_)) ::spmd::fail_eq(#a, #b, spmd_a_, spmd_b_, __FILE__, __LINE__); \
+  } while (0)
