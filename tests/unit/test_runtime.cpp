@@ -1,0 +1,129 @@
+// The launcher: options from the environment, run() validation, exit codes,
+// upc_global_exit, virtual nodes, identity outside a run.
+#include <cstdlib>
+
+#include "../support/spmd.hpp"
+
+namespace {
+struct env_guard {
+  const char* name;
+  explicit env_guard(const char* n, const char* v) : name(n) { setenv(n, v, 1); }
+  ~env_guard() { unsetenv(name); }
+};
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const upc::error& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("launch options are read from UPCEMU_* variables") {
+  env_guard a("UPCEMU_THREADS", "6"), b("UPCEMU_BACKEND", "processes"), c("UPCEMU_HEAP", "2M"), d("UPCEMU_NODES", "3"),
+      e("UPCEMU_CHECK", "1"), f("UPCEMU_TIMEOUT", "2.5");
+  upc::launch_options o = upc::launch_options::from_environment();
+  CHECK(o.threads == 6);
+  CHECK(o.backend == upc::backend_kind::processes);
+  CHECK(o.heap_per_thread == 2u << 20);
+  CHECK(o.nodes == 3);
+  CHECK(o.check);
+  CHECK(o.timeout_seconds == doctest::Approx(2.5));
+}
+
+TEST_CASE("bad UPCEMU_* values get a message naming the variable and the value") {
+  struct bad_case { const char* var; const char* value; const char* expect; };
+  for (const bad_case& bc : {bad_case{"UPCEMU_THREADS", "0", "UPCEMU_THREADS='0'"},
+                             bad_case{"UPCEMU_THREADS", "abc", "UPCEMU_THREADS='abc'"},
+                             bad_case{"UPCEMU_THREADS", "5000", "from 1 to 4096"},
+                             bad_case{"UPCEMU_BACKEND", "mpi", "'threads' or 'processes'"},
+                             bad_case{"UPCEMU_HEAP", "12Q", "UPCEMU_HEAP='12Q'"},
+                             bad_case{"UPCEMU_HEAP", "1K", "at least 64K"},
+                             bad_case{"UPCEMU_CHECK", "maybe", "1 or 0"},
+                             bad_case{"UPCEMU_TIMEOUT", "-1", "seconds"}}) {
+    env_guard g(bc.var, bc.value);
+    std::string msg = error_of([] { (void)upc::launch_options::from_environment(); });
+    INFO(bc.var, "=", bc.value, " -> ", msg);
+    CHECK(msg.find(bc.expect) != std::string::npos);
+  }
+}
+
+TEST_CASE("run() rejects impossible configurations before starting anything") {
+  upc::launch_options o = spmd::options(0, upc::backend_kind::threads);
+  o.threads = 5000;
+  CHECK(error_of([&] { upc::run(o, [] {}); }).find("THREADS must be between 1 and 4096, got 5000") != std::string::npos);
+  o.threads = 4;
+  o.nodes = 5;
+  CHECK(error_of([&] { upc::run(o, [] {}); }).find("--nodes must be between 1 and THREADS (4), got 5") != std::string::npos);
+  o.nodes = 1;
+  o.heap_per_thread = 1000;
+  CHECK(error_of([&] { upc::run(o, [] {}); }).find("--heap") != std::string::npos);
+}
+
+TEST_CASE("MYTHREAD outside a UPC program is an error, THREADS is 0") {
+  CHECK(error_of([] { (void)upc::mythread(); }).find("MYTHREAD") != std::string::npos);
+  CHECK(upc::threads() == 0);
+}
+
+TEST_CASE("the exit code is the first non-zero status in thread order") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::run_result r = upc::run(spmd::options(5, b), std::function<int()>([] {
+                                   return MYTHREAD == 3 ? 9 : MYTHREAD == 4 ? 11 : 0;
+                                 }));
+    CHECK_MESSAGE(r.exit_code == 9, spmd::name(b));
+    CHECK_FALSE(r.failed);
+  }
+}
+
+TEST_CASE("upc_global_exit from any thread ends every thread with its status") {
+  for (upc::backend_kind b : spmd::backends) {
+    for (int caller : {0, 2}) {
+      upc::run_result r = upc::run(spmd::options(4, b), [caller] {
+        if (MYTHREAD == caller) upc_global_exit(7);
+        upc_barrier;  // the others wait here until they are stopped
+        upc_barrier;
+      });
+      INFO(spmd::name(b), " caller ", caller, " error: ", r.error);
+      CHECK(r.exit_code == 7);
+      CHECK_FALSE(r.failed);
+    }
+  }
+}
+
+TEST_CASE("THREADS and MYTHREAD inside a run, and several runs in one process") {
+  for (int round = 0; round < 3; ++round)
+    spmd::run_everywhere([] {
+      SPMD_CHECK(MYTHREAD >= 0 && MYTHREAD < THREADS);
+      SPMD_CHECK(upc::check_enabled() == false);
+    }, {1, 3, 8});
+}
+
+TEST_CASE("virtual nodes group threads in contiguous blocks") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(7, b);
+    o.nodes = 3;  // 3 threads per node: {0,1,2} {3,4,5} {6}
+    upc::run_result r = upc::run(o, [] {
+      SPMD_CHECK_EQ(upc::nodes(), 3);
+      SPMD_CHECK_EQ(upc::node_of(MYTHREAD), MYTHREAD / 3);
+      SPMD_CHECK_EQ(upc::node_of(6), 2);
+    });
+    INFO(r.error);
+    CHECK(r.ok());
+  }
+}
+
+TEST_CASE("a failure report names the thread and the cause") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::run_result r = upc::run(spmd::options(3, b), [] {
+      if (MYTHREAD == 1) throw std::runtime_error("no more widgets");
+      upc_barrier;
+    });
+    CHECK(r.failed);
+    CHECK(r.failed_thread == 1);
+    CHECK(r.exit_code == 1);
+    CHECK(r.error.find("thread 1") != std::string::npos);
+    CHECK(r.error.find("no more widgets") != std::string::npos);
+  }
+}
