@@ -7,8 +7,9 @@
 //
 // Affinity may be an integer (iteration runs on thread aff mod THREADS), a
 // pointer-to-shared or shared element (runs on its owner), or UPC_CONTINUE (every
-// thread runs it). A upc_forall nested dynamically inside another one runs all its
-// iterations, as the spec requires.
+// thread runs it). Nested upc_foralls (lexically or through calls): the outermost
+// one whose affinity is not UPC_CONTINUE controls, and every upc_forall inside its
+// body runs all its iterations, as if its affinity were UPC_CONTINUE (UPC 1.3 §6.6.2).
 #pragma once
 #include <cstddef>
 #include <type_traits>
@@ -22,28 +23,57 @@ struct all_iterations_t {};
 constexpr all_iterations_t all_iterations{};
 
 namespace detail {
+// Number of controlling upc_foralls (affinity other than UPC_CONTINUE) whose body
+// the calling thread is in.
 extern thread_local int tl_forall_depth;
 
-inline bool owns(all_iterations_t) noexcept { return true; }
+// Integer affinity: the iteration runs on thread (affinity mod THREADS), the
+// mathematical (non-negative) residue, computed in the affinity's own type's
+// signedness so that huge unsigned values are not misread as negative.
 template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
 inline bool owns(I affinity) noexcept {
-  const long long T = threads();
-  long long r = static_cast<long long>(affinity) % T;
-  if (r < 0) r += T;
-  return r == mythread();
+  if constexpr (std::is_unsigned_v<I>) {
+    return static_cast<unsigned long long>(affinity) % static_cast<unsigned long long>(threads()) ==
+           static_cast<unsigned long long>(mythread());
+  } else {
+    const long long T = threads();
+    long long r = static_cast<long long>(affinity) % T;
+    if (r < 0) r += T;
+    return r == mythread();
+  }
 }
+// Pointer-to-shared affinity (shared void * included): runs on upc_threadof(p).
 template <class T, std::size_t B, consistency C>
-inline bool owns(const sptr<T, B, C>& p) noexcept { return p.thread() == mythread(); }
+inline bool owns(const sptr<T, B, C>& p) noexcept { return static_cast<int>(p.address().thread) == mythread(); }
 template <class T, std::size_t B, consistency C>
 inline bool owns(const shared_ref<T, B, C>& r) noexcept { return static_cast<int>(r.address().thread) == mythread(); }
 
 class forall_scope {
  public:
-  forall_scope() noexcept { ++tl_forall_depth; }
-  ~forall_scope() { --tl_forall_depth; }
+  forall_scope() noexcept : controlled_(tl_forall_depth > 0) {}
+  ~forall_scope() {
+    if (controlling_) --tl_forall_depth;
+  }
+  forall_scope(const forall_scope&) = delete;
+  forall_scope& operator=(const forall_scope&) = delete;
   template <class A>
-  bool runs(const A& affinity) const noexcept { return tl_forall_depth > 1 || owns(affinity); }
+  bool runs(const A& affinity) noexcept {
+    if constexpr (std::is_same_v<A, all_iterations_t>) {
+      return true;
+    } else {
+      if (controlled_) return true;  // inside a controlling upc_forall: every iteration
+      if (!controlling_) {           // this one controls the upc_foralls in its body
+        controlling_ = true;
+        ++tl_forall_depth;
+      }
+      return owns(affinity);
+    }
+  }
   bool once = false;
+
+ private:
+  bool controlled_;
+  bool controlling_ = false;
 };
 }  // namespace detail
 

@@ -176,11 +176,14 @@ class sptr {
   sptr(const sptr<U, B, C2>& p) noexcept : a_(p.address()) {}
 
   // Reinterpretation as another element type or block size: the phase is reset
-  // to zero (UPC 1.3 §6.4.3).
+  // to zero when the block size or the element size differs, and kept otherwise
+  // or for shared void (UPC 1.3 §6.4.3).
   template <class U, std::size_t B2 = B, consistency C2 = C>
   sptr<U, B2, C2> cast() const noexcept {
     shared_address a = a_;
-    if (B2 != B || !std::is_same_v<std::remove_const_t<U>, std::remove_const_t<T>>) a.phase = 0;
+    if constexpr (!std::is_void_v<U>) {
+      if (B2 != B || sizeof(U) != sizeof(T)) a.phase = 0;
+    }
     return sptr<U, B2, C2>(a);
   }
 

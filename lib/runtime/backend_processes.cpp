@@ -31,6 +31,9 @@ void note_end(int t, pid_t pid, int wstatus) {
     int code = WEXITSTATUS(wstatus);
     set_exit_code(t, code);
     if (state == thread_state::running && !c.abort.load() && !c.global_exit_called.load()) {
+      // The run ends with the status the thread passed to exit() (1 for exit(0)),
+      // as on the threads backend, where exit() ends the one process.
+      set_launcher_exit_code(code != 0 ? code : 1);
       std::string text = "upcemu: thread " + std::to_string(t) + " (pid " + std::to_string(pid) +
                          ") exited with status " + std::to_string(code) +
                          " without returning from main (call upc_global_exit to end every thread)\n";
@@ -71,6 +74,10 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
       ::signal(SIGINT, SIG_IGN);
       ::signal(SIGTERM, SIG_DFL);
       ::signal(SIGHUP, SIG_DFL);
+      // Line-buffer stdout as one process does on the threads backend's terminal:
+      // lines appear in the order they are printed across threads, and a worker
+      // stopped by SIGKILL (upc_global_exit, a failure elsewhere) loses no line.
+      if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
       install_crash_handlers();
       control().slots[t].pid = ::getpid();
       int status = run_upc_thread(t, body);

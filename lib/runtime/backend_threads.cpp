@@ -7,6 +7,8 @@
 #include <atomic>
 #include <boost/thread/thread.hpp>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -17,8 +19,35 @@
 
 namespace upc::detail {
 
+namespace {
+std::atomic<bool> g_run_active{false};
+bool g_quiet = false;
+
+// exit() called by a UPC thread would run the static destructors under the feet of
+// the threads still running (and crash). End the process here instead, with the
+// status exit() was given, and report it as the processes backend does.
+void on_process_exit(int status, void*) {
+  if (!g_run_active.load() || tl_mythread < 0 || !g_control) return;
+  const int t = tl_mythread;
+  std::string text = "upcemu: thread " + std::to_string(t) + " called exit(" + std::to_string(status) +
+                     ") without returning from main (call upc_global_exit to end every thread)\n";
+  record_failure(t, text.c_str());
+  std::fflush(stdout);
+  if (!g_quiet) std::fputs(text.c_str(), stderr);
+  std::fflush(stderr);
+  _exit(status != 0 ? status : 1);
+}
+}  // namespace
+
 void run_threads_backend(const launch_options& opt, const std::function<int()>& body) {
   install_crash_handlers();
+  static bool exit_hook_installed = false;
+  if (!exit_hook_installed) exit_hook_installed = ::on_exit(on_process_exit, nullptr) == 0;
+  g_quiet = opt.quiet;
+  g_run_active.store(true);
+  struct run_scope {
+    ~run_scope() { g_run_active.store(false); }
+  } active;
   interrupt_guard interrupts(/*exit_immediately=*/true);
   monitor mon(opt);
   boost::thread::attributes attrs;
@@ -45,11 +74,13 @@ void run_threads_backend(const launch_options& opt, const std::function<int()>& 
       mon.poll();
       if (mon.must_force_stop()) {
         // Some thread ignores the stop (it never calls into the runtime): end the process.
+        // After upc_global_exit that is the expected way to end: say nothing.
         std::fflush(stdout);
-        if (!opt.quiet) std::fprintf(stderr, "%s\nupcemu: a thread did not stop within 2 s; ending the process\n", control().error_text);
+        const bool global_exit = control().global_exit_called.load();
+        if (!opt.quiet && !global_exit)
+          std::fprintf(stderr, "%s\nupcemu: a thread did not stop within 2 s; ending the process\n", control().error_text);
         std::fflush(stderr);
-        _exit(control().global_exit_called.load() ? control().global_exit_status.load()
-                                                  : (launcher_exit_code() ? launcher_exit_code() : 1));
+        _exit(global_exit ? control().global_exit_status.load() : (launcher_exit_code() ? launcher_exit_code() : 1));
       }
     }
   }

@@ -5,8 +5,10 @@
 // then sleeps on a process-shared futex on the generation word. The spin/yield
 // budget comes from wait_policy (short when THREADS exceed the cores).
 //
-// Ids: every phase has a slot holding the first id notified in it; a later notify
-// or a wait with a different id is the error the spec requires. Slots alternate
+// Ids: every phase has a slot holding the first id notified in it and the thread
+// that gave it (one 64-bit word, so an error report never names a thread from an
+// older phase); a later notify or a wait with a different id is the error the spec
+// requires. Slots alternate
 // between even and odd phases; the last arriver of phase p clears the slot of
 // phase p+1, which nobody can still be reading (they all finished wait(p-1)).
 #include <sched.h>
@@ -22,10 +24,16 @@ namespace upc {
 using namespace detail;
 
 namespace {
-thread_local const char* tl_wait_name = "upc_wait";  // "upc_barrier" inside barrier()
+// The names errors and the watchdog report: "upc_barrier" for both halves inside barrier().
+thread_local const char* tl_notify_name = "upc_notify";
+thread_local const char* tl_wait_name = "upc_wait";
 constexpr std::uint64_t has_id = 1ULL << 32;
-std::uint64_t encode(int id) { return has_id | static_cast<std::uint32_t>(id); }
+constexpr int thread_shift = 33;
+std::uint64_t encode(int id, int thread) {
+  return has_id | (static_cast<std::uint64_t>(thread) << thread_shift) | static_cast<std::uint32_t>(id);
+}
 int decode(std::uint64_t v) { return static_cast<int>(static_cast<std::uint32_t>(v)); }
+int decode_thread(std::uint64_t v) { return static_cast<int>(v >> thread_shift); }
 
 std::string at(const src& w) { return std::string(" at ") + w.file_name() + ":" + std::to_string(w.line()); }
 
@@ -43,22 +51,17 @@ void check_can_complete(const char* fn, const src& w) {
 void notify(std::optional<int> id, const src& where) {
   control_block& c = control();
   thread_slot& me = my_slot();
-  if (me.notified) fail("upc_notify", "called twice without an intervening upc_wait" + at(where));
+  if (me.notified) fail(tl_notify_name, "called twice without an intervening upc_wait" + at(where));
   check_abort();
   const std::uint32_t phase = me.phase;
   barrier_state& b = c.barrier;
   if (id) {
     std::uint64_t expected = 0;
-    std::uint64_t mine = encode(*id);
     auto& slot = b.id_slot[phase & 1];
-    if (!slot.compare_exchange_strong(expected, mine)) {
-      if (expected != mine)
-        fail("upc_notify", "barrier id mismatch: this thread notifies with id " + std::to_string(*id) + " but thread " +
-                               std::to_string(b.id_thread[phase & 1].load()) + " notified with id " +
+    if (!slot.compare_exchange_strong(expected, encode(*id, tl_mythread)) && decode(expected) != *id)
+      fail(tl_notify_name, "barrier id mismatch: this thread notifies with id " + std::to_string(*id) + " but thread " +
+                               std::to_string(decode_thread(expected)) + " notified with id " +
                                std::to_string(decode(expected)) + " in the same phase" + at(where));
-    } else {
-      b.id_thread[phase & 1].store(tl_mythread);
-    }
   }
   me.notified = 1;
   me.notify_has_id = id.has_value();
@@ -75,7 +78,7 @@ void notify(std::optional<int> id, const src& where) {
 void wait(std::optional<int> id, const src& where) {
   control_block& c = control();
   thread_slot& me = my_slot();
-  if (!me.notified) fail("upc_wait", "called without a preceding upc_notify" + at(where));
+  if (!me.notified) fail(tl_wait_name, "called without a preceding upc_notify" + at(where));
   const std::uint32_t phase = me.phase;
   barrier_state& b = c.barrier;
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != phase; };
@@ -107,24 +110,24 @@ void wait(std::optional<int> id, const src& where) {
   me.phase = phase + 1;
   const std::uint64_t slot = b.id_slot[phase & 1].load(std::memory_order_acquire);
   if (id && (slot & has_id) && decode(slot) != *id)
-    fail("upc_wait", "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
-                         std::to_string(b.id_thread[phase & 1].load()) + " notified with id " + std::to_string(decode(slot)) +
-                         at(where));
+    fail(tl_wait_name, "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
+                           std::to_string(decode_thread(slot)) + " notified with id " + std::to_string(decode(slot)) +
+                           at(where));
   if (id && me.notify_has_id && me.notify_id != *id)
-    fail("upc_wait", "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
+    fail(tl_wait_name, "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
                          " but waits with id " + std::to_string(*id) + at(where));
 }
 
 void barrier(std::optional<int> id, const src& where) {
+  struct named_barrier {
+    named_barrier() { tl_notify_name = tl_wait_name = "upc_barrier"; }
+    ~named_barrier() {
+      tl_notify_name = "upc_notify";
+      tl_wait_name = "upc_wait";
+    }
+  } name;
   notify(id, where);
-  tl_wait_name = "upc_barrier";
-  try {
-    wait(id, where);
-  } catch (...) {
-    tl_wait_name = "upc_wait";
-    throw;
-  }
-  tl_wait_name = "upc_wait";
+  wait(id, where);
 }
 
 }  // namespace upc

@@ -32,6 +32,7 @@ struct chunk_header {
   std::uint64_t size;       // bytes, header included, multiple of 64
   std::uint64_t next_free;  // header offset of the next free chunk, or no_chunk
   std::uint64_t requested;  // payload bytes asked for (diagnostics)
+  std::uint64_t declared;   // 1: storage of a declared shared array/scalar, not for upc_free
 };
 
 struct heap_ref {
@@ -65,7 +66,7 @@ std::uint64_t take_free(heap_ref h, std::uint64_t need) {
       std::uint64_t next = c.next_free;
       if (c.size - need >= 2 * header_bytes) {
         std::uint64_t rest = cur + need;
-        h.at(rest) = chunk_header{free_magic, c.size - need, next, 0};
+        h.at(rest) = chunk_header{free_magic, c.size - need, next, 0, 0};
         next = rest;
         c.size = need;
       }
@@ -131,12 +132,13 @@ std::uint64_t symmetric_alloc(std::size_t bytes_per_thread, const char* function
     if (c.sym_top + need > min_local_floor()) exhausted(function, bytes_per_thread, "per thread");
     off = c.sym_top;
     c.sym_top += need;
-    h.at(off) = chunk_header{0, need, no_chunk, 0};
+    h.at(off) = chunk_header{0, need, no_chunk, 0, 0};
   }
   chunk_header& ch = h.at(off);
   ch.magic = used_magic;
   ch.next_free = no_chunk;
   ch.requested = bytes_per_thread;
+  ch.declared = 0;
   return off + header_bytes;
 }
 
@@ -152,16 +154,18 @@ std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function) {
     if (floor < need || floor - need < c.sym_top) exhausted(function, bytes, ("on thread " + std::to_string(thread)).c_str());
     floor -= need;
     off = floor;
-    h.at(off) = chunk_header{0, need, no_chunk, 0};
+    h.at(off) = chunk_header{0, need, no_chunk, 0, 0};
   }
   chunk_header& ch = h.at(off);
   ch.magic = used_magic;
   ch.next_free = no_chunk;
   ch.requested = bytes;
+  ch.declared = 0;
   return off + header_bytes;
 }
 
-void heap_free(const shared_address& a, const char* function) {
+namespace {
+void free_chunk(const shared_address& a, const char* function, bool declared_ok) {
   control_block& c = control();
   if (a == shared_address{}) return;  // freeing the null pointer does nothing
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
@@ -183,6 +187,10 @@ void heap_free(const shared_address& a, const char* function) {
   if (ch.magic != used_magic)
     fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
                        ") is not the start of a shared allocation");
+  if (ch.declared && !declared_ok)
+    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
+                       ") points to a declared shared array or scalar, not to memory from upc_alloc, "
+                       "upc_global_alloc or upc_all_alloc");
   insert_free(h, off);
   // Give back a free chunk that touches the boundary between the two heaps.
   if (symmetric) {
@@ -196,6 +204,19 @@ void heap_free(const shared_address& a, const char* function) {
       remove_free(h, first);
     }
   }
+}
+}  // namespace
+
+void heap_free(const shared_address& a, const char* function) { free_chunk(a, function, false); }
+
+// Declared shared objects (shared_array, shared<T>) mark their chunk so that
+// upc_free/upc_all_free refuse it; only the object itself gives it back.
+void mark_declared_object(const shared_address& a) {
+  control_block& c = control();
+  std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+  const bool symmetric = a.offset < c.sym_top;
+  heap_ref h = symmetric ? symmetric_heap() : local_heap(static_cast<int>(a.thread));
+  h.at(a.offset - header_bytes).declared = 1;
 }
 
 // ---- collective allocation ------------------------------------------------
@@ -236,11 +257,17 @@ std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const cha
   upc::barrier();
   verify_check(function, "size", seq, 0, bytes_per_thread);
   std::uint64_t off = control().collective_result[seq & 1].load(std::memory_order_relaxed);
-  if (off == alloc_failed) fail(function, failure.empty() ? "the collective allocation failed on thread 0" : failure);
+  if (off == alloc_failed) {
+    if (!failure.empty()) fail(function, failure);
+    // symmetric_alloc fails only for lack of space: every thread says so, the same way.
+    std::lock_guard<futex_mutex> guard(control().alloc_mutex);
+    exhausted(function, bytes_per_thread, "per thread");
+  }
   return off;
 }
 
-void collective_free(const shared_address& a, const char* function) {
+namespace {
+void collective_free_chunk(const shared_address& a, const char* function, bool declared_ok) {
   thread_slot& me = my_slot();
   const std::uint32_t seq = me.collective_seq++;
   publish_check(seq, 0, a.offset);
@@ -248,7 +275,14 @@ void collective_free(const shared_address& a, const char* function) {
   upc::barrier();
   verify_check(function, "ptr", seq, 0, a.offset);
   verify_check(function, "ptr", seq, 1, a.thread);
-  if (tl_mythread == 0) heap_free(a, function);
+  if (tl_mythread == 0) free_chunk(a, function, declared_ok);
+}
+}  // namespace
+
+void collective_free(const shared_address& a, const char* function) { collective_free_chunk(a, function, false); }
+
+void collective_free_declared_object(const shared_address& a, const char* function) {
+  collective_free_chunk(a, function, true);
 }
 
 }  // namespace upc::detail
@@ -262,7 +296,8 @@ std::size_t per_thread_bytes(std::size_t nblocks, std::size_t nbytes, const char
   if (nbytes != 0 && nblocks > SIZE_MAX / nbytes)
     fail(function, "nblocks * nbytes overflows (nblocks " + std::to_string(nblocks) + ", nbytes " + std::to_string(nbytes) + ")");
   const std::size_t T = static_cast<std::size_t>(threads());
-  return (nblocks + T - 1) / T * nbytes;
+  const std::size_t rows = nblocks / T + (nblocks % T != 0);  // ceil without overflow
+  return rows * nbytes;
 }
 }  // namespace
 

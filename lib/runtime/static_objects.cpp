@@ -14,6 +14,11 @@
 
 namespace upc::detail {
 
+// From heap.cpp: declared objects' chunks are marked so that upc_free and
+// upc_all_free refuse them, and are given back by the object alone.
+void mark_declared_object(const shared_address& a);
+void collective_free_declared_object(const shared_address& a, const char* function);
+
 namespace {
 std::vector<static_object*>& registry() {
   static std::vector<static_object*> objects;
@@ -66,7 +71,7 @@ shared_storage::~shared_storage() {
   // Collective free at the end of the scope, unless the run is being torn down.
   if (std::uncaught_exceptions() > 0 || !g_control || g_control->abort.load() || tl_mythread < 0) return;
   try {
-    collective_free(base_, "shared_array (end of scope)");
+    collective_free_declared_object(base_, "shared_array (end of scope)");
   } catch (...) {
   }
 }
@@ -80,6 +85,7 @@ void shared_storage::allocate() {
   } else {
     base_ = shared_address{symmetric_alloc(layout::local_bytes(count_, elem_size_, block_, T), "shared_array"), 0, 0};
   }
+  mark_declared_object(base_);
   if (!initial_.empty()) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
 }
 
@@ -92,6 +98,7 @@ void shared_storage::allocate_collectively() {
   // Indefinite arrays declared in the body are still symmetric so that the pointer
   // is the same everywhere; only thread 0's part is used.
   base_ = shared_address{collective_symmetric_alloc(bytes, "shared_array"), 0, 0};
+  if (tl_mythread == 0) mark_declared_object(base_);
   // Zero-fill my own part, then make sure nobody reads before everyone has.
   std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));
   if (!initial_.empty() && tl_mythread == 0) std::memcpy(raw_address(base_), initial_.data(), initial_.size());

@@ -1,2 +1,451 @@
-// Placeholder: being written.
+// Dynamic shared memory (UPC 1.3 §7.2.2): upc_all_alloc, upc_global_alloc,
+// upc_alloc, upc_free, upc_all_free — placement, sharing, reuse, exhaustion and
+// misuse, on both backends.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
 #include "../support/spmd.hpp"
+
+namespace {
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// Runs `f` and returns the text of the upc::error it throws ("" if none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const upc::error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+upc::launch_options small_heap(int threads, upc::backend_kind b, std::size_t heap) {
+  upc::launch_options o = spmd::options(threads, b);
+  o.heap_per_thread = heap;
+  return o;
+}
+
+void run_ok(const upc::launch_options& o, const std::function<void()>& body) {
+  const upc::run_result r = upc::run(o, body);
+  INFO("backend=", std::string(spmd::name(o.backend)), " THREADS=", o.threads, " error: ", r.error);
+  REQUIRE(r.ok());
+}
+
+TEST_CASE("alloc: upc_all_alloc gives every thread the same space; each writes its part, all read all") {
+  spmd::run_everywhere([] {
+    const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+    upc::shared_array<std::uint64_t> seen(upc::per_thread(1));
+    for (std::size_t nblocks : {T, 2 * T + 1, std::size_t{1}, 3 * T - 1}) {
+      const upc::sptr<int, 5> p(upc_all_alloc(nblocks, 5 * sizeof(int)));
+      SPMD_CHECK(p != nullptr);
+      SPMD_CHECK_EQ(upc_threadof(p), 0u);
+      SPMD_CHECK_EQ(upc_phaseof(p), 0u);
+      seen[me] = upc_addrfield(p);
+      upc_barrier;
+      for (std::size_t t = 0; t < T; ++t) SPMD_CHECK_EQ(static_cast<std::uint64_t>(seen[t]), upc_addrfield(p));
+      const std::size_t n = nblocks * 5;
+      for (std::size_t i = 0; i < n; ++i)
+        if ((i / 5) % T == me) *static_cast<int*>(p + static_cast<std::ptrdiff_t>(i)) = static_cast<int>(i * 13 + nblocks);
+      upc_barrier;
+      for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<int>(p[static_cast<std::ptrdiff_t>(i)]), static_cast<int>(i * 13 + nblocks));
+      upc_all_free(p);
+    }
+    // Nothing to allocate: the null pointer, on every thread.
+    SPMD_CHECK(!upc_all_alloc(0, 16));
+    SPMD_CHECK(!upc_all_alloc(16, 0));
+    upc_all_free(upc::sptr<void>());  // freeing null does nothing
+  });
+}
+
+TEST_CASE("alloc: upc_global_alloc from every thread gives distinct spaces that all threads can use") {
+  spmd::run_everywhere([] {
+    const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+    upc::shared_array<upc::sptr<long, 2>> ptrs(upc::per_thread(1));
+    const std::size_t nblocks = T + 2, n = nblocks * 2;
+    const upc::sptr<long, 2> mine(upc_global_alloc(nblocks, 2 * sizeof(long)));
+    SPMD_CHECK(mine != nullptr);
+    SPMD_CHECK_EQ(upc_threadof(mine), 0u);
+    // The allocating thread fills all of it, remote parts included.
+    for (std::size_t i = 0; i < n; ++i) mine[static_cast<std::ptrdiff_t>(i)] = static_cast<long>(me * 100000 + i);
+    ptrs[me] = mine;
+    upc_barrier;
+    for (std::size_t t = 0; t < T; ++t) {
+      const upc::sptr<long, 2> p = ptrs[t];
+      if (t != me) SPMD_CHECK(p != mine);
+      for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<long>(p[static_cast<std::ptrdiff_t>(i)]), static_cast<long>(t * 100000 + i));
+    }
+    upc_barrier;
+    // Each thread rewrites, through local pointers, its own part of every space.
+    for (std::size_t t = 0; t < T; ++t) {
+      const upc::sptr<long, 2> p = ptrs[t];
+      for (std::size_t i = 0; i < n; ++i)
+        if ((i / 2) % T == me) *static_cast<long*>(p + static_cast<std::ptrdiff_t>(i)) = -static_cast<long>(i + 7 * t);
+    }
+    upc_barrier;
+    for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<long>(mine[static_cast<std::ptrdiff_t>(i)]), -static_cast<long>(i + 7 * me));
+    upc_barrier;
+    // Any thread may free it: the previous thread frees mine.
+    upc_free(upc::sptr<long, 2>(ptrs[(me + T - 1) % T]));
+    SPMD_CHECK(!upc_global_alloc(0, 8));
+    SPMD_CHECK(!upc_global_alloc(8, 0));
+  });
+}
+
+TEST_CASE("alloc: upc_alloc gives local memory with affinity to the caller, readable by all") {
+  spmd::run_everywhere([] {
+    const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+    upc::shared_array<upc::sptr<int, upc::indefinite>> ptrs(upc::per_thread(1));
+    const std::size_t n = 100 + me;
+    const upc::sptr<int, upc::indefinite> mine(upc_alloc(n * sizeof(int)));
+    SPMD_CHECK_EQ(upc_threadof(mine), me);
+    SPMD_CHECK_EQ(upc_phaseof(mine), 0u);
+    SPMD_CHECK_EQ(upc_threadof(mine + static_cast<std::ptrdiff_t>(n - 1)), me);
+    int* l = static_cast<int*>(mine);
+    for (std::size_t i = 0; i < n; ++i) l[i] = static_cast<int>(me * 1000 + i);
+    ptrs[me] = mine;
+    upc_barrier;
+    for (std::size_t t = 0; t < T; ++t) {
+      const upc::sptr<int, upc::indefinite> p = ptrs[t];
+      SPMD_CHECK_EQ(upc_threadof(p), t);
+      for (std::size_t i = 0; i < 100 + t; ++i) SPMD_CHECK_EQ(static_cast<int>(p[static_cast<std::ptrdiff_t>(i)]), static_cast<int>(t * 1000 + i));
+    }
+    upc_barrier;
+    upc_free(mine);
+    SPMD_CHECK(!upc_alloc(0));
+    upc_free(upc::sptr<void>());  // freeing null does nothing
+  });
+}
+
+// Live chunks carry a pattern that names their owner; a chunk that overlaps another
+// one (or was handed out twice) shows up as a broken pattern.
+struct live_chunk {
+  upc::sptr<std::uint32_t, upc::indefinite> local;  // upc_alloc
+  upc::sptr<std::uint32_t, 1> global;               // upc_global_alloc(THREADS*k, 4)
+  std::size_t words;
+  std::uint32_t tag;
+};
+
+std::uint32_t pattern(std::uint32_t tag, std::size_t i) { return tag * 2654435761u + static_cast<std::uint32_t>(i); }
+
+void fill(const live_chunk& c) {
+  if (c.local) {
+    std::uint32_t* l = static_cast<std::uint32_t*>(c.local);
+    for (std::size_t i = 0; i < c.words; ++i) l[i] = pattern(c.tag, i);
+  } else {
+    for (std::size_t i = 0; i < c.words; ++i) c.global[static_cast<std::ptrdiff_t>(i)] = pattern(c.tag, i);
+  }
+}
+
+void verify_and_free(const live_chunk& c) {
+  for (std::size_t i = 0; i < c.words; ++i) {
+    const std::uint32_t v = c.local ? static_cast<std::uint32_t*>(c.local)[i]
+                                    : static_cast<std::uint32_t>(c.global[static_cast<std::ptrdiff_t>(i)]);
+    SPMD_CHECK_EQ(v, pattern(c.tag, i));
+  }
+  upc_free(c.local ? upc::sptr<void>(c.local) : upc::sptr<void>(c.global));
+}
+
+TEST_CASE("alloc: thousands of small local and global allocations and frees, concurrently, never overlap") {
+  spmd::run_everywhere(
+      [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+        std::mt19937 rng(static_cast<unsigned>(1234 + me));
+        std::vector<live_chunk> live;
+        std::uint32_t tag = static_cast<std::uint32_t>(me) << 20;
+        const int ops = T >= 8 ? 1500 : 3000;
+        for (int op = 0; op < ops; ++op) {
+          const bool do_free = !live.empty() && (live.size() > 40 || rng() % 3 == 0);
+          if (do_free) {
+            const std::size_t k = rng() % live.size();
+            verify_and_free(live[k]);
+            live[k] = live.back();
+            live.pop_back();
+          } else {
+            live_chunk c{};
+            c.tag = ++tag;
+            if (rng() % 2) {
+              c.words = 1 + rng() % 200;
+              c.local = upc::sptr<std::uint32_t, upc::indefinite>(upc_alloc(c.words * 4));
+              SPMD_CHECK_EQ(upc_threadof(c.local), me);
+            } else {
+              const std::size_t k = 1 + rng() % 6;
+              c.words = T * k;
+              c.global = upc::sptr<std::uint32_t, 1>(upc_global_alloc(T * k, 4));
+            }
+            fill(c);
+            live.push_back(c);
+          }
+        }
+        for (const live_chunk& c : live) verify_and_free(c);
+        upc_barrier;
+        // Everything came back: one allocation of most of the heap fits again, both kinds.
+        const std::size_t big = (8u << 20) * 3 / 4;
+        if (MYTHREAD == 0) {
+          upc::sptr<void> g = upc_global_alloc(T, big);
+          SPMD_CHECK(g);
+          upc_free(g);
+        }
+        upc_barrier;
+        upc::sptr<void> l = upc_alloc(big);
+        SPMD_CHECK(l);
+        upc_free(l);
+        upc_barrier;
+      },
+      {1, 2, 5, 16});
+}
+
+TEST_CASE("alloc: freed space is reused (the same space comes back)") {
+  spmd::run_everywhere(
+      [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS);
+        // upc_alloc
+        upc::sptr<void> a = upc_alloc(1000);
+        upc_free(a);
+        upc::sptr<void> b = upc_alloc(1000);
+        SPMD_CHECK(a == b);
+        // a hole in the middle of the local heap is filled by a request that fits
+        upc::sptr<void> c = upc_alloc(500), d = upc_alloc(3000), e = upc_alloc(500);
+        upc_free(d);
+        upc::sptr<void> f = upc_alloc(2000);
+        SPMD_CHECK(f == d);
+        upc_free(b), upc_free(c), upc_free(e), upc_free(f);
+        upc_barrier;
+        // upc_all_alloc / upc_all_free
+        upc::sptr<void> g = upc_all_alloc(T, 4096);
+        upc_all_free(g);
+        upc::sptr<void> h = upc_all_alloc(T, 4096);
+        SPMD_CHECK(g == h);
+        upc_all_free(h);
+        // upc_global_alloc / upc_free, one thread at a time
+        if (MYTHREAD == 0) {
+          upc::sptr<void> i = upc_global_alloc(T, 512);
+          upc_free(i);
+          upc::sptr<void> j = upc_global_alloc(T, 512);
+          SPMD_CHECK(i == j);
+          // two neighbours freed merge into one chunk big enough for both
+          upc::sptr<void> k1 = upc_global_alloc(T, 256), k2 = upc_global_alloc(T, 256), k3 = upc_global_alloc(T, 64);
+          upc_free(k1);
+          upc_free(k2);
+          upc::sptr<void> k12 = upc_global_alloc(T, 512);
+          SPMD_CHECK(k12 == k1);
+          upc_free(k12), upc_free(k3), upc_free(j);
+        }
+        upc_barrier;
+        // Allocating to exhaustion, freeing everything, and doing it again gives as many.
+        std::vector<upc::sptr<void>> got;
+        for (;;) {
+          upc::sptr<void> p;
+          const std::string err = error_of([&] { p = upc_alloc(100000); });
+          if (!err.empty()) {
+            SPMD_CHECK(contains(err, "upc_alloc"));
+            break;
+          }
+          got.push_back(p);
+        }
+        const std::size_t first_round = got.size();
+        SPMD_CHECK(first_round > 10);
+        for (auto& p : got) upc_free(p);
+        got.clear();
+        for (;;) {
+          upc::sptr<void> p;
+          if (!error_of([&] { p = upc_alloc(100000); }).empty()) break;
+          got.push_back(p);
+        }
+        SPMD_CHECK_EQ(got.size(), first_round);
+        for (auto& p : got) upc_free(p);
+      },
+      {1, 3, 8});
+}
+
+TEST_CASE("alloc: large allocations spanning most of each partition") {
+  spmd::run_everywhere(
+      [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+        const std::size_t big = 6u << 20;  // of the 8 MiB test heap per thread
+        upc::shared_array<upc::sptr<char, upc::indefinite>> ptrs(upc::per_thread(1));
+        const upc::sptr<char, upc::indefinite> l(upc_alloc(big));
+        char* c = static_cast<char*>(l);
+        c[0] = static_cast<char>('a' + me);
+        c[big / 2] = 'm';
+        c[big - 1] = static_cast<char>('z' - me);
+        ptrs[me] = l;
+        upc_barrier;
+        for (std::size_t t = 0; t < T; ++t) {
+          const upc::sptr<char, upc::indefinite> p = ptrs[t];
+          SPMD_CHECK_EQ(static_cast<char>(p[0]), static_cast<char>('a' + t));
+          SPMD_CHECK_EQ(static_cast<char>(p[static_cast<std::ptrdiff_t>(big / 2)]), 'm');
+          SPMD_CHECK_EQ(static_cast<char>(p[static_cast<std::ptrdiff_t>(big - 1)]), static_cast<char>('z' - t));
+        }
+        upc_barrier;
+        upc_free(l);
+        upc_barrier;
+      },
+      {1, 4});
+  // The layout of a big upc_all_alloc: block t of nbytes on thread t.
+  spmd::run_everywhere(
+      [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+        const std::size_t big = 6u << 20;
+        using block_ptr = upc::sptr<char, (6u << 20)>;
+        const block_ptr p(upc_all_alloc(T, big));
+        const block_ptr my_block = p + static_cast<std::ptrdiff_t>(me * big);
+        SPMD_CHECK_EQ(upc_threadof(my_block), me);
+        SPMD_CHECK_EQ(upc_phaseof(my_block), 0u);
+        char* c = static_cast<char*>(my_block);
+        c[0] = static_cast<char>('A' + me);
+        c[big - 1] = static_cast<char>('a' + me);
+        upc_barrier;
+        for (std::size_t t = 0; t < T; ++t) {
+          SPMD_CHECK_EQ(static_cast<char>(p[static_cast<std::ptrdiff_t>(t * big)]), static_cast<char>('A' + t));
+          SPMD_CHECK_EQ(static_cast<char>(p[static_cast<std::ptrdiff_t>(t * big + big - 1)]), static_cast<char>('a' + t));
+        }
+        upc_all_free(p);
+      },
+      {1, 4});
+}
+
+TEST_CASE("alloc: exhaustion is a clear error naming the function, and the heap stays usable") {
+  const std::size_t heap = 1u << 20;
+  for (upc::backend_kind b : spmd::backends)
+    for (int threads : {1, 4}) {
+      run_ok(small_heap(threads, b, heap), [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
+        std::string err = error_of([] { (void)upc_alloc(2u << 20); });
+        SPMD_CHECK(contains(err, "upc_alloc"));
+        SPMD_CHECK(contains(err, "out of shared memory"));
+        SPMD_CHECK(contains(err, "thread " + std::to_string(me)));
+        SPMD_CHECK(contains(err, "--heap"));
+        err = error_of([] { (void)upc_alloc(SIZE_MAX); });
+        SPMD_CHECK(contains(err, "upc_alloc"));
+        upc_barrier;
+        if (MYTHREAD == 0) {
+          err = error_of([] { (void)upc_global_alloc(THREADS, 2u << 20); });
+          SPMD_CHECK(contains(err, "upc_global_alloc"));
+          SPMD_CHECK(contains(err, "out of shared memory"));
+          err = error_of([] { (void)upc_global_alloc(SIZE_MAX, 2); });
+          SPMD_CHECK(contains(err, "upc_global_alloc"));
+          // Huge nblocks with small nbytes must not wrap around to a tiny allocation.
+          err = error_of([] { (void)upc_global_alloc(SIZE_MAX, 1); });
+          SPMD_CHECK(contains(err, "upc_global_alloc"));
+        }
+        upc_barrier;
+        // Collective: every thread gets the error.
+        err = error_of([] { (void)upc_all_alloc(THREADS, 2u << 20); });
+        SPMD_CHECK(contains(err, "upc_all_alloc"));
+        err = error_of([] { (void)upc_all_alloc(SIZE_MAX - 1, 1); });
+        SPMD_CHECK(contains(err, "upc_all_alloc"));
+        upc_barrier;
+        // Small requests still work afterwards, and each kind exhausts with its own name.
+        upc::sptr<void> ok = upc_all_alloc(T, 1000);
+        SPMD_CHECK(ok);
+        upc_all_free(ok);
+        std::vector<upc::sptr<void>> mine;
+        for (int k = 0;; ++k) {
+          SPMD_CHECK(k < 100000);
+          upc::sptr<void> p;
+          err = error_of([&] { p = upc_alloc(16000); });
+          if (!err.empty()) break;
+          mine.push_back(p);
+        }
+        SPMD_CHECK(contains(err, "upc_alloc: out of shared memory"));
+        SPMD_CHECK(mine.size() >= 40);
+        for (auto& p : mine) upc_free(p);
+        upc_barrier;
+      });
+      // Uncaught, it ends the run with a report that names the function.
+      const upc::run_result r = upc::run(small_heap(threads, b, heap), [] {
+        if (MYTHREAD == THREADS - 1) (void)upc_alloc(2u << 20);
+        upc_barrier;
+      });
+      INFO("backend=", std::string(spmd::name(b)), " THREADS=", threads);
+      CHECK(r.failed);
+      CHECK(r.exit_code != 0);
+      CHECK(r.failed_thread == threads - 1);
+      CHECK(contains(r.error, "upc_alloc: out of shared memory"));
+      const upc::run_result r2 = upc::run(small_heap(threads, b, heap), [] { (void)upc_all_alloc(THREADS, 2u << 20); });
+      CHECK(r2.failed);
+      CHECK(contains(r2.error, "upc_all_alloc"));
+      CHECK(contains(r2.error, "out of shared memory"));
+    }
+}
+
+TEST_CASE("alloc: double free and freeing what was not allocated are clear errors") {
+  for (upc::backend_kind b : spmd::backends)
+    for (int threads : {1, 3}) {
+      run_ok(spmd::options(threads, b), [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS);
+        // Double free of a local chunk, both when it went back to the heap edge and when
+        // it sits in the free list between live chunks.
+        upc::sptr<void> a = upc_alloc(256);
+        upc_free(a);
+        std::string err = error_of([&] { upc_free(a); });
+        SPMD_CHECK(contains(err, "upc_free"));
+        SPMD_CHECK(contains(err, "freed"));
+        upc::sptr<void> x = upc_alloc(256), y = upc_alloc(256);
+        upc_free(x);
+        err = error_of([&] { upc_free(x); });
+        SPMD_CHECK(contains(err, "upc_free"));
+        SPMD_CHECK(contains(err, "already freed"));
+        upc_free(y);
+        upc_barrier;
+        // Double free of a global chunk.
+        if (MYTHREAD == 0) {
+          upc::sptr<void> g1 = upc_global_alloc(T, 128), g2 = upc_global_alloc(T, 128);
+          upc_free(g1);
+          err = error_of([&] { upc_free(g1); });
+          SPMD_CHECK(contains(err, "upc_free"));
+          SPMD_CHECK(contains(err, "freed"));
+          upc_free(g2);
+          err = error_of([&] { upc_free(g2); });
+          SPMD_CHECK(contains(err, "upc_free"));
+          SPMD_CHECK(contains(err, "freed"));
+        }
+        upc_barrier;
+        // A pointer into the middle of an allocation, or to another thread's block of it.
+        upc::sptr<int, 16> arr(upc_all_alloc(T, 16 * sizeof(int)));
+        if (MYTHREAD == 0) {
+          err = error_of([&] { upc_free(arr + 1); });
+          SPMD_CHECK(contains(err, "upc_free"));
+          SPMD_CHECK(contains(err, "not"));
+          err = error_of([&] { upc_free(arr + 16); });  // phase 0 of thread 1's block (or the next row)
+          SPMD_CHECK(contains(err, "upc_free"));
+          SPMD_CHECK(contains(err, "not"));
+        }
+        upc_barrier;
+        upc_all_free(arr);
+        // Shared arrays are not heap allocations: upc_free refuses them.
+        upc::shared_array<int, 4> declared(4 * T);
+        err = error_of([&] { upc_free(declared.data()); });
+        SPMD_CHECK(contains(err, "upc_free"));
+        SPMD_CHECK(contains(err, "not"));
+        upc::shared<long> scalar;
+        err = error_of([&] { upc_free(&scalar); });
+        SPMD_CHECK(contains(err, "upc_free"));
+        upc::shared_array<char, upc::indefinite> indef(100);
+        err = error_of([&] { upc_free(indef.data()); });
+        SPMD_CHECK(contains(err, "upc_free"));
+        // The array is still intact and usable afterwards.
+        upc_barrier;
+        declared[MYTHREAD] = MYTHREAD + 1;
+        upc_barrier;
+        for (int t = 0; t < THREADS; ++t) SPMD_CHECK_EQ(static_cast<int>(declared[t]), t + 1);
+        upc_barrier;
+      });
+      // Uncaught: the run stops with the report.
+      const upc::run_result r = upc::run(spmd::options(threads, b), [] {
+        upc::sptr<void> p = upc_alloc(64);
+        upc_free(p);
+        upc_free(p);
+      });
+      INFO("backend=", std::string(spmd::name(b)), " THREADS=", threads);
+      CHECK(r.failed);
+      CHECK(contains(r.error, "upc_free"));
+      CHECK(contains(r.error, "freed"));
+    }
+}
+
+}  // namespace

@@ -1,0 +1,32 @@
+// UPC 1.3 castability (<upc_castable.h>): one mapping of the whole shared heap,
+// at the same address in every thread and process, makes every shared address
+// castable by every thread. The only work is rejecting pointers that name no
+// thread or no place in the heap.
+#include <string>
+
+#include "control.hpp"
+#include "upc_castable.h"
+
+void* upc_cast(upc::sptr<void> ptr) {
+  using namespace upc::detail;
+  if (ptr.is_null()) return nullptr;
+  const upc::shared_address& a = ptr.address();
+  if (a.thread >= static_cast<std::uint32_t>(g_threads))
+    fail("upc_cast", "ptr has thread " + std::to_string(a.thread) + ", but THREADS is " + std::to_string(g_threads));
+  // One past the end of a partition is still a valid address to form.
+  if (a.offset > g_partition_bytes)
+    fail("upc_cast", "ptr (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
+                         ") lies past the end of that thread's shared heap (" + std::to_string(g_partition_bytes) +
+                         " bytes)");
+  return raw_address(a);
+}
+
+upc_thread_info_t upc_thread_info(std::size_t threadId) {
+  const int threads = upc::threads();
+  (void)upc::mythread();  // only a UPC thread may ask
+  if (threadId >= static_cast<std::size_t>(threads))
+    upc::detail::fail("upc_thread_info", "threadId " + std::to_string(threadId) + " is not a thread: THREADS is " +
+                                             std::to_string(threads) + ", so it must be 0 to " +
+                                             std::to_string(threads - 1));
+  return upc_thread_info_t{UPC_CASTABLE_ALL, UPC_CASTABLE_ALL};
+}

@@ -1,0 +1,150 @@
+// A upcemu program that misbehaves on purpose, for the failure tests
+// (tests/failure/test_failure.cpp runs it through upcrun). argv[1] picks what goes
+// wrong; argv[2], where used, is the thread that does it (default: the last one).
+//
+//   hello               every thread greets; thread 0 checks the count
+//   throw T             thread T throws std::runtime_error while others wait at a barrier
+//   bad_unlock T        thread T unlocks a lock it does not hold (a upc::error)
+//   segv T              thread T writes through a null pointer
+//   abort T             thread T calls std::abort()
+//   exit3 T             thread T calls exit(3) behind the runtime's back
+//   global_exit T S     thread T calls upc_global_exit(S) while the others wait
+//   global_exit_busy T S  likewise, while the others compute without calling the runtime
+//   pids                every thread prints "pid T PID", then all wait forever at a barrier
+//   sleep               every thread prints "ready T", then sleeps in a loop (no runtime calls)
+//   lock_deadlock       threads 0 and 1 take two locks in opposite orders
+//   barrier_skip T      thread T waits for a lock held by thread 0, which waits at a barrier
+//   return_early T      thread T returns from main while the others wait at a barrier
+//   return_status T S   thread T returns S from main, the others 0
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "upc.h"
+
+namespace {
+int arg_int(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
+
+void say(const std::string& line) {
+  std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+[[noreturn]] void sleep_forever() {
+  for (;;) ::usleep(10000);
+}
+}  // namespace
+
+int upc_main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "hello";
+  const int who = arg_int(argc, argv, 2, THREADS - 1);
+
+  if (mode == "hello") {
+    upc::shared_array<int> greeted(upc::per_thread(1));
+    std::printf("Hello from thread %d of %d\n", MYTHREAD, THREADS);
+    greeted[MYTHREAD] = 1;
+    upc_barrier;
+    if (MYTHREAD == 0) {
+      int count = 0;
+      for (int t = 0; t < THREADS; ++t) count += greeted[t];
+      std::printf("%d of %d threads said hello\n", count, THREADS);
+      return count == THREADS ? 0 : 1;
+    }
+    return 0;
+  }
+  if (mode == "throw") {
+    upc_barrier;
+    if (MYTHREAD == who) throw std::runtime_error("victim deliberately threw");
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "bad_unlock") {
+    upc_lock_t* l = upc_all_lock_alloc();
+    if (MYTHREAD == who) upc_unlock(l);
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "segv") {
+    upc_barrier;
+    if (MYTHREAD == who) {
+      volatile int* p = nullptr;
+      *p = 1;
+    }
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "abort") {
+    upc_barrier;
+    if (MYTHREAD == who) std::abort();
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "exit3") {
+    upc_barrier;
+    if (MYTHREAD == who) std::exit(3);
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "global_exit" || mode == "global_exit_busy") {
+    const int status = arg_int(argc, argv, 3, 7);
+    std::printf("thread %d before global exit\n", MYTHREAD);
+    upc_barrier;
+    if (MYTHREAD == who) upc_global_exit(status);
+    if (mode == "global_exit_busy") {
+      volatile unsigned long x = 0;
+      for (;;) x = x + 1;  // never calls the runtime
+    }
+    upc_barrier;  // never completes: `who` is gone
+    say("error: passed the barrier after upc_global_exit");
+    return 99;
+  }
+  if (mode == "pids") {
+    say("pid " + std::to_string(MYTHREAD) + " " + std::to_string(::getpid()));
+    upc_barrier;
+    if (MYTHREAD == 0) say("ready");
+    upc_barrier(1);
+    if (MYTHREAD == who) sleep_forever();
+    upc_barrier(2);
+    return 0;
+  }
+  if (mode == "sleep") {
+    upc_barrier;
+    say("ready " + std::to_string(MYTHREAD));
+    sleep_forever();
+  }
+  if (mode == "lock_deadlock") {
+    upc_lock_t* a = upc_all_lock_alloc();
+    upc_lock_t* b = upc_all_lock_alloc();
+    if (MYTHREAD == 0) upc_lock(a);
+    if (MYTHREAD == 1) upc_lock(b);
+    upc_barrier;
+    if (MYTHREAD == 0) upc_lock(b);  // line reported for thread 0
+    if (MYTHREAD == 1) upc_lock(a);  // line reported for thread 1
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "barrier_skip") {
+    upc_lock_t* l = upc_all_lock_alloc();
+    if (MYTHREAD == 0) upc_lock(l);
+    upc_barrier;
+    if (MYTHREAD == who) upc_lock(l);  // never returns: thread 0 holds it
+    upc_barrier(42);
+    return 0;
+  }
+  if (mode == "return_early") {
+    upc_barrier;
+    if (MYTHREAD == who) return 0;
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "return_status") {
+    const int status = arg_int(argc, argv, 3, 5);
+    upc_barrier;
+    return MYTHREAD == who ? status : 0;
+  }
+  std::fprintf(stderr, "victim: unknown mode '%s'\n", mode.c_str());
+  return 2;
+}

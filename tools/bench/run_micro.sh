@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Builds and runs every microbenchmark (bench/micro) and the Open MPI peer, writes
+# jsonl into bench/results/<date>/, draws the plots into docs/img/ and refreshes the
+# tables of docs/benchmarks.md. One command reproduces docs/benchmarks.md:
+#
+#   tools/bench/run_micro.sh            # the full run (about 10-15 minutes)
+#   tools/bench/run_micro.sh --quick    # a short smoke run (about a minute)
+#
+# Options:
+#   --quick          short repetitions, fewer sizes and THREADS counts
+#   --out DIR        results directory (default bench/results/YYYY-MM-DD; reruns
+#                    on the same day overwrite it)
+#   --no-docs        do not plot or touch docs/benchmarks.md
+#   --no-mpi         skip the Open MPI peer even when it is built
+# Environment: THREAD_COUNTS (default "1 2 4 8 16 32 64"), MPI_RANKS (default
+# "2 4 8 16 32 64"), BUILD_DIR (default build-bench), PYTHON (default: the system
+# python3, which has python3-matplotlib on Debian).
+#
+# Nothing here judges the numbers: a benchmark fails only when its verification
+# fails (wrong bytes, wrong counts), and the script goes on with the next one.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+
+quick=0 docs=1 mpi=1 out=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --no-docs) docs=0 ;;
+    --no-mpi) mpi=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_micro.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+build=${BUILD_DIR:-build-bench}
+python=${PYTHON:-/usr/bin/python3}
+[[ -x "$python" ]] || python=python3
+if [[ $quick == 1 ]]; then
+  counts=${THREAD_COUNTS:-"1 2 4"}
+  ranks=${MPI_RANKS:-"2 4"}
+  time_args=(--min-time=0.02 --reps=3)
+  memops_args=(--max-bytes=4M --step=4 --min-time=0.005 --reps=3)
+  memops_heap=16M
+else
+  counts=${THREAD_COUNTS:-"1 2 4 8 16 32 64"}
+  ranks=${MPI_RANKS:-"2 4 8 16 32 64"}
+  time_args=(--min-time=0.2 --reps=7)
+  memops_args=(--max-bytes=64M --step=2 --min-time=0.02 --reps=5)
+  memops_heap=160M
+fi
+out=${out:-bench/results/$(date +%Y-%m-%d)}
+mkdir -p "$out"
+
+echo "== building ($build, release)"
+if [[ ! -f "$build/build.ninja" ]]; then
+  meson setup "$build" --buildtype=release -Dtests=false >/dev/null
+else
+  meson configure "$build" -Dbuildtype=release >/dev/null
+fi
+targets=(bench/micro/barrier_latency bench/micro/memops_bandwidth bench/micro/lock_throughput bench/micro/privatised_sum)
+have_mpi=0
+if [[ $mpi == 1 ]] && grep -q "bench/peers/mpi/barrier_mpi:" "$build/build.ninja" && command -v mpirun >/dev/null; then
+  targets+=(bench/peers/mpi/barrier_mpi)
+  have_mpi=1
+fi
+ninja -C "$build" "${targets[@]}" >/dev/null
+bin="$build/bench/micro"
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "nproc: $(nproc)"
+  echo "cpu_model: $(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
+  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
+  echo "kernel: $(uname -sr)"
+  echo "compiler: $(c++ --version | head -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
+  echo "quick: $quick"
+} >"$out/machine.txt"
+cat "$out/machine.txt"
+
+failures=0
+# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
+run() {
+  local file=$1 label=$2
+  shift 2
+  printf '%-52s' "$label"
+  local start=$SECONDS
+  if timeout 900 "$@" --format=jsonl >>"$file" 2>"$out/last_stderr.txt"; then
+    echo " ok ($((SECONDS - start)) s)"
+  else
+    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 400 "$out/last_stderr.txt")"
+    failures=$((failures + 1))
+  fi
+}
+
+echo "== barrier latency"
+: >"$out/barrier_latency.jsonl"
+for backend in threads processes; do
+  for n in $counts; do
+    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/barrier_latency.jsonl" "barrier $backend THREADS=$n" \
+      "$bin/barrier_latency" "${time_args[@]}"
+  done
+done
+if [[ $have_mpi == 1 ]]; then
+  mpirun_args=(--oversubscribe --bind-to none)
+  [[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
+  for n in $ranks; do
+    run "$out/barrier_latency.jsonl" "barrier Open MPI ranks=$n" \
+      mpirun "${mpirun_args[@]}" -np "$n" "$build/bench/peers/mpi/barrier_mpi" "${time_args[@]}"
+  done
+else
+  echo "(Open MPI peer not built or mpirun missing: skipped)"
+fi
+
+echo "== lock throughput"
+: >"$out/lock_throughput.jsonl"
+for backend in threads processes; do
+  for n in $counts; do
+    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/lock_throughput.jsonl" "lock $backend THREADS=$n" \
+      "$bin/lock_throughput" "${time_args[@]}"
+  done
+done
+
+echo "== memops bandwidth"
+: >"$out/memops_bandwidth.jsonl"
+for backend in threads processes; do
+  UPCEMU_THREADS=2 UPCEMU_HEAP=$memops_heap UPCEMU_BACKEND=$backend run "$out/memops_bandwidth.jsonl" \
+    "memops $backend THREADS=2" "$bin/memops_bandwidth" "${memops_args[@]}"
+done
+
+echo "== privatised sum"
+: >"$out/privatised_sum.jsonl"
+for backend in threads processes; do
+  for n in 1 2 4; do
+    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/privatised_sum.jsonl" "privatised sum $backend THREADS=$n" \
+      "$bin/privatised_sum" "${time_args[@]}"
+  done
+done
+rm -f "$out/last_stderr.txt"
+
+if [[ $docs == 1 ]]; then
+  echo "== plots and tables"
+  "$python" tools/bench/plot_micro.py "$out" --img docs/img
+  "$python" tools/bench/update_tables.py "$out" --doc docs/benchmarks.md
+fi
+echo "results in $out ($failures failed runs)"
+[[ $failures == 0 ]]

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Rewrites the generated tables of docs/benchmarks.md from a results directory.
+
+    tools/bench/update_tables.py [RESULTS_DIR] [--doc docs/benchmarks.md] [--check]
+
+RESULTS_DIR defaults to the newest bench/results/<date>. Only the text between
+'<!-- BEGIN AUTO:name -->' and '<!-- END AUTO:name -->' is replaced; everything
+else in the document (the prose) is left alone. Sections: run, targets, barrier,
+memops_threads, memops_processes, locks, privatised. With --check, prints the
+document instead of writing it.
+"""
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_results as br  # noqa: E402
+
+
+def num(x, digits=3):
+    if x is None:
+        return "—"
+    if x == 0:
+        return "0"
+    if abs(x) >= 10 ** digits:
+        return "%.0f" % x
+    return "%.*g" % (digits, x)
+
+
+def table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def verdict(ok):
+    if ok is None:
+        return "—"
+    return "met" if ok else "**missed**"
+
+
+def section_run(d):
+    m = br.load_machine(d)
+    lines = [
+        "Measured on **%s** (`%s`)%s." % (br.results_date(d), os.path.relpath(d, ROOT),
+                                            " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
+        "",
+        "| | |", "|---|---|",
+        "| CPUs (`nproc`) | %s |" % m.get("nproc", "?"),
+        "| CPU model (`/proc/cpuinfo`) | %s |" % m.get("cpu_model", "?"),
+        "| memory | %s |" % m.get("memory", "?"),
+        "| kernel | %s |" % m.get("kernel", "?"),
+        "| compiler | %s |" % m.get("compiler", "?"),
+        "| upcemu commit | %s |" % m.get("commit", "?"),
+        "| MPI peer | %s |" % m.get("mpi", "?"),
+    ]
+    return "\n".join(lines)
+
+
+def barrier_tables(d):
+    rows = br.load_rows(d, "barrier_latency")
+    return rows, br.by_key(rows, "backend", "threads")
+
+
+def section_barrier(d):
+    rows, t = barrier_tables(d)
+    if not rows:
+        return "(not measured in this run)"
+    counts = sorted({r["threads"] for r in rows})
+    out = []
+    for n in counts:
+        th, pr, mpi = t.get(("threads", n)), t.get(("processes", n)), t.get(("mpi", n))
+        ref = br.SPIN_YIELD_REFERENCE_US.get(n)
+        ompi_ref = br.OPEN_MPI_REFERENCE_US.get(n)
+        med = lambda r: r["median_us"] if r else None  # noqa: E731
+        rng = lambda r: "%s–%s" % (num(r["min_us"]), num(r["max_us"])) if r else "—"  # noqa: E731
+        out.append([n, num(med(th)), rng(th), num(med(pr)), rng(pr), num(med(mpi)), rng(mpi),
+                    num(ref) if ref else "—",
+                    num(med(th) / ref) if th and ref else "—",
+                    num(med(th) / med(mpi)) if th and mpi else "—",
+                    num(med(pr) / med(mpi)) if pr and mpi else "—",
+                    num(ompi_ref) if ompi_ref else "—"])
+    return table(["THREADS", "threads µs", "(min–max)", "processes µs", "(min–max)", "Open MPI µs", "(min–max)",
+                  "target µs (spin-then-yield)", "threads / target", "threads / MPI", "processes / MPI",
+                  "issue's Open MPI 4.1 µs"], out)
+
+
+def section_memops(d, backend):
+    rows = [r for r in br.load_rows(d, "memops_bandwidth") if r["backend"] == backend]
+    if not rows:
+        return "(not measured in this run)"
+    t = br.by_key(rows, "op", "where", "bytes")
+    sizes = sorted({r["bytes"] for r in rows})
+    cols = [(op, w) for op in ("upc_memcpy", "upc_memget", "upc_memput") for w in ("local", "remote")
+            if any(r["op"] == op and r["where"] == w for r in rows)]
+    out = []
+    for s in sizes:
+        base = t.get(("memcpy", "private", s))
+        out.append([br.size_label(s), num(base["median_gbps"]) if base else "—"] +
+                   [num(t[(op, w, s)]["ratio_vs_memcpy"]) if (op, w, s) in t else "—" for op, w in cols])
+    threads = rows[0]["threads"]
+    note = ("THREADS=%d, every thread transferring at once; GB/s per thread; the other columns are "
+            "median bandwidth / median std::memcpy bandwidth at that size.\n\n" % threads)
+    return note + table(["size", "memcpy GB/s"] + ["%s %s" % cw for cw in cols], out)
+
+
+def section_locks(d):
+    rows = br.load_rows(d, "lock_throughput")
+    if not rows:
+        return "(not measured in this run)"
+    t = br.by_key(rows, "backend", "threads", "mode")
+    out = []
+    for backend in ("threads", "processes"):
+        for n in sorted({r["threads"] for r in rows if r["backend"] == backend}):
+            c, u, p = (t.get((backend, n, m)) for m in ("contended", "uncontended", "pthread_contended"))
+            mp = lambda r: num(r["median_pairs_per_s"] / 1e6) if r else "—"  # noqa: E731
+            out.append([backend, n, mp(c), num(c["ns_per_pair"]) if c else "—", mp(u), mp(p),
+                        num(c["median_pairs_per_s"] / p["median_pairs_per_s"]) if c and p else "—"])
+    return table(["backend", "THREADS", "contended Mpairs/s", "contended ns/pair/thread", "uncontended Mpairs/s",
+                  "pthread mutex Mpairs/s", "contended / pthread"], out)
+
+
+def section_privatised(d):
+    rows = br.load_rows(d, "privatised_sum")
+    if not rows:
+        return "(not measured in this run)"
+    t = br.by_key(rows, "backend", "threads", "method")
+    out = []
+    for backend in ("threads", "processes"):
+        for n in sorted({r["threads"] for r in rows if r["backend"] == backend}):
+            s, p, q = (t.get((backend, n, m)) for m in ("shared", "privatised", "plain"))
+            us = lambda r: num(r["median_us"]) if r else "—"  # noqa: E731
+            out.append([backend, n, us(s), us(p), us(q), num(s["ratio_vs_plain"]) if s else "—",
+                        num(p["ratio_vs_plain"]) if p else "—",
+                        verdict(p["ratio_vs_plain"] <= br.PRIVATISED_TARGET_RATIO) if p else "—"])
+    return table(["backend", "THREADS", "shared x[i] µs", "privatised µs", "plain loop µs", "shared / plain",
+                  "privatised / plain", "target ≤ 1.05"], out)
+
+
+def section_targets(d):
+    out = []
+    rows, t = barrier_tables(d)
+    if rows:
+        for n in sorted(br.SPIN_YIELD_REFERENCE_US):
+            r = t.get(("threads", n))
+            ref = br.SPIN_YIELD_REFERENCE_US[n]
+            out.append(["barrier, threads backend, THREADS=%d ≤ %s µs" % (n, num(ref)),
+                        "%s µs" % num(r["median_us"]) if r else "—", verdict(r["median_us"] <= ref) if r else "—"])
+        for backend in ("threads", "processes"):
+            counts = sorted(n for (b, n) in t if b == backend and ("mpi", n) in t and n <= br.BARRIER_TARGET_MAX_THREADS)
+            if not counts:
+                out.append(["barrier, %s backend < Open MPI" % backend, "no MPI rows in this run", "—"])
+                continue
+            missed = [n for n in counts if t[(backend, n)]["median_us"] >= t[("mpi", n)]["median_us"]]
+            worst = max(counts, key=lambda n: t[(backend, n)]["median_us"] / t[("mpi", n)]["median_us"])
+            out.append(["barrier, %s backend < Open MPI at THREADS %s" % (backend, ", ".join(map(str, counts))),
+                        "worst ratio %s at %d%s" % (num(t[(backend, worst)]["median_us"] / t[("mpi", worst)]["median_us"]),
+                                                    worst, "; missed at " + ", ".join(map(str, missed)) if missed else ""),
+                        verdict(not missed)])
+    mem = br.load_rows(d, "memops_bandwidth")
+    for backend in ("threads", "processes"):
+        big = [r for r in mem if r["backend"] == backend and r["op"] == "upc_memcpy" and r["bytes"] >= br.MEMCPY_TARGET_MIN_BYTES]
+        if big:
+            worst = min(big, key=lambda r: r["ratio_vs_memcpy"])
+            out.append(["upc_memcpy ≥ 0.90 × memcpy at ≥ 1 MiB, %s backend" % backend,
+                        "lowest %s (%s %s)" % (num(worst["ratio_vs_memcpy"]), worst["where"], br.size_label(worst["bytes"])),
+                        verdict(worst["ratio_vs_memcpy"] >= br.MEMCPY_TARGET_RATIO)])
+    priv = [r for r in br.load_rows(d, "privatised_sum") if r["method"] == "privatised"]
+    if priv:
+        worst = max(priv, key=lambda r: r["ratio_vs_plain"])
+        out.append(["privatised loop ≤ 1.05 × plain loop",
+                    "highest %s (%s, THREADS=%d)" % (num(worst["ratio_vs_plain"]), worst["backend"], worst["threads"]),
+                    verdict(worst["ratio_vs_plain"] <= br.PRIVATISED_TARGET_RATIO)])
+    if not out:
+        return "(nothing measured in this run)"
+    return table(["target (issue 2)", "measured (median)", "verdict"], out)
+
+
+SECTIONS = {
+    "run": section_run,
+    "targets": section_targets,
+    "barrier": section_barrier,
+    "memops_threads": lambda d: section_memops(d, "threads"),
+    "memops_processes": lambda d: section_memops(d, "processes"),
+    "locks": section_locks,
+    "privatised": section_privatised,
+}
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>")
+    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    ap.add_argument("--check", action="store_true", help="print the updated document instead of writing it")
+    args = ap.parse_args()
+    d = os.path.abspath(args.results_dir or br.latest_results_dir(ROOT))
+    with open(args.doc) as f:
+        text = f.read()
+    for name, make in SECTIONS.items():
+        pattern = re.compile(r"(<!-- BEGIN AUTO:%s -->\n).*?(<!-- END AUTO:%s -->)" % (name, name), re.S)
+        if not pattern.search(text):
+            print("update_tables.py: %s has no AUTO:%s markers; skipped" % (args.doc, name), file=sys.stderr)
+            continue
+        body = make(d)
+        text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
+    if args.check:
+        sys.stdout.write(text)
+    else:
+        with open(args.doc, "w") as f:
+            f.write(text)
+        print("updated", os.path.relpath(args.doc))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,230 @@
+// upcrun: start a upcemu program on THREADS UPC threads.
+//
+// upcrun only checks its options, turns them into the UPCEMU_* environment
+// variables that every upcemu program reads at start-up (lib/runtime/options.cpp),
+// and replaces itself with the program (execvp). The program's own launcher then
+// runs the threads, so its exit status, signals and interrupts reach the caller
+// exactly as if the program had been started directly.
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../lib/runtime/size_parse.hpp"
+
+#ifndef UPCEMU_VERSION
+#define UPCEMU_VERSION "unknown"
+#endif
+
+namespace {
+
+constexpr int exit_usage = 2;
+
+const char* const help_text =
+    R"(Usage: upcrun -n THREADS [options] PROGRAM [ARGS...]
+
+Runs a upcemu program (one that defines upc_main and links upcemu_program_dep)
+as THREADS UPC threads. upcrun checks its options, sets the UPCEMU_* environment
+variables below and then executes PROGRAM in its own place, so PROGRAM's exit
+status, and any signal that ends it, are upcrun's.
+
+Options:
+  -n, --threads N        number of UPC threads (THREADS), 1 to 4096
+                         (default: $UPCEMU_THREADS, else the number of CPUs)
+  --backend KIND         'threads' (default): THREADS OS threads in one process;
+                         'processes': one forked process per UPC thread
+  --heap SIZE            shared heap per thread, e.g. 512K, 64M, 1G (at least 64K;
+                         default 64M, less when THREADS is large)
+  --nodes K              group the threads into K virtual nodes (1 to THREADS,
+                         default 1) for hierarchical algorithms
+  --check                checked mode: bounds checks, single-valued argument
+                         checks, and the deadlock watchdog
+  --watchdog S           with --check: stop the run, printing where every thread
+                         waits, once all threads have been blocked for S seconds
+                         without progress (default 10)
+  --timeout S            stop the run after S seconds, printing where every thread
+                         is (0, the default: no limit)
+  --stack SIZE           stack of each UPC thread on the threads backend
+                         (at least 64K, default 8M)
+  --quiet                do not print failure reports to stderr
+  -h, --help             show this help and exit
+  --version              show the version and exit
+  --                     end of options (for a PROGRAM whose name starts with -)
+
+Options may also be written --option=VALUE, and -n as -nTHREADS. SIZE is a number
+of bytes with an optional K, M or G suffix (powers of 1024). S is a number of
+seconds (fractions allowed). Options come before PROGRAM; everything after it is
+passed to PROGRAM unchanged.
+
+Environment (what the options set; a program started without upcrun reads them
+too, and an option given to upcrun overrides the variable):
+  UPCEMU_THREADS    -n            UPCEMU_BACKEND   --backend
+  UPCEMU_HEAP       --heap        UPCEMU_NODES     --nodes
+  UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
+  UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
+  UPCEMU_QUIET      --quiet (1/0)
+
+Exit status (PROGRAM's, since upcrun becomes PROGRAM):
+  0        every thread returned 0 from upc_main
+  N        the first non-zero status a thread returned, or upc_global_exit(N)
+  1        a thread failed: an uncaught exception, a upc:: usage error, a thread
+           that ended abnormally, or a deadlock found by --check
+  124      the run exceeded --timeout
+  128+N    a thread was killed by signal N (139: SIGSEGV, 137: SIGKILL)
+  130      interrupted (SIGINT, Ctrl-C); 143 for SIGTERM; every thread is stopped
+  2        bad usage: an invalid option or environment variable, or no PROGRAM
+  126, 127 PROGRAM could not be executed / was not found
+On every failure the report on stderr names the thread and the cause (exception
+text, signal name, where each thread waits), and no shared-memory segment is
+left in /dev/shm.
+
+Example:
+  upcrun -n 8 --backend processes --check --timeout 60 ./examples/hello
+)";
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::fprintf(stderr, "upcrun: %s\nTry 'upcrun --help' for more information.\n", message.c_str());
+  std::exit(exit_usage);
+}
+
+std::optional<long> parse_long(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  long x = std::strtol(s.c_str(), &end, 10);
+  if (errno || *end != '\0' || std::isspace(static_cast<unsigned char>(s[0]))) return std::nullopt;
+  return x;
+}
+
+std::optional<double> parse_seconds(const std::string& s) {
+  if (s.empty() || std::isspace(static_cast<unsigned char>(s[0]))) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  double x = std::strtod(s.c_str(), &end);
+  if (errno || *end != '\0' || !std::isfinite(x) || x < 0) return std::nullopt;
+  return x;
+}
+
+struct settings {
+  std::optional<long> threads, nodes;
+  std::string backend, heap, stack, timeout, watchdog;
+  bool check = false, quiet = false;
+};
+
+void set_env(const char* name, const std::string& value) {
+  if (::setenv(name, value.c_str(), 1) != 0) {
+    std::fprintf(stderr, "upcrun: cannot set %s: %s\n", name, std::strerror(errno));
+    std::exit(1);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  settings s;
+  int i = 1;
+  // The value of an option given as "--opt VALUE", "--opt=VALUE" (or "-nVALUE").
+  auto value_of = [&](std::string_view arg, std::string_view name, std::string& out) -> bool {
+    if (arg == name) {
+      if (i + 1 >= argc) usage_error(std::string(name) + " needs a value");
+      out = argv[++i];
+      return true;
+    }
+    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=') {
+      out = std::string(arg.substr(name.size() + 1));
+      return true;
+    }
+    return false;
+  };
+
+  for (; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    std::string v;
+    if (arg == "--") { ++i; break; }
+    if (arg.empty() || arg[0] != '-') break;  // the program
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(help_text, stdout);
+      return 0;
+    }
+    if (arg == "--version") {
+      std::printf("upcrun (upcemu) %s\n", UPCEMU_VERSION);
+      return 0;
+    }
+    if (arg == "--check") { s.check = true; continue; }
+    if (arg == "--quiet") { s.quiet = true; continue; }
+    if (value_of(arg, "-n", v) || value_of(arg, "--threads", v) ||
+        (arg.size() > 2 && arg.substr(0, 2) == "-n" && arg[2] != '=' && (v = arg.substr(2), true))) {
+      auto n = parse_long(v);
+      if (!n || *n < 1 || *n > upc::detail::max_threads)
+        usage_error("-n must be an integer from 1 to " + std::to_string(upc::detail::max_threads) + ", got '" + v + "'");
+      s.threads = n;
+      continue;
+    }
+    if (value_of(arg, "--backend", v)) {
+      if (v != "threads" && v != "processes") usage_error("--backend must be 'threads' or 'processes', got '" + v + "'");
+      s.backend = v;
+      continue;
+    }
+    if (value_of(arg, "--heap", v)) {
+      auto bytes = upc::detail::parse_size(v);
+      if (!bytes || *bytes < upc::detail::min_heap_bytes)
+        usage_error("--heap must be a size of at least 64K per thread, such as 64M or 1G, got '" + v + "'");
+      s.heap = v;
+      continue;
+    }
+    if (value_of(arg, "--stack", v)) {
+      auto bytes = upc::detail::parse_size(v);
+      if (!bytes || *bytes < 65536) usage_error("--stack must be a size of at least 64K, such as 8M, got '" + v + "'");
+      s.stack = v;
+      continue;
+    }
+    if (value_of(arg, "--nodes", v)) {
+      auto n = parse_long(v);
+      if (!n || *n < 1 || *n > upc::detail::max_threads)
+        usage_error("--nodes must be an integer from 1 to THREADS, got '" + v + "'");
+      s.nodes = n;
+      continue;
+    }
+    if (value_of(arg, "--timeout", v)) {
+      if (!parse_seconds(v)) usage_error("--timeout must be a number of seconds >= 0 (0: no limit), got '" + v + "'");
+      s.timeout = v;
+      continue;
+    }
+    if (value_of(arg, "--watchdog", v)) {
+      auto x = parse_seconds(v);
+      if (!x || *x <= 0) usage_error("--watchdog must be a number of seconds > 0, got '" + v + "'");
+      s.watchdog = v;
+      continue;
+    }
+    usage_error("unknown option '" + std::string(arg) + "'");
+  }
+
+  if (i >= argc) usage_error("no program given: usage is upcrun -n THREADS [options] PROGRAM [ARGS...]");
+  if (s.nodes && s.threads && *s.nodes > *s.threads)
+    usage_error("--nodes must be an integer from 1 to THREADS (" + std::to_string(*s.threads) + "), got '" +
+                std::to_string(*s.nodes) + "'");
+
+  if (s.threads) set_env("UPCEMU_THREADS", std::to_string(*s.threads));
+  if (!s.backend.empty()) set_env("UPCEMU_BACKEND", s.backend);
+  if (!s.heap.empty()) set_env("UPCEMU_HEAP", s.heap);
+  if (!s.stack.empty()) set_env("UPCEMU_STACK", s.stack);
+  if (s.nodes) set_env("UPCEMU_NODES", std::to_string(*s.nodes));
+  if (s.check) set_env("UPCEMU_CHECK", "1");
+  if (!s.timeout.empty()) set_env("UPCEMU_TIMEOUT", s.timeout);
+  if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);
+  if (s.quiet) set_env("UPCEMU_QUIET", "1");
+
+  std::fflush(nullptr);
+  ::execvp(argv[i], argv + i);
+  const int err = errno;
+  std::fprintf(stderr, "upcrun: cannot run '%s': %s\n", argv[i], std::strerror(err));
+  return err == ENOENT ? 127 : 126;
+}
