@@ -65,6 +65,17 @@ template <class T, std::size_t B, upc::consistency C>
 constexpr size_t upc_blocksizeof(const upc::sptr<T, B, C>&) { return B; }
 template <class T, std::size_t B, upc::consistency C>
 constexpr size_t upc_elemsizeof(const upc::sptr<T, B, C>&) { return sizeof(T); }
+/* ... on a shared element (upc_blocksizeof(a[i])) and on shared scalars (block size 1). */
+template <class T, std::size_t B, upc::consistency C>
+constexpr size_t upc_blocksizeof(const upc::shared_ref<T, B, C>&) { return B; }
+template <class T, std::size_t B, upc::consistency C>
+constexpr size_t upc_elemsizeof(const upc::shared_ref<T, B, C>&) { return sizeof(T); }
+template <class T, upc::consistency C>
+constexpr size_t upc_localsizeof(const upc::shared<T, C>&) { return sizeof(T); }
+template <class T, upc::consistency C>
+constexpr size_t upc_blocksizeof(const upc::shared<T, C>&) { return 1; }
+template <class T, upc::consistency C>
+constexpr size_t upc_elemsizeof(const upc::shared<T, C>&) { return sizeof(T); }
 
 /* Locks. */
 inline upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }

@@ -25,7 +25,10 @@
  *   (*target == *operand1) *target = *operand2 (== is value equality: 0.0 == -0.0,
  *   a NaN never matches; pointers-to-shared compare as with ==). ADD, SUB, MULT,
  *   AND, OR, XOR: *target = *target op *operand1. INC, DEC: *target +/-= 1. MIN,
- *   MAX: *target = min/max(*target, *operand1). Integer arithmetic wraps.
+ *   MAX: *target = min/max(*target, *operand1), replacing the target only when
+ *   the operand compares less/greater (so a NaN operand never replaces it, and a
+ *   NaN target stays). Integer arithmetic wraps. operand1/operand2 are ignored by
+ *   the ops that do not use them and may then be null.
  *
  * upc_atomic_strict is sequentially consistent and also a full fence for the
  * calling thread's other shared accesses; upc_atomic_relaxed is atomic but

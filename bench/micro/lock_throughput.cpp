@@ -5,8 +5,11 @@
 // the thread's own (upc_global_lock_alloc) and a counter in its own partition.
 // "pthread_contended" is the peer: the same loop around one process-shared
 // pthread_mutex_t placed in the shared segment, so it works on both backends.
-// A repetition's throughput is THREADS*iters pairs over the slowest thread's time;
-// rows give median/min/max over repetitions and ns_per_pair = 1e9/median per thread.
+// A repetition's throughput is THREADS*iters pairs over the slowest thread's time.
+// The --reps rounds run every mode once each, in rotating order; rows give the
+// median/min/max over rounds, ns_per_pair (one thread's time per pair at the
+// median) and ratio_vs_pthread (median over rounds of this mode / the pthread
+// mutex in the same round).
 // Verification: every counter ends at exactly the number of increments made.
 #include <pthread.h>
 
@@ -22,7 +25,8 @@
 
 namespace {
 
-upc::shared<std::int64_t> shared_counter;                        // contended modes (affinity 0)
+upc::shared<std::int64_t> shared_counter;                        // contended (affinity 0)
+upc::shared<std::int64_t> pthread_counter;                       // pthread_contended
 upc::shared_array<std::int64_t> own_counter(upc::per_thread(1));  // uncontended
 upc::shared<std::uintptr_t> mutex_address;                       // the pthread peer's mutex
 
@@ -63,7 +67,7 @@ void pairs(mode m, const locks& l, std::int64_t n) {
     case mode::pthread_contended:
       for (std::int64_t i = 0; i < n; ++i) {
         pthread_mutex_lock(l.mutex);
-        shared_counter += 1;
+        pthread_counter += 1;
         pthread_mutex_unlock(l.mutex);
       }
       break;
@@ -118,35 +122,63 @@ int upc_main(int argc, char** argv) {
                      {"unit", "pairs/s summed over threads, slowest thread's time"}});
   if (MYTHREAD == 0) out.header();
 
-  std::int64_t total_wrong = 0;
-  for (const std::string& name : bench::split_list(modes)) {
-    const mode m = name == "contended" ? mode::contended : name == "uncontended" ? mode::uncontended : mode::pthread_contended;
-    if (MYTHREAD == 0) shared_counter = 0;
-    own_counter[MYTHREAD] = 0;
-    upc::barrier();
-    std::int64_t done = 0;  // pairs this thread made
-    auto body = [&](std::int64_t n) { pairs(m, l, n); done += n; };
-    const std::int64_t n = iters ? iters : bench::calibrate_iterations(body, min_time, 16, 100'000'000);
-    bench::timed_on_slowest(body, n);  // warm-up (calibration is one too)
-    std::vector<double> per_second;
-    for (std::int64_t r = 0; r < reps; ++r)
-      per_second.push_back(static_cast<double>(THREADS) * static_cast<double>(n) / bench::timed_on_slowest(body, n));
-    const bench::summary s = bench::summarize(per_second);
+  std::vector<mode> ms;
+  for (const std::string& name : bench::split_list(modes))
+    ms.push_back(name == "contended" ? mode::contended : name == "uncontended" ? mode::uncontended : mode::pthread_contended);
+  const std::size_t nm = ms.size();
+  std::size_t pthread_index = nm;
+  for (std::size_t k = 0; k < nm; ++k)
+    if (ms[k] == mode::pthread_contended) pthread_index = k;
 
-    // Every pair incremented exactly one counter once.
-    const auto all_done = static_cast<std::int64_t>(bench::sum_over_threads(static_cast<double>(done)));
+  if (MYTHREAD == 0) shared_counter = 0, pthread_counter = 0;
+  own_counter[MYTHREAD] = 0;
+  upc::barrier();
+  std::vector<std::int64_t> done(nm, 0);  // pairs this thread made, per mode
+  auto body = [&](std::size_t k, std::int64_t n) {
+    pairs(ms[k], l, n);
+    done[k] += n;
+  };
+  // Pairs per repetition, per mode (calibration doubles as warm-up).
+  std::vector<std::int64_t> n(nm);
+  for (std::size_t k = 0; k < nm; ++k)
+    n[k] = iters ? iters : bench::calibrate_iterations([&](std::int64_t i) { body(k, i); }, min_time, 16, 100'000'000);
+  if (iters)
+    for (std::size_t k = 0; k < nm; ++k) bench::timed_on_slowest([&](std::int64_t i) { body(k, i); }, n[k]);  // warm-up
+
+  // Rounds: every mode once per round, the starting mode rotating; the ratio to
+  // the pthread mutex is taken within each round.
+  std::vector<std::vector<double>> per_second(nm), ratio(nm);
+  for (std::int64_t r = 0; r < reps; ++r) {
+    std::vector<double> round(nm);
+    for (std::size_t j = 0; j < nm; ++j) {
+      const std::size_t k = (j + static_cast<std::size_t>(r)) % nm;
+      round[k] = static_cast<double>(THREADS) * static_cast<double>(n[k]) /
+                 bench::timed_on_slowest([&](std::int64_t i) { body(k, i); }, n[k]);
+    }
+    for (std::size_t k = 0; k < nm; ++k) {
+      per_second[k].push_back(round[k]);
+      if (pthread_index < nm) ratio[k].push_back(round[k] / round[pthread_index]);
+    }
+  }
+
+  // Every pair incremented its mode's counter exactly once.
+  std::int64_t total_wrong = 0;
+  for (std::size_t k = 0; k < nm; ++k) {
+    const auto all_done = static_cast<std::int64_t>(bench::sum_over_threads(static_cast<double>(done[k])));
     std::int64_t wrong = 0;
-    if (m == mode::uncontended) wrong = own_counter[MYTHREAD] != done;
-    else if (MYTHREAD == 0) wrong = shared_counter != all_done;
+    if (ms[k] == mode::uncontended) wrong = own_counter[MYTHREAD] != done[k];
+    else if (MYTHREAD == 0) wrong = (ms[k] == mode::contended ? shared_counter : pthread_counter) != all_done;
     wrong = static_cast<std::int64_t>(bench::sum_over_threads(static_cast<double>(wrong)));
     total_wrong += wrong;
+    const bench::summary s = bench::summarize(per_second[k]);
     if (MYTHREAD == 0)
-      out.row({{"mode", mode_name(m)},
-               {"iters", n},
+      out.row({{"mode", mode_name(ms[k])},
+               {"iters", n[k]},
                {"median_pairs_per_s", s.median},
                {"min_pairs_per_s", s.min},
                {"max_pairs_per_s", s.max},
                {"ns_per_pair", 1e9 * THREADS / s.median},
+               {"ratio_vs_pthread", pthread_index < nm ? bench::summarize(ratio[k]).median : 0.0},
                {"wrong", wrong}});
   }
 

@@ -5,15 +5,16 @@
 // partition (memget/memput: the shared side is local). "remote": the shared side is
 // in the partition of the next thread, (MYTHREAD+1) % THREADS; upc_memcpy copies
 // from the caller's partition into the neighbour's. "private" is the std::memcpy
-// baseline. For each size the baseline runs first, then each operation; each is
-// repeated --reps times, a repetition doing `iters` transfers (chosen so that it
-// lasts about --min-time seconds) and its bandwidth is size*iters over the slowest
-// thread's time. Rows give median/min/max GB/s (10^9 B/s, per thread) and
-// ratio_vs_memcpy = median / median of the baseline at that size.
+// baseline. For each size, each test is calibrated so that one repetition
+// (`iters` transfers) lasts about --min-time seconds; then --reps rounds run every
+// test once, in rotating order, so the baseline and the operations share the
+// machine's state of the moment. A repetition's bandwidth is size*iters over the
+// slowest thread's time. Rows give median/min/max GB/s (10^9 B/s, per thread) and
+// ratio_vs_memcpy: the median over rounds of (this test / the baseline, same round).
 //
-// Verification (always on): before each (operation, size) the source is filled
-// with a pattern unique to that operation, size and writer; afterwards the owner
-// of every destination checks all `size` bytes.
+// Verification (always on): after the timed rounds, each test fills its source
+// with a pattern unique to that test, size and writer, transfers once, and the
+// owner of every destination checks all `size` bytes.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -116,7 +117,7 @@ void transfer(const test& t, const buffers& b, std::size_t size, std::int64_t n)
   }
 }
 
-// Fills this test's source with the pattern, runs nothing, and returns the seed.
+// Fills this test's source with its pattern and returns the pattern's seed.
 std::uint64_t prepare(const test& t, buffers& b, std::size_t size, std::uint64_t test_index) {
   const std::uint64_t seed = test_index * 131 + size;
   switch (t.o) {
@@ -204,30 +205,47 @@ int upc_main(int argc, char** argv) {
 
   std::uint64_t total_wrong = 0;
   std::uint64_t test_index = 0;
+  const std::size_t nt = tests.size();
   for (std::uint64_t size = min_bytes; size <= max_bytes;) {
-    double baseline = 0;
-    for (const test& t : tests) {
+    // Transfers per repetition, per test (calibration doubles as warm-up).
+    std::vector<std::int64_t> iters(nt);
+    const std::int64_t cap = static_cast<std::int64_t>(std::max<std::uint64_t>(1, (64ULL << 30) / size));
+    for (std::size_t k = 0; k < nt; ++k)
+      iters[k] = bench::calibrate_iterations([&](std::int64_t n) { transfer(tests[k], b, size, n); }, min_time, 1, cap);
+
+    // Rounds: every test once per round, the starting test rotating, so the
+    // baseline and each operation see the same machine; ratios are per round.
+    std::vector<std::vector<double>> gbps(nt), ratio(nt);
+    for (std::int64_t r = 0; r < reps; ++r) {
+      std::vector<double> round(nt);
+      for (std::size_t j = 0; j < nt; ++j) {
+        const std::size_t k = (j + static_cast<std::size_t>(r)) % nt;
+        const double t = bench::timed_on_slowest([&](std::int64_t n) { transfer(tests[k], b, size, n); }, iters[k]);
+        round[k] = static_cast<double>(size) * static_cast<double>(iters[k]) / t * 1e-9;
+      }
+      for (std::size_t k = 0; k < nt; ++k) {
+        gbps[k].push_back(round[k]);
+        ratio[k].push_back(round[k] / round[0]);  // tests[0] is the std::memcpy baseline
+      }
+    }
+
+    for (std::size_t k = 0; k < nt; ++k) {
+      const test& t = tests[k];
+      // Verification: one transfer of a fresh pattern, checked byte for byte.
       const std::uint64_t seed = prepare(t, b, size, ++test_index);
-      auto body = [&](std::int64_t n) { transfer(t, b, size, n); };
-      const std::int64_t cap = static_cast<std::int64_t>(std::max<std::uint64_t>(1, (64ULL << 30) / size));
-      const std::int64_t iters = bench::calibrate_iterations(body, min_time, 1, cap);
-      bench::timed_on_slowest(body, iters);  // warm-up
-      std::vector<double> gbps;
-      for (std::int64_t r = 0; r < reps; ++r)
-        gbps.push_back(static_cast<double>(size) * static_cast<double>(iters) / bench::timed_on_slowest(body, iters) * 1e-9);
-      const bench::summary s = bench::summarize(gbps);
-      if (t.o == op::std_memcpy) baseline = s.median;
+      transfer(t, b, size, 1);
       const auto wrong = static_cast<std::uint64_t>(bench::sum_over_threads(static_cast<double>(check(t, b, size, seed))));
       total_wrong += wrong;
+      const bench::summary s = bench::summarize(gbps[k]);
       if (MYTHREAD == 0)
         out.row({{"op", op_name(t.o)},
                  {"where", t.where()},
                  {"bytes", size},
-                 {"iters", iters},
+                 {"iters", iters[k]},
                  {"median_gbps", s.median},
                  {"min_gbps", s.min},
                  {"max_gbps", s.max},
-                 {"ratio_vs_memcpy", baseline > 0 ? s.median / baseline : 0.0},
+                 {"ratio_vs_memcpy", bench::summarize(ratio[k]).median},
                  {"wrong", wrong}});
     }
     if (size > max_bytes / static_cast<std::uint64_t>(step)) break;

@@ -8,10 +8,11 @@
 //
 // A repetition times `passes` sums on every thread (all threads at once, each over
 // its block); its cost is the slowest thread's time per pass, i.e. the time to sum
-// the whole array in parallel. Rows give median/min/max microseconds per sum over
-// repetitions, ns_per_elem (median / 2^20 elements) and the ratio of each median
-// to the plain loop's (1.0 = as fast as plain C++). Every pass's sum is checked
-// against the answer computed when the data was written.
+// the whole array in parallel. The --reps rounds run every method once each, in
+// rotating order. Rows give median/min/max microseconds per sum, ns_per_elem
+// (median / 2^20 elements) and ratio_vs_plain: the median over rounds of (this
+// method / the plain loop, same round); 1.0 = as fast as plain C++. Every pass's
+// sum is checked against the answer computed when the data was written.
 //
 // The block size is a template argument (as in UPC, where it is part of the type),
 // so THREADS must divide 2^20: a power of two up to 1024.
@@ -94,40 +95,53 @@ int measure(const options& opt) {
     }
   };
 
-  struct row {
-    std::string method;
-    std::int64_t passes;
-    bench::summary us;
+  const std::vector<std::string> methods = bench::split_list(opt.methods);
+  const std::size_t nm = methods.size();
+  auto run = [&](std::size_t k, std::int64_t n) {
+    if (methods[k] == "shared") shared_sum(n);
+    else if (methods[k] == "privatised") privatised_sum(n);
+    else plain_sum(n);
   };
-  std::vector<row> rows;
-  for (const std::string& method : bench::split_list(opt.methods)) {
-    auto run = [&](std::int64_t n) {
-      if (method == "shared") shared_sum(n);
-      else if (method == "privatised") privatised_sum(n);
-      else plain_sum(n);
-    };
-    const std::int64_t n = opt.passes ? opt.passes : bench::calibrate_iterations(run, opt.min_time, 1, 1'000'000);
-    bench::timed_on_slowest(run, n);  // warm-up
-    std::vector<double> us;
-    for (std::int64_t r = 0; r < opt.reps; ++r)
-      us.push_back(bench::timed_on_slowest(run, n) * 1e6 / static_cast<double>(n));
-    rows.push_back({method, n, bench::summarize(us)});
+  // Passes per repetition, per method (calibration doubles as warm-up).
+  std::vector<std::int64_t> passes(nm);
+  for (std::size_t k = 0; k < nm; ++k)
+    passes[k] = opt.passes ? opt.passes
+                           : bench::calibrate_iterations([&](std::int64_t n) { run(k, n); }, opt.min_time, 1, 1'000'000);
+  if (opt.passes)
+    for (std::size_t k = 0; k < nm; ++k) bench::timed_on_slowest([&](std::int64_t n) { run(k, n); }, passes[k]);  // warm-up
+  std::size_t plain_index = nm;
+  for (std::size_t k = 0; k < nm; ++k)
+    if (methods[k] == "plain") plain_index = k;
+
+  // Rounds: every method once per round, the starting method rotating; the ratio
+  // to the plain loop is taken within each round.
+  std::vector<std::vector<double>> us(nm), ratio(nm);
+  for (std::int64_t r = 0; r < opt.reps; ++r) {
+    std::vector<double> round(nm);
+    for (std::size_t j = 0; j < nm; ++j) {
+      const std::size_t k = (j + static_cast<std::size_t>(r)) % nm;
+      round[k] = bench::timed_on_slowest([&](std::int64_t n) { run(k, n); }, passes[k]) * 1e6 /
+                 static_cast<double>(passes[k]);
+    }
+    for (std::size_t k = 0; k < nm; ++k) {
+      us[k].push_back(round[k]);
+      if (plain_index < nm) ratio[k].push_back(round[k] / round[plain_index]);
+    }
   }
   const auto wrong = static_cast<std::int64_t>(bench::sum_over_threads(static_cast<double>(wrong_passes)));
 
-  double plain_median = 0;
-  for (const row& r : rows)
-    if (r.method == "plain") plain_median = r.us.median;
   if (MYTHREAD == 0)
-    for (const row& r : rows)
-      out.row({{"method", r.method},
-               {"passes", r.passes},
-               {"median_us", r.us.median},
-               {"min_us", r.us.min},
-               {"max_us", r.us.max},
-               {"ns_per_elem", r.us.median * 1e3 / static_cast<double>(elements)},
-               {"ratio_vs_plain", plain_median > 0 ? r.us.median / plain_median : 0.0},
+    for (std::size_t k = 0; k < nm; ++k) {
+      const bench::summary s = bench::summarize(us[k]);
+      out.row({{"method", methods[k]},
+               {"passes", passes[k]},
+               {"median_us", s.median},
+               {"min_us", s.min},
+               {"max_us", s.max},
+               {"ns_per_elem", s.median * 1e3 / static_cast<double>(elements)},
+               {"ratio_vs_plain", plain_index < nm ? bench::summarize(ratio[k]).median : 0.0},
                {"wrong", wrong}});
+    }
   if (wrong && MYTHREAD == 0) std::fprintf(stderr, "privatised_sum: %lld passes gave a wrong sum\n", static_cast<long long>(wrong));
   return wrong ? 1 : 0;
 }

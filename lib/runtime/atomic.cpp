@@ -197,6 +197,11 @@ void validate_domain(const char* function, const upc_atomicdomain_t* d) {
 
 // ---- the operations ----------------------------------------------------------
 
+// The ops that read operand1 (operand2 is read by UPC_CSWAP only).
+bool needs_operand1(upc_op_t op) {
+  return op & (UPC_SET | UPC_CSWAP | UPC_ADD | UPC_SUB | UPC_MULT | UPC_MIN | UPC_MAX | bitwise_ops);
+}
+
 // Integer arithmetic in the unsigned type, so overflow wraps instead of being UB.
 template <class T>
 T wrap_mul(T a, T b) {
@@ -232,8 +237,8 @@ void apply(T* where, upc_op_t op, void* fetch_ptr, const void* operand1, const v
   static_assert(std::atomic_ref<T>::is_always_lock_free);
   std::atomic_ref<T> target(*where);
   T a{}, b{};
-  if (operand1) std::memcpy(&a, operand1, sizeof(T));
-  if (operand2) std::memcpy(&b, operand2, sizeof(T));
+  if (needs_operand1(op)) std::memcpy(&a, operand1, sizeof(T));
+  if (op == UPC_CSWAP) std::memcpy(&b, operand2, sizeof(T));
   T old{};
   constexpr bool integral = std::is_integral_v<T>;
   switch (op) {
@@ -318,8 +323,8 @@ class pts_guard {
 void apply_pts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr, const void* operand1,
                const void* operand2) {
   shared_address old{}, a{}, b{};
-  if (operand1) std::memcpy(&a, operand1, sizeof a);
-  if (operand2) std::memcpy(&b, operand2, sizeof b);
+  if (needs_operand1(op)) std::memcpy(&a, operand1, sizeof a);
+  if (op == UPC_CSWAP) std::memcpy(&b, operand2, sizeof b);
   {
     pts_guard guard(d->pts_lock);
     std::memcpy(&old, where, sizeof old);
@@ -329,8 +334,6 @@ void apply_pts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr,
   }
   if (fetch_ptr) std::memcpy(fetch_ptr, &old, sizeof old);
 }
-
-bool needs_operand1(upc_op_t op) { return op & (UPC_SET | UPC_CSWAP | UPC_ADD | UPC_SUB | UPC_MULT | UPC_MIN | UPC_MAX | bitwise_ops); }
 
 void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc_op_t op, const upc::sptr<void>& target,
                const void* operand1, const void* operand2, bool strict) {

@@ -8,9 +8,9 @@
 // Ids: every phase has a slot holding the first id notified in it and the thread
 // that gave it (one 64-bit word, so an error report never names a thread from an
 // older phase); a later notify or a wait with a different id is the error the spec
-// requires. Slots alternate
-// between even and odd phases; the last arriver of phase p clears the slot of
-// phase p+1, which nobody can still be reading (they all finished wait(p-1)).
+// requires. Slots alternate between even and odd phases; the last arriver of phase
+// p clears the slot of phase p+1, which nobody can still be reading (they all
+// finished wait(p-1)).
 #include <sched.h>
 
 #include <string>
@@ -24,9 +24,10 @@ namespace upc {
 using namespace detail;
 
 namespace {
-// The names errors and the watchdog report: "upc_barrier" for both halves inside barrier().
-thread_local const char* tl_notify_name = "upc_notify";
-thread_local const char* tl_wait_name = "upc_wait";
+// Inside barrier(), errors and the watchdog name both halves "upc_barrier".
+thread_local bool tl_in_barrier = false;
+const char* notify_name() { return tl_in_barrier ? "upc_barrier" : "upc_notify"; }
+const char* wait_name() { return tl_in_barrier ? "upc_barrier" : "upc_wait"; }
 constexpr std::uint64_t has_id = 1ULL << 32;
 constexpr int thread_shift = 33;
 std::uint64_t encode(int id, int thread) {
@@ -51,7 +52,10 @@ void check_can_complete(const char* fn, const src& w) {
 void notify(std::optional<int> id, const src& where) {
   control_block& c = control();
   thread_slot& me = my_slot();
-  if (me.notified) fail(tl_notify_name, "called twice without an intervening upc_wait" + at(where));
+  if (me.notified)
+    fail(notify_name(), std::string(tl_in_barrier ? "called between upc_notify and its upc_wait"
+                                                  : "called twice without an intervening upc_wait") +
+                            at(where));
   check_abort();
   const std::uint32_t phase = me.phase;
   barrier_state& b = c.barrier;
@@ -59,7 +63,7 @@ void notify(std::optional<int> id, const src& where) {
     std::uint64_t expected = 0;
     auto& slot = b.id_slot[phase & 1];
     if (!slot.compare_exchange_strong(expected, encode(*id, tl_mythread)) && decode(expected) != *id)
-      fail(tl_notify_name, "barrier id mismatch: this thread notifies with id " + std::to_string(*id) + " but thread " +
+      fail(notify_name(), "barrier id mismatch: this thread notifies with id " + std::to_string(*id) + " but thread " +
                                std::to_string(decode_thread(expected)) + " notified with id " +
                                std::to_string(decode(expected)) + " in the same phase" + at(where));
   }
@@ -78,7 +82,7 @@ void notify(std::optional<int> id, const src& where) {
 void wait(std::optional<int> id, const src& where) {
   control_block& c = control();
   thread_slot& me = my_slot();
-  if (!me.notified) fail(tl_wait_name, "called without a preceding upc_notify" + at(where));
+  if (!me.notified) fail(wait_name(), "called without a preceding upc_notify" + at(where));
   const std::uint32_t phase = me.phase;
   barrier_state& b = c.barrier;
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != phase; };
@@ -92,12 +96,12 @@ void wait(std::optional<int> id, const src& where) {
     }
     if (!done()) {
       std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
-      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, tl_wait_name, where.file_name(), where.line());
+      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, wait_name(), where.file_name(), where.line());
       b.sleepers.fetch_add(1, std::memory_order_seq_cst);
       try {
         while (!done()) {
           futex_wait(&b.generation, phase, 50'000'000);
-          if (!done()) check_can_complete(tl_wait_name, where);
+          if (!done()) check_can_complete(wait_name(), where);
         }
       } catch (...) {
         b.sleepers.fetch_sub(1);
@@ -110,22 +114,19 @@ void wait(std::optional<int> id, const src& where) {
   me.phase = phase + 1;
   const std::uint64_t slot = b.id_slot[phase & 1].load(std::memory_order_acquire);
   if (id && (slot & has_id) && decode(slot) != *id)
-    fail(tl_wait_name, "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
+    fail(wait_name(), "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
                            std::to_string(decode_thread(slot)) + " notified with id " + std::to_string(decode(slot)) +
                            at(where));
   if (id && me.notify_has_id && me.notify_id != *id)
-    fail(tl_wait_name, "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
+    fail(wait_name(), "barrier id mismatch: this thread notified with id " + std::to_string(me.notify_id) +
                          " but waits with id " + std::to_string(*id) + at(where));
 }
 
 void barrier(std::optional<int> id, const src& where) {
-  struct named_barrier {
-    named_barrier() { tl_notify_name = tl_wait_name = "upc_barrier"; }
-    ~named_barrier() {
-      tl_notify_name = "upc_notify";
-      tl_wait_name = "upc_wait";
-    }
-  } name;
+  struct in_barrier {
+    in_barrier() { tl_in_barrier = true; }
+    ~in_barrier() { tl_in_barrier = false; }
+  } scope;
   notify(id, where);
   wait(id, where);
 }

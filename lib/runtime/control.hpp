@@ -53,9 +53,9 @@ struct barrier_state {
   alignas(64) std::atomic<std::uint32_t> arrived;
   alignas(64) std::atomic<std::uint32_t> generation;
   std::atomic<std::uint32_t> sleepers;
-  // Notify ids of the current and next phase: 0 = none yet, else (1<<32) | uint32(id)
+  // Notify ids of the current and next phase: 0 = none yet, else
+  // (thread << 33) | (1 << 32) | uint32(id), thread being the one that gave the id
   std::atomic<std::uint64_t> id_slot[2];
-  std::atomic<std::int32_t> id_thread[2];   // the thread whose id is in the slot
 };
 
 struct control_block {
@@ -107,6 +107,9 @@ inline void check_abort() {
 // Records the first failure of the run (thread -1: the launcher) and stops everyone.
 void record_failure(int thread, const char* text) noexcept;
 void request_abort() noexcept;
+
+// The thread holding the lock at this address (a blocked_arg of a lock wait), or -1.
+int lock_holder(std::int64_t address) noexcept;
 
 // Marks the calling thread blocked (for the watchdog); cleared by the destructor.
 class blocked_scope {

@@ -124,8 +124,10 @@ std::string describe_blocked_threads() {
     if (kind == blocked_kind::barrier_wait && arg != INT64_MIN) out += " (id " + std::to_string(arg) + ")";
     if (kind == blocked_kind::lock) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, " (lock %#llx)", static_cast<unsigned long long>(arg));
+      std::snprintf(buf, sizeof buf, " (lock %#llx", static_cast<unsigned long long>(arg));
       out += buf;
+      const int holder = lock_holder(arg);
+      out += holder >= 0 ? ", held by thread " + std::to_string(holder) + ")" : std::string(")");
     }
     const char* file = s.blocked_file.load();
     if (file) out += std::string(" at ") + file + ":" + std::to_string(s.blocked_line.load());

@@ -44,6 +44,18 @@ void validate(const char* function, upc_lock_t* l) {
   if (l->magic != lock_magic) fail(function, "lock " + name(l) + " is not a lock made by upc_global_lock_alloc or upc_all_lock_alloc");
 }
 
+// A lock whose holder has returned from main can never be released. (Its state is
+// read before its holder field: a finished thread changes neither again.)
+void check_holder_alive(upc_lock_t* l, const std::source_location& where) {
+  const int h = l->holder.load(std::memory_order_acquire);
+  if (h < 0 || h >= g_threads) return;
+  if (static_cast<thread_state>(control().slots[h].state.load()) != thread_state::finished) return;
+  if (l->holder.load(std::memory_order_acquire) != h) return;
+  fail("upc_lock", "lock " + name(l) + " is held by thread " + std::to_string(h) +
+                       ", which has returned from main without releasing it, so it can never be acquired at " +
+                       where.file_name() + ":" + std::to_string(where.line()));
+}
+
 upc_lock_t* init_at(shared_address a) {
   auto* l = reinterpret_cast<upc_lock_t*>(raw_address(a));
   l->word.store(0);
@@ -53,6 +65,17 @@ upc_lock_t* init_at(shared_address a) {
   return l;
 }
 }  // namespace
+
+namespace detail {
+int lock_holder(std::int64_t address) noexcept {
+  if (!g_partitions) return -1;
+  const auto* p = reinterpret_cast<const char*>(static_cast<std::uintptr_t>(address));
+  const char* hi = g_partitions + static_cast<std::uint64_t>(g_threads) * g_partition_bytes;
+  if (p < g_partitions || p + sizeof(upc_lock_t) > hi) return -1;
+  const auto* l = reinterpret_cast<const upc_lock_t*>(p);
+  return l->magic == lock_magic ? l->holder.load(std::memory_order_relaxed) : -1;
+}
+}  // namespace detail
 
 upc_lock_t* global_lock_alloc() {
   return init_at(upc::alloc(sizeof(upc_lock_t)).address());
@@ -107,6 +130,7 @@ void lock(upc_lock_t* l, const std::source_location& where) {
         futex_wait(&l->word, 2, 50'000'000);
         check_abort();
         c = l->word.exchange(2, std::memory_order_acquire);
+        if (c != 0) check_holder_alive(l, where);
       }
     }
   }

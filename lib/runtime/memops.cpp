@@ -14,10 +14,14 @@ namespace {
 char* resolve(const char* function, const char* arg, const sptr<void>& p, std::size_t n) {
   const shared_address& a = p.address();
   if (p.is_null()) detail::fail(function, std::string(arg) + " is a null pointer-to-shared");
-  if (a.thread >= static_cast<std::uint32_t>(detail::g_threads) || a.offset > detail::g_partition_bytes ||
-      n > detail::g_partition_bytes - a.offset)
+  if (a.thread >= static_cast<std::uint32_t>(detail::g_threads))
     detail::fail(function, std::string(arg) + " (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                               ") plus " + std::to_string(n) + " bytes runs past the end of that thread's shared heap");
+                               ") names a thread that does not exist (THREADS is " + std::to_string(detail::g_threads) + ")");
+  if (a.offset > detail::g_partition_bytes || n > detail::g_partition_bytes - a.offset)
+    detail::fail(function, std::string(arg) + " (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
+                               ") plus " + std::to_string(n) + (n == 1 ? " byte" : " bytes") +
+                               " runs past the end of that thread's shared heap (" + std::to_string(detail::g_partition_bytes) +
+                               " bytes per thread)");
   return detail::raw_address(a);
 }
 void check_local(const char* function, const char* arg, const void* p, std::size_t n) {

@@ -68,7 +68,10 @@ launch_options launch_options::from_environment() {
     o.nodes = static_cast<int>(parse_int("UPCEMU_NODES", v, 1, detail::max_threads, "a positive integer"));
   if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
-  if (const char* v = env("UPCEMU_WATCHDOG")) o.watchdog_seconds = parse_seconds("UPCEMU_WATCHDOG", v);
+  if (const char* v = env("UPCEMU_WATCHDOG")) {
+    o.watchdog_seconds = parse_seconds("UPCEMU_WATCHDOG", v);
+    if (o.watchdog_seconds <= 0) bad("UPCEMU_WATCHDOG", v, "a number of seconds > 0");
+  }
   if (const char* v = env("UPCEMU_QUIET")) o.quiet = parse_bool("UPCEMU_QUIET", v);
   return o;
 }

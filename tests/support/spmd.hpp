@@ -14,7 +14,7 @@
 
 namespace spmd {
 
-inline const char* name(upc::backend_kind b) { return b == upc::backend_kind::threads ? "threads" : "processes"; }
+inline std::string name(upc::backend_kind b) { return b == upc::backend_kind::threads ? "threads" : "processes"; }
 
 constexpr upc::backend_kind backends[] = {upc::backend_kind::threads, upc::backend_kind::processes};
 // The THREADS counts of DESIGN.md §3.3.

@@ -320,6 +320,14 @@ TEST_CASE("atomics: misuse of an operation names the function, the argument and 
     upc_barrier;
     SPMD_CHECK_EQ(static_cast<int>(x[MYTHREAD]), 0);
     upc_barrier;
+    // Operands an op does not use are never read (these would crash).
+    const void* bogus = reinterpret_cast<const void*>(std::uintptr_t{8});
+    int got = -1;
+    upc_atomic_relaxed(d, &got, UPC_GET, x + MYTHREAD, bogus, bogus);
+    SPMD_CHECK_EQ(got, 0);
+    upc_atomic_strict(d, nullptr, UPC_ADD, x + MYTHREAD, &v, bogus);
+    SPMD_CHECK_EQ(static_cast<int>(x[MYTHREAD]), 1);
+    upc_barrier;
     upc_all_atomicdomain_free(f);
     upc_all_atomicdomain_free(d);
     SPMD_CHECK_ERROR(upc_atomic_relaxed(d, &out, UPC_ADD, x, &v, nullptr),
@@ -332,7 +340,7 @@ TEST_CASE("atomics: misuse of an operation names the function, the argument and 
 
 TEST_CASE("atomics: a failing call stops the run and reports function and thread, on both backends") {
   for (upc::backend_kind b : spmd::backends) {
-    INFO("backend ", spmd::name(b));
+    INFO("backend ", std::string(spmd::name(b)));
     upc::run_result r = spmd::run(spmd::options(3, b), [] {
       upc_atomicdomain_t* d = upc_all_atomicdomain_alloc(UPC_LONG, UPC_ADD, 0);
       upc::sptr<long> x(upc_all_alloc(THREADS, sizeof(long)));
@@ -366,7 +374,7 @@ TEST_CASE("atomics: a failing call stops the run and reports function and thread
 }
 
 namespace {
-constexpr int K = 150;  // operations per thread per contended counter
+constexpr int K = 1000;  // operations per thread per contended counter
 
 // x^n mod 2^64.
 std::uint64_t wrapped_power(std::uint64_t x, long n) {

@@ -223,6 +223,10 @@ void pointers_into_array(std::size_t n) {
   SPMD_CHECK_EQ(upc_elemsizeof(a), sizeof(E));
   SPMD_CHECK_EQ(upc_blocksizeof(p), B);
   SPMD_CHECK_EQ(upc_elemsizeof(p), sizeof(E));
+  if (n > 0) {
+    SPMD_CHECK_EQ(upc_blocksizeof(a[n - 1]), B);  // on an element: upc_blocksizeof(a[i])
+    SPMD_CHECK_EQ(upc_elemsizeof(a[n - 1]), sizeof(E));
+  }
   SPMD_CHECK_EQ(upc_localsizeof(a), localsize_closed(n, B, T, sizeof(E)));
   std::size_t total = 0;
   for (std::size_t t = 0; t < T; ++t) {

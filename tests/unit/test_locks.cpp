@@ -227,6 +227,23 @@ TEST_CASE("using a freed lock, or no lock at all, is an error") {
   }
 }
 
+TEST_CASE("waiting for a lock whose holder returned from main is an error, not a hang") {
+  for (upc::backend_kind b : spmd::backends) {
+    std::string e = run_failing(3, b, [] {
+      upc_lock_t* l = upc_all_lock_alloc();
+      if (MYTHREAD == 1) {
+        upc_lock(l);
+        return;  // still holding it
+      }
+      ::usleep(20000);
+      upc_lock(l);
+    });
+    INFO(e);
+    CHECK(contains(e, "upc_lock: lock "));
+    CHECK(contains(e, "is held by thread 1, which has returned from main without releasing it"));
+  }
+}
+
 TEST_CASE("upc_lock_free(NULL) does nothing") {
   spmd::run_ok(1, upc::backend_kind::threads, [] { upc_lock_free(nullptr); });
 }

@@ -164,7 +164,7 @@ TEST_CASE("nb: handles are synced once, by the thread that issued them") {
     upc::sptr<upc_handle_t> mailbox(upc_all_alloc(THREADS, sizeof(upc_handle_t)));
     const std::string me = " (thread " + std::to_string(MYTHREAD) + ")";
     char buf[8];
-    upc_handle_t h = upc_memget_nb(buf, a, 8);
+    upc_handle_t h = upc_memget_nb(buf, block_of(a, MYTHREAD), 8);
     upc_sync(h);
     SPMD_CHECK_ERROR(upc_sync(h), "upc_sync: handle 0x");
     SPMD_CHECK_ERROR(upc_sync(h), " was already synced (each handle may be completed only once)" + me);

@@ -116,7 +116,7 @@ def section_locks(d):
             c, u, p = (t.get((backend, n, m)) for m in ("contended", "uncontended", "pthread_contended"))
             mp = lambda r: num(r["median_pairs_per_s"] / 1e6) if r else "—"  # noqa: E731
             out.append([backend, n, mp(c), num(c["ns_per_pair"]) if c else "—", mp(u), mp(p),
-                        num(c["median_pairs_per_s"] / p["median_pairs_per_s"]) if c and p else "—"])
+                        num(c.get("ratio_vs_pthread") or c["median_pairs_per_s"] / p["median_pairs_per_s"]) if c and p else "—"])
     return table(["backend", "THREADS", "contended Mpairs/s", "contended ns/pair/thread", "uncontended Mpairs/s",
                   "pthread mutex Mpairs/s", "contended / pthread"], out)
 
