@@ -62,7 +62,8 @@ Options:
 Options may also be written --option=VALUE, and -n as -nTHREADS. SIZE is a number
 of bytes with an optional K, M or G suffix (powers of 1024). S is a number of
 seconds (fractions allowed). Options come before PROGRAM; everything after it is
-passed to PROGRAM unchanged.
+passed to PROGRAM unchanged. A PROGRAM without a '/' is looked up in PATH, so run
+one in the current directory as ./prog.
 
 Environment (what the options set; a program started without upcrun reads them
 too, and an option given to upcrun overrides the variable):

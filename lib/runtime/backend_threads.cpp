@@ -77,8 +77,11 @@ void run_threads_backend(const launch_options& opt, const std::function<int()>& 
         // After upc_global_exit that is the expected way to end: say nothing.
         std::fflush(stdout);
         const bool global_exit = control().global_exit_called.load();
-        if (!opt.quiet && !global_exit)
-          std::fprintf(stderr, "%s\nupcemu: a thread did not stop within 2 s; ending the process\n", control().error_text);
+        if (!opt.quiet && !global_exit) {
+          const std::string report = control().error_text;
+          std::fprintf(stderr, "%s%supcemu: a thread did not stop within 2 s; ending the process\n", report.c_str(),
+                       report.empty() || report.back() == '\n' ? "" : "\n");
+        }
         std::fflush(stderr);
         _exit(global_exit ? control().global_exit_status.load() : (launcher_exit_code() ? launcher_exit_code() : 1));
       }

@@ -105,33 +105,55 @@ blocked_scope::~blocked_scope() {
   my_slot().blocked.store(static_cast<std::uint32_t>(blocked_kind::none), std::memory_order_release);
 }
 
+namespace {
+// Where one thread is: "waiting in upc_lock (lock 0x..., held by thread 1) at f.cpp:12".
+std::string where_is(const thread_slot& s) {
+  auto state = static_cast<thread_state>(s.state.load());
+  auto kind = static_cast<blocked_kind>(s.blocked.load());
+  if (state == thread_state::finished) return "returned from main";
+  if (state == thread_state::failed) return "failed";
+  if (state == thread_state::not_started) return "not started";
+  if (kind == blocked_kind::none) return "running";
+  const char* fn = s.blocked_function.load();
+  std::string out = "waiting in ";
+  out += fn ? fn : "?";
+  std::int64_t arg = s.blocked_arg.load();
+  if (kind == blocked_kind::barrier_wait && arg != INT64_MIN) out += " (id " + std::to_string(arg) + ")";
+  if (kind == blocked_kind::lock) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " (lock %#llx", static_cast<unsigned long long>(arg));
+    out += buf;
+    const int holder = lock_holder(arg);
+    out += holder >= 0 ? ", held by thread " + std::to_string(holder) + ")" : std::string(")");
+  }
+  const char* file = s.blocked_file.load();
+  if (file) out += std::string(" at ") + file + ":" + std::to_string(s.blocked_line.load());
+  return out;
+}
+}  // namespace
+
+// One line per thread, consecutive threads in the same place sharing a line
+// ("threads 2-63: waiting in upc_barrier at ..."), so that the report of a large
+// run fits in the control block's error text.
 std::string describe_blocked_threads() {
   std::string out;
   control_block& c = control();
-  for (int t = 0; t < c.threads; ++t) {
-    thread_slot& s = c.slots[t];
-    out += "  thread " + std::to_string(t) + ": ";
-    auto state = static_cast<thread_state>(s.state.load());
-    auto kind = static_cast<blocked_kind>(s.blocked.load());
-    if (state == thread_state::finished) { out += "returned from main\n"; continue; }
-    if (state == thread_state::failed) { out += "failed\n"; continue; }
-    if (state == thread_state::not_started) { out += "not started\n"; continue; }
-    if (kind == blocked_kind::none) { out += "running\n"; continue; }
-    const char* fn = s.blocked_function.load();
-    out += "waiting in ";
-    out += fn ? fn : "?";
-    std::int64_t arg = s.blocked_arg.load();
-    if (kind == blocked_kind::barrier_wait && arg != INT64_MIN) out += " (id " + std::to_string(arg) + ")";
-    if (kind == blocked_kind::lock) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, " (lock %#llx", static_cast<unsigned long long>(arg));
-      out += buf;
-      const int holder = lock_holder(arg);
-      out += holder >= 0 ? ", held by thread " + std::to_string(holder) + ")" : std::string(")");
+  const std::size_t room = error_text_bytes - 1024;  // leave space for the report's headline
+  int first = 0;
+  std::string current = c.threads > 0 ? where_is(c.slots[0]) : std::string();
+  for (int t = 1; t <= c.threads; ++t) {
+    std::string next = t < c.threads ? where_is(c.slots[t]) : std::string();
+    if (t < c.threads && next == current) continue;
+    std::string line = first == t - 1 ? "  thread " + std::to_string(first) + ": "
+                                      : "  threads " + std::to_string(first) + "-" + std::to_string(t - 1) + ": ";
+    line += current + "\n";
+    if (out.size() + line.size() > room) {
+      out += "  ... (threads " + std::to_string(first) + "-" + std::to_string(c.threads - 1) + " not shown)\n";
+      break;
     }
-    const char* file = s.blocked_file.load();
-    if (file) out += std::string(" at ") + file + ":" + std::to_string(s.blocked_line.load());
-    out += '\n';
+    out += line;
+    first = t;
+    current = std::move(next);
   }
   return out;
 }

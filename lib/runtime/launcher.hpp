@@ -39,6 +39,6 @@ void install_crash_handlers();          // SIGSEGV & co: report thread, signal, 
 void set_exit_code(int thread, int code);  // stored for the launcher
 void set_launcher_exit_code(int code);     // 124 timeout, 130 interrupted
 int launcher_exit_code();                  // 0 when none was set
-std::string describe_blocked_threads(); // one line per thread: where it waits
+std::string describe_blocked_threads(); // where each thread waits (runs of threads share a line)
 
 }  // namespace upc::detail

@@ -3,6 +3,7 @@
 // then sleep on the process-shared futex.
 #include <sched.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -112,7 +113,8 @@ void lock(upc_lock_t* l, const std::source_location& where) {
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) {
     const wait_policy& pol = current_wait_policy();
     bool got = false;
-    for (int i = 0; i < pol.spin_iterations / 8 && !got; ++i) {
+    // A short spin (see max_spin in barrier.cpp): the holder may be descheduled.
+    for (int i = 0; i < std::min(pol.spin_iterations / 8, 512) && !got; ++i) {
       cpu_relax();
       c = 0;
       got = l->word.compare_exchange_weak(c, 1, std::memory_order_acquire);

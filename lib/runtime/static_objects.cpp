@@ -95,9 +95,19 @@ void shared_storage::allocate_collectively() {
   count_ = count_fn_();
   const int T = threads();
   const std::size_t bytes = block_ == 0 ? count_ * elem_size_ : layout::local_bytes(count_, elem_size_, block_, T);
+  // Under --check the element count must be the same on every thread (equal byte
+  // counts, which the allocation itself compares, do not imply it).
+  const std::uint32_t seq = my_slot().collective_seq;
+  if (check_enabled()) my_slot().check_args[seq & 1][1].store(count_, std::memory_order_relaxed);
   // Indefinite arrays declared in the body are still symmetric so that the pointer
   // is the same everywhere; only thread 0's part is used.
   base_ = shared_address{collective_symmetric_alloc(bytes, "shared_array"), 0, 0};
+  if (check_enabled()) {
+    const std::uint64_t zeros = control().slots[0].check_args[seq & 1][1].load(std::memory_order_relaxed);
+    if (zeros != count_)
+      fail("shared_array", "the element count must be single-valued (the same on every thread): this thread declared " +
+                               std::to_string(count_) + " elements, thread 0 declared " + std::to_string(zeros));
+  }
   if (tl_mythread == 0) mark_declared_object(base_);
   // Zero-fill my own part, then make sure nobody reads before everyone has.
   std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));

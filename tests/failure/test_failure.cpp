@@ -539,7 +539,7 @@ TEST_CASE("--timeout stops a run that takes too long with status 124") {
     REPORT(o);
     CHECK(o.exit_code == 124);
     CHECK(contains(o.err, "exceeded its time limit of 0.5 s (--timeout)"));
-    CHECK(contains(o.err, "thread 0: running"));
+    CHECK(contains(o.err, "threads 0-1: running"));
     // Threads blocked in the runtime: the report says where.
     outcome w = run_victim({"-n", "3", "--backend", b, "--timeout", "0.5"}, {"barrier_skip", "1"});
     REPORT(w);
@@ -574,10 +574,26 @@ TEST_CASE("--check: a barrier that one thread never reaches is found") {
     REPORT(o);
     CHECK(o.exit_code == 1);
     CHECK(contains(o.err, "deadlock"));
-    CHECK(contains(o.err, "thread 0: waiting in upc_barrier (id 42) at "));
+    CHECK(contains(o.err, "threads 0-1: waiting in upc_barrier (id 42) at "));
     CHECK(contains(o.err, "thread 2: waiting in upc_lock (lock 0x"));
     CHECK(contains(o.err, ", held by thread 0) at "));
     CHECK(contains(o.err, "thread 3: waiting in upc_barrier (id 42) at "));
+  }
+}
+
+TEST_CASE("--check: the deadlock report of a large run groups threads that wait in the same place") {
+  for (const char* b : backends) {
+    CAPTURE(b);
+    const int threads = std::string(b) == "threads" ? 256 : 32;
+    const std::string last = std::to_string(threads - 1);
+    outcome o = run_victim({"-n", std::to_string(threads), "--backend", b, "--heap", "256K", "--check", "--watchdog", "0.5"},
+                           {"barrier_skip", "5"});
+    REPORT(o);
+    CHECK(o.exit_code == 1);
+    CHECK(contains(o.err, "threads 0-4: waiting in upc_barrier (id 42) at "));
+    CHECK(contains(o.err, "thread 5: waiting in upc_lock (lock 0x"));
+    CHECK(contains(o.err, "threads 6-" + last + ": waiting in upc_barrier (id 42) at "));
+    CHECK(count_of(o.err, "\n  thread") == 3);
   }
 }
 

@@ -448,4 +448,26 @@ TEST_CASE("alloc: double free and freeing what was not allocated are clear error
     }
 }
 
+TEST_CASE("alloc: under --check, upc_all_alloc and upc_all_free arguments must be single-valued") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(3, b);
+    o.check = true;
+    upc::run_result r = upc::run(o, [] { (void)upc_all_alloc(THREADS, MYTHREAD == 1 ? 64 : 128); });
+    INFO("backend=", std::string(spmd::name(b)), " error: ", r.error);
+    CHECK(r.failed);
+    CHECK(r.failed_thread == 1);
+    CHECK(contains(r.error, "upc_all_alloc"));
+    CHECK(contains(r.error, "single-valued"));
+    r = upc::run(o, [] {
+      upc::sptr<void> a = upc_all_alloc(THREADS, 64), c = upc_all_alloc(THREADS, 64);
+      upc_all_free(MYTHREAD == 2 ? c : a);
+    });
+    INFO("error: ", r.error);
+    CHECK(r.failed);
+    CHECK(r.failed_thread == 2);
+    CHECK(contains(r.error, "upc_all_free"));
+    CHECK(contains(r.error, "single-valued"));
+  }
+}
+
 }  // namespace

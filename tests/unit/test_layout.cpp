@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -198,13 +199,14 @@ template <class E, std::size_t B>
 void check_pointer(const upc::sptr<E, B>& q, const upc::sptr<E, B>& base, std::size_t i) {
   const place p = expected_place(i, B, static_cast<std::size_t>(THREADS), upc_threadof(base));
   if (upc_threadof(q) != p.thread || upc_phaseof(q) != p.phase ||
-      upc_addrfield(q) != upc_addrfield(base) + p.local * sizeof(E))
-    throw spmd::check_failed("pointer to element " + std::to_string(i) + " (B=" + std::to_string(B) + ", E=" +
-                             std::to_string(sizeof(E)) + ", THREADS=" + std::to_string(THREADS) + ") is (thread " +
-                             std::to_string(upc_threadof(q)) + ", phase " + std::to_string(upc_phaseof(q)) +
-                             ", addrfield " + std::to_string(upc_addrfield(q) - upc_addrfield(base)) +
-                             " past the base), expected (" + std::to_string(p.thread) + ", " + std::to_string(p.phase) +
-                             ", " + std::to_string(p.local * sizeof(E)) + ") on thread " + std::to_string(MYTHREAD));
+      upc_addrfield(q) != upc_addrfield(base) + p.local * sizeof(E)) {
+    std::ostringstream s;
+    s << "pointer to element " << i << " (B=" << B << ", E=" << sizeof(E) << ", THREADS=" << THREADS << ") is (thread "
+      << upc_threadof(q) << ", phase " << upc_phaseof(q) << ", addrfield " << upc_addrfield(q) - upc_addrfield(base)
+      << " past the base), expected (" << p.thread << ", " << p.phase << ", " << p.local * sizeof(E) << ") on thread "
+      << MYTHREAD;
+    throw spmd::check_failed(s.str());
+  }
 }
 
 // Everything about pointers into one collectively declared `shared [B] E a[n]`.

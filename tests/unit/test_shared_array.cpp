@@ -38,6 +38,9 @@ upc::shared<long> sa_counter;                                          // shared
 upc::shared<point> sa_origin(point{1, -2, 3});
 upc::strict_shared<int> sa_flag;                                       // strict shared int flag;
 upc::strict_shared_array<long> sa_strict_data(upc::per_thread(4));     // strict shared long a[4*THREADS];
+// Tiny, except in the one test that makes it too big for the heap.
+bool sa_make_huge = false;
+upc::shared_array<char, 16> sa_sometimes_huge([] { return sa_make_huge ? std::size_t{64} << 20 : std::size_t{1}; });
 
 namespace {
 
@@ -343,6 +346,41 @@ TEST_CASE("shared_array: the privatisation idiom (thesis Listing 2.1) gives the 
     privatised_sum<3>(4);
     privatised_sum<7>(2);
   });
+}
+
+TEST_CASE("shared_array: a namespace-scope array too big for the heap stops the run before it starts") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(2, b);
+    o.heap_per_thread = 1u << 20;
+    sa_make_huge = true;
+    bool body_ran = false;
+    const upc::run_result r = upc::run(o, [&] { body_ran = true; });
+    sa_make_huge = false;
+    INFO("backend=", std::string(spmd::name(b)), " error: ", r.error);
+    CHECK(r.failed);
+    CHECK(r.exit_code != 0);
+    CHECK(!body_ran);
+    CHECK(r.error.find("shared_array") != std::string::npos);
+    CHECK(r.error.find("out of shared memory") != std::string::npos);
+    // The next run is fine again.
+    CHECK(upc::run(o, [] { SPMD_CHECK_EQ(sa_sometimes_huge.size(), 1u); }).ok());
+  }
+}
+
+TEST_CASE("shared_array: under --check, an array declared with different sizes on different threads is reported") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(3, b);
+    o.check = true;
+    const upc::run_result r = upc::run(o, [] {
+      upc::shared_array<int, 2> a(MYTHREAD == 2 ? 10 : 12);
+      upc_barrier;
+    });
+    INFO("backend=", std::string(spmd::name(b)), " error: ", r.error);
+    CHECK(r.failed);
+    CHECK(r.failed_thread == 2);
+    CHECK(r.error.find("shared_array") != std::string::npos);
+    CHECK(r.error.find("single-valued") != std::string::npos);
+  }
 }
 
 }  // namespace
