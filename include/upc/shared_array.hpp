@@ -71,6 +71,8 @@ class shared_array {
   std::size_t size() const noexcept { return storage_.count(); }
   pointer data() const noexcept { return pointer(storage_.base()); }
   operator pointer() const noexcept { return data(); }   // arrays decay to pointers
+  // ... and to shared void *, so upc_memget(buf, x, n) works as in UPC.
+  operator sptr<void>() const noexcept { return sptr<void>(data()); }
 
   reference operator[](std::size_t i) const {
     if (check_enabled()) [[unlikely]] {

@@ -131,6 +131,9 @@ class sptr<void, B, C> {
   explicit sptr(shared_address a) noexcept : a_(a) {}
   template <class U, std::size_t B2, consistency C2>
   sptr(const sptr<U, B2, C2>& p) noexcept : a_(p.address()) {}
+  // A pointer-to-shared read from shared memory (e.g. upc_free(ptrs[t])).
+  template <class U, std::size_t B2, consistency C2, std::size_t B3, consistency C3>
+  sptr(const shared_ref<sptr<U, B2, C2>, B3, C3>& r) : a_(r.get().address()) {}
 
   const shared_address& address() const noexcept { return a_; }
   bool is_null() const noexcept { return a_ == shared_address{}; }
@@ -160,6 +163,7 @@ class sptr {
   using element_type = T;
   static constexpr std::size_t block_size = B;
   static constexpr std::size_t elem_size = sizeof(T);
+  static_assert(B <= (std::size_t{1} << 32), "block size exceeds UPC_MAX_BLOCK_SIZE (2^32)");
 
   sptr() noexcept = default;
   sptr(std::nullptr_t) noexcept {}

@@ -42,7 +42,8 @@ void note_end(int t, pid_t pid, int wstatus) {
   } else if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
     set_exit_code(t, 128 + sig);
-    if (!c.abort.load() || state == thread_state::failed) set_launcher_exit_code(128 + sig);
+    // The status is the signal's when this crash is the failure being reported.
+    if (!c.abort.load() || (state == thread_state::failed && c.error_thread.load() == t)) set_launcher_exit_code(128 + sig);
     if (state != thread_state::failed && !c.abort.load()) {
       const char* abbrev = sigabbrev_np(sig);
       const char* descr = sigdescr_np(sig);

@@ -45,9 +45,16 @@ struct heap_ref {
 std::uint64_t round_up64(std::uint64_t x) { return (x + 63) & ~std::uint64_t{63}; }
 
 std::string human(std::uint64_t b) {
-  if (b >= (1ULL << 30) && b % (1ULL << 20) == 0) return std::to_string(b >> 20) + " MiB";
-  if (b >= (1ULL << 20)) return std::to_string(b >> 10) + " KiB";
-  return std::to_string(b) + " bytes";
+  constexpr std::uint64_t KiB = 1ULL << 10, MiB = 1ULL << 20, GiB = 1ULL << 30;
+  auto in = [&](std::uint64_t unit, const char* name) {
+    std::string digits = std::to_string(b / unit);
+    if (b % unit) digits += "." + std::to_string(b % unit * 10 / unit);  // one decimal, truncated
+    return digits + " " + name;
+  };
+  if (b >= GiB) return in(GiB, "GiB");
+  if (b >= MiB) return in(MiB, "MiB");
+  if (b >= KiB) return in(KiB, "KiB");
+  return std::to_string(b) + (b == 1 ? " byte" : " bytes");
 }
 
 std::uint64_t min_local_floor() {

@@ -384,3 +384,21 @@ TEST_CASE("shared_array: under --check, an array declared with different sizes o
 }
 
 }  // namespace
+
+TEST_CASE("shared arrays and shared pointers convert to shared void * like in UPC") {
+  spmd::run_everywhere([] {
+    upc::shared_array<int> x(upc::per_thread(1));
+    x[MYTHREAD] = 100 + MYTHREAD;
+    upc_barrier;
+    int first = -1;
+    upc_memget(&first, x, sizeof first);  // the array itself, as in UPC
+    SPMD_CHECK_EQ(first, 100);
+
+    upc::shared_array<upc::sptr<int, upc::indefinite>> ptrs(upc::per_thread(1));
+    ptrs[MYTHREAD] = upc::sptr<int, upc::indefinite>(upc_alloc(sizeof(int)));
+    upc_barrier;
+    if (MYTHREAD == 0)
+      for (int t = 0; t < THREADS; ++t) upc_free(ptrs[t]);  // a pointer read from shared memory
+    upc_barrier;
+  }, {1, 3});
+}

@@ -3,8 +3,8 @@
 # jsonl into bench/results/<date>/, draws the plots into docs/img/ and refreshes the
 # tables of docs/benchmarks.md. One command reproduces docs/benchmarks.md:
 #
-#   tools/bench/run_micro.sh            # the full run (about 10-15 minutes)
-#   tools/bench/run_micro.sh --quick    # a short smoke run (about a minute)
+#   tools/bench/run_micro.sh            # the full run (a few minutes)
+#   tools/bench/run_micro.sh --quick    # a short smoke run (under a minute)
 #
 # Options:
 #   --quick          short repetitions, fewer sizes and THREADS counts
@@ -85,16 +85,18 @@ bin="$build/bench/micro"
 cat "$out/machine.txt"
 
 failures=0
+stderr_file=$(mktemp)
+trap 'rm -f "$stderr_file"' EXIT
 # run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
 run() {
   local file=$1 label=$2
   shift 2
   printf '%-52s' "$label"
   local start=$SECONDS
-  if timeout 900 "$@" --format=jsonl >>"$file" 2>"$out/last_stderr.txt"; then
+  if timeout 900 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
     echo " ok ($((SECONDS - start)) s)"
   else
-    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 400 "$out/last_stderr.txt")"
+    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 400 "$stderr_file")"
     failures=$((failures + 1))
   fi
 }
@@ -142,7 +144,6 @@ for backend in threads processes; do
       "$bin/privatised_sum" "${time_args[@]}"
   done
 done
-rm -f "$out/last_stderr.txt"
 
 if [[ $docs == 1 ]]; then
   echo "== plots and tables"
