@@ -48,6 +48,7 @@ extern int g_threads;                      // THREADS of the current run
 extern thread_local int tl_mythread;       // MYTHREAD, -1 outside a UPC thread
 extern char* g_partitions;                 // start of partition 0 in the mapping
 extern std::uint64_t g_partition_bytes;    // bytes per partition
+extern bool g_check;                       // --check of the current run
 int mythread_checked();                    // tl_mythread, or a clear error
 }  // namespace detail
 
@@ -59,7 +60,7 @@ inline int mythread() {
 // Number of virtual nodes and the node a thread belongs to (contiguous blocks).
 int nodes() noexcept;
 int node_of(int thread) noexcept;
-bool check_enabled() noexcept;
+inline bool check_enabled() noexcept { return detail::g_check; }
 backend_kind current_backend() noexcept;
 
 }  // namespace upc

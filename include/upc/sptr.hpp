@@ -34,10 +34,9 @@ inline char* raw_address(const shared_address& a) noexcept {
 [[noreturn]] void fail_not_local(const char* function, const shared_address& a);
 [[noreturn]] void fail_null(const char* function);
 [[noreturn]] void fail_outside_partition(const char* function, const shared_address& a, std::size_t bytes);
-bool check_enabled_fast() noexcept;
 // Under --check: the access of `bytes` at `a` stays inside one partition.
 inline void check_access(const char* function, const shared_address& a, std::size_t bytes) {
-  if (check_enabled_fast()) [[unlikely]] {
+  if (g_check) [[unlikely]] {
     if (a.thread >= static_cast<std::uint32_t>(g_threads) || a.offset + bytes > g_partition_bytes)
       fail_outside_partition(function, a, bytes);
   }

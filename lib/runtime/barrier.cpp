@@ -47,14 +47,19 @@ constexpr int max_spin = 512;
 
 std::string at(const src& w) { return std::string(" at ") + w.file_name() + ":" + std::to_string(w.line()); }
 
-// A phase cannot complete if some thread has already returned from main or failed.
-void check_can_complete(const char* fn, const src& w) {
+// A phase cannot complete if some thread has already returned from main. `done`
+// is checked again after finding one: the phase may have completed, and the
+// thread returned, between the caller's last look and ours.
+template <class Done>
+void check_can_complete(const char* fn, const src& w, const Done& done) {
   control_block& c = control();
   check_abort();
-  if (c.exited.load(std::memory_order_relaxed) == 0) return;
+  if (c.exited.load(std::memory_order_acquire) == 0) return;
   for (int t = 0; t < c.threads; ++t)
-    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished)
+    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished) {
+      if (done()) return;
       fail(fn, "thread " + std::to_string(t) + " has already returned from main, so this barrier can never complete" + at(w));
+    }
 }
 }  // namespace
 
@@ -110,7 +115,7 @@ void wait(std::optional<int> id, const src& where) {
       try {
         while (!done()) {
           futex_wait(&b.generation, phase, 50'000'000);
-          if (!done()) check_can_complete(wait_name(), where);
+          if (!done()) check_can_complete(wait_name(), where, done);
         }
       } catch (...) {
         b.sleepers.fetch_sub(1);

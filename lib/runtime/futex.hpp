@@ -29,5 +29,6 @@ struct wait_policy {
 };
 const wait_policy& current_wait_policy() noexcept;
 void set_wait_policy(int threads) noexcept;
+unsigned usable_cpus() noexcept;
 
 }  // namespace upc::detail

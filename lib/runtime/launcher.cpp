@@ -20,6 +20,7 @@ namespace upc::detail {
 
 int g_threads = 0;
 thread_local int tl_mythread = -1;
+bool g_check = false;
 char* g_partitions = nullptr;
 std::uint64_t g_partition_bytes = 0;
 control_block* g_control = nullptr;
@@ -29,7 +30,6 @@ std::vector<int> g_exit_codes;
 int g_launcher_exit_code = 0;
 bool g_running = false;
 int g_nodes = 1;
-bool g_check = false;
 backend_kind g_backend = backend_kind::threads;
 
 std::uint64_t round_up(std::uint64_t x, std::uint64_t a) { return (x + a - 1) / a * a; }
@@ -66,11 +66,12 @@ namespace upc {
 using namespace detail;
 
 int nodes() noexcept { return g_nodes; }
+// Contiguous, balanced blocks: with K <= THREADS every node gets at least one
+// thread, and node sizes differ by at most one.
 int node_of(int thread) noexcept {
-  int per_node = (g_threads + g_nodes - 1) / g_nodes;
-  return per_node > 0 ? thread / per_node : 0;
+  if (g_threads <= 0) return 0;
+  return static_cast<int>(static_cast<long long>(thread) * g_nodes / g_threads);
 }
-bool check_enabled() noexcept { return g_check; }
 backend_kind current_backend() noexcept { return g_backend; }
 
 run_result run(const launch_options& in, const std::function<void()>& body) {

@@ -33,8 +33,8 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
   if (n == 0) return;
   char* d = resolve("upc_memcpy", "dst", dst, n);
   char* s = resolve("upc_memcpy", "src", src, n);
-  // Different partitions never overlap; within one, overlap is allowed like memmove.
-  if (dst.address().thread != src.address().thread) std::memcpy(d, s, n);
+  // Overlap (possible only within one partition) is allowed, as with memmove.
+  if (d + n <= s || s + n <= d) std::memcpy(d, s, n);
   else std::memmove(d, s, n);
 }
 

@@ -117,7 +117,6 @@ void shared_storage::allocate_collectively() {
 
 // ---- error helpers of sptr/shared_array ---------------------------------------
 
-bool check_enabled_fast() noexcept { return g_control && g_control->check; }
 
 void fail_not_local(const char* function, const shared_address& a) {
   fail(function, "the pointer-to-shared has affinity to thread " + std::to_string(a.thread) +

@@ -118,10 +118,10 @@ TEST_CASE("memops: bad arguments stop the run with the function, the argument an
       {"src of upc_memcpy past the end", [&](std::uint64_t e) { upc_memcpy(at(64, 1), at(e - 10, 0), 11); },
        [](std::uint64_t e) {
          return "upc_memcpy: src (thread 0, offset " + std::to_string(e - 10) +
-                ") plus 11 bytes runs past the end of that thread's shared heap (thread 1)";
+                ") plus 11 bytes runs past the end of that thread's shared heap (" + std::to_string(e) + " bytes per thread) (thread 1)";
        }},
       {"dst of upc_memcpy past the end", [&](std::uint64_t e) { upc_memcpy(at(e, 1), at(64, 0), 1); },
-       [](std::uint64_t e) { return "upc_memcpy: dst (thread 1, offset " + std::to_string(e) + ") plus 1 bytes runs past the end"; }},
+       [](std::uint64_t e) { return "upc_memcpy: dst (thread 1, offset " + std::to_string(e) + ") plus 1 byte runs past the end"; }},
       {"null dst of upc_memget", [&](std::uint64_t) { upc_memget(nullptr, at(64, 0), 4); },
        [](std::uint64_t) { return std::string("upc_memget: dst is a null pointer (thread 1)"); }},
       {"null src of upc_memget", [&](std::uint64_t) { upc_memget(buf, nullptr, 4); },
@@ -129,7 +129,7 @@ TEST_CASE("memops: bad arguments stop the run with the function, the argument an
       {"src of upc_memget past the end", [&](std::uint64_t e) { upc_memget(buf, at(e - 3, 0), 4); },
        [](std::uint64_t e) { return "upc_memget: src (thread 0, offset " + std::to_string(e - 3) + ") plus 4 bytes runs past the end"; }},
       {"src of upc_memget on no thread", [&](std::uint64_t) { upc_memget(buf, at(64, 9), 1); },
-       [](std::uint64_t) { return std::string("upc_memget: src (thread 9, offset 64)"); }},
+       [](std::uint64_t) { return std::string("upc_memget: src (thread 9, offset 64) names a thread that does not exist (THREADS is 2)"); }},
       {"null src of upc_memput", [&](std::uint64_t) { upc_memput(at(64, 0), nullptr, 4); },
        [](std::uint64_t) { return std::string("upc_memput: src is a null pointer (thread 1)"); }},
       {"dst of upc_memput past the end", [&](std::uint64_t e) { upc_memput(at(e - 1, 0), buf, 2); },
@@ -137,7 +137,7 @@ TEST_CASE("memops: bad arguments stop the run with the function, the argument an
       {"null dst of upc_memset", [&](std::uint64_t) { upc_memset(nullptr, 0, 1); },
        [](std::uint64_t) { return std::string("upc_memset: dst is a null pointer-to-shared (thread 1)"); }},
       {"dst of upc_memset far past the end", [&](std::uint64_t e) { upc_memset(at(e + 4096, 0), 0, 1); },
-       [](std::uint64_t e) { return "upc_memset: dst (thread 0, offset " + std::to_string(e + 4096) + ") plus 1 bytes runs past the end"; }},
+       [](std::uint64_t e) { return "upc_memset: dst (thread 0, offset " + std::to_string(e + 4096) + ") plus 1 byte runs past the end"; }},
   };
   for (upc::backend_kind b : spmd::backends)
     for (const error_case& ec : cases) {

@@ -100,17 +100,38 @@ TEST_CASE("THREADS and MYTHREAD inside a run, and several runs in one process") 
     }, {1, 3, 8});
 }
 
-TEST_CASE("virtual nodes group threads in contiguous blocks") {
+TEST_CASE("virtual nodes group threads in contiguous, balanced blocks") {
   for (upc::backend_kind b : spmd::backends) {
     upc::launch_options o = spmd::options(7, b);
-    o.nodes = 3;  // 3 threads per node: {0,1,2} {3,4,5} {6}
+    o.nodes = 3;  // 7 threads on 3 nodes: {0,1,2} {3,4} {5,6}
     upc::run_result r = upc::run(o, [] {
+      const int expected[7] = {0, 0, 0, 1, 1, 2, 2};
       SPMD_CHECK_EQ(upc::nodes(), 3);
-      SPMD_CHECK_EQ(upc::node_of(MYTHREAD), MYTHREAD / 3);
-      SPMD_CHECK_EQ(upc::node_of(6), 2);
+      for (int t = 0; t < THREADS; ++t) SPMD_CHECK_EQ(upc::node_of(t), expected[t]);
     });
     INFO(r.error);
     CHECK(r.ok());
+  }
+  // Every node is populated, contiguously, sizes within one of each other.
+  for (int T : {1, 2, 5, 7, 16}) {
+    for (int K = 1; K <= T; ++K) {
+      upc::launch_options o = spmd::options(T, upc::backend_kind::threads);
+      o.nodes = K;
+      upc::run_result r = upc::run(o, [] {
+        if (MYTHREAD != 0) return;
+        std::vector<int> size(upc::nodes(), 0);
+        int prev = 0;
+        for (int t = 0; t < THREADS; ++t) {
+          int n = upc::node_of(t);
+          SPMD_CHECK(n == prev || n == prev + 1);
+          prev = n;
+          ++size[n];
+        }
+        for (int s : size) SPMD_CHECK(s >= 1 && s <= THREADS / upc::nodes() + 1);
+      });
+      INFO("T=", T, " K=", K, " ", r.error);
+      CHECK(r.ok());
+    }
   }
 }
 
