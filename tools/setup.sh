@@ -70,7 +70,20 @@ demo() {
 
 run_tests() {
   say "meson test -C $BUILD_DIR --print-errorlogs"
-  meson test -C "$BUILD_DIR" --print-errorlogs
+  local status=0
+  meson test -C "$BUILD_DIR" --print-errorlogs || status=$?
+  # One plain summary line, counted from meson's log.
+  python3 - "$BUILD_DIR/meson-logs/testlog.json" <<'PY' || true
+import json, sys
+passed = failed = skipped = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line).get("result", "")
+    if r in ("OK", "EXPECTEDFAIL"): passed += 1
+    elif r == "SKIP": skipped += 1
+    else: failed += 1
+print(f"tests: {passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+PY
+  return $status
 }
 
 [ $# -eq 1 ] || usage
