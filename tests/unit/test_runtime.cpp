@@ -2,7 +2,10 @@
 // upc_global_exit, virtual nodes, identity outside a run.
 #include <cstdlib>
 
+#include <ctime>
+
 #include "../support/spmd.hpp"
+#include "upc_tick.h"
 
 namespace {
 struct env_guard {
@@ -146,5 +149,27 @@ TEST_CASE("a failure report names the thread and the cause") {
     CHECK(r.exit_code == 1);
     CHECK(r.error.find("thread 1") != std::string::npos);
     CHECK(r.error.find("no more widgets") != std::string::npos);
+  }
+}
+
+TEST_CASE("upc_tick: monotonic, nanoseconds, comparable across threads") {
+  const upc_tick_t a = upc_ticks_now();
+  struct timespec pause{0, 2'000'000};  // 2 ms
+  nanosleep(&pause, nullptr);
+  const upc_tick_t b = upc_ticks_now();
+  CHECK(b > a);
+  CHECK(upc_ticks_to_ns(b - a) >= 2'000'000u);
+  CHECK(upc_ticks_to_ns(b - a) < 2'000'000'000u);
+  CHECK(UPC_TICK_MIN < UPC_TICK_MAX);
+  // One clock for every thread and process: a tick taken before the run is
+  // earlier than every tick taken inside it.
+  for (upc::backend_kind bk : spmd::backends) {
+    const upc_tick_t before = upc_ticks_now();
+    spmd::run_ok(3, bk, [before] {
+      SPMD_CHECK(upc_ticks_now() >= before);
+      upc_tick_t t0 = upc_ticks_now();
+      upc_barrier;
+      SPMD_CHECK(upc_ticks_now() >= t0);
+    });
   }
 }
