@@ -75,3 +75,40 @@ template <class A, class B>
     const auto& spmd_b_ = (b);                                                \
     if (!(spmd_a_ == spmd_b_)) ::spmd::fail_eq(#a, #b, spmd_a_, spmd_b_, __FILE__, __LINE__); \
   } while (0)
+
+namespace spmd {
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Runs f, which must raise upc::error; returns its text ("" if nothing was raised).
+template <class F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const upc::error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Runs a body that must fail; checks that it did and returns the report.
+inline std::string run_failing(int threads, upc::backend_kind b, const std::function<void()>& body) {
+  upc::launch_options o = options(threads, b);
+  o.timeout_seconds = 30;
+  upc::run_result r = upc::run(o, body);
+  INFO("backend=", name(b), " THREADS=", threads);
+  CHECK(r.failed);
+  CHECK(r.exit_code != 0);
+  return r.error;
+}
+
+}  // namespace spmd
+
+// Inside a body: `expr` must raise a upc::error whose text contains `part`.
+#define SPMD_CHECK_ERROR(expr, part)                                                                    \
+  do {                                                                                                  \
+    const std::string spmd_err_ = ::spmd::error_of([&] { expr; });                                      \
+    if (!::spmd::contains(spmd_err_, part))                                                             \
+      throw ::spmd::check_failed(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " #expr   \
+                                 " should fail with \"" + (part) + "\", got \"" + spmd_err_ + "\""); \
+  } while (0)

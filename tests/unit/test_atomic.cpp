@@ -8,6 +8,10 @@
 #include <vector>
 
 #include "../support/spmd.hpp"
+
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
 #include "upc_atomic.h"
 #include "upc_castable.h"
 
@@ -56,26 +60,8 @@ const char* op_name(upc_op_t op) {
   }
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// Runs f, which must raise upc::error; returns its text ("" if nothing was raised).
-template <class F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const upc::error& e) {
-    return e.what();
-  }
-  return "";
-}
 
-#define SPMD_CHECK_ERROR(expr, part)                                                                    \
-  do {                                                                                                  \
-    const std::string spmd_err_ = error_of([&] { expr; });                                              \
-    if (!contains(spmd_err_, part))                                                                     \
-      throw ::spmd::check_failed(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " #expr   \
-                                 " should fail with \"" + (part) + "\", got \"" + spmd_err_ + "\""); \
-  } while (0)
 
 // ---- sequential model ----------------------------------------------------------
 

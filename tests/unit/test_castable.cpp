@@ -6,21 +6,15 @@
 #include <string>
 
 #include "../support/spmd.hpp"
+
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
 #include "upc_castable.h"
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-template <class F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const upc::error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 void cast_body() {
   const int T = THREADS, me = MYTHREAD, right = (me + 1) % T;

@@ -9,19 +9,13 @@
 
 #include "../support/spmd.hpp"
 
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
+
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string run_failing(int threads, upc::backend_kind b, const std::function<void()>& body) {
-  upc::launch_options o = spmd::options(threads, b);
-  o.timeout_seconds = 30;
-  upc::run_result r = upc::run(o, body);
-  INFO("backend=", spmd::name(b), " THREADS=", threads);
-  CHECK(r.failed);
-  CHECK(r.exit_code != 0);
-  return r.error;
-}
 
 // A lock pointer passed through shared memory (valid in every thread and process).
 std::uint64_t as_word(upc_lock_t* l) { return reinterpret_cast<std::uintptr_t>(l); }

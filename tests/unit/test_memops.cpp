@@ -9,6 +9,10 @@
 
 #include "../support/spmd.hpp"
 
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
+
 namespace {
 
 constexpr std::size_t cap = 9000;  // bytes per thread of each test array
@@ -93,7 +97,6 @@ void memops_body() {
   for (upc::sptr<void> p : {a, b, c, d}) upc_all_free(p);
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 struct error_case {
   const char* what;

@@ -8,30 +8,17 @@
 #include <vector>
 
 #include "../support/spmd.hpp"
+
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
 #include "upc_castable.h"
 #include "upc_nb.h"
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-template <class F>
-std::string error_of(F f) {
-  try {
-    f();
-  } catch (const upc::error& e) {
-    return e.what();
-  }
-  return "";
-}
 
-#define SPMD_CHECK_ERROR(expr, part)                                                                    \
-  do {                                                                                                  \
-    const std::string spmd_err_ = error_of([&] { expr; });                                              \
-    if (!contains(spmd_err_, part))                                                                     \
-      throw ::spmd::check_failed(std::string(__FILE__) + ":" + std::to_string(__LINE__) + ": " #expr   \
-                                 " should fail with \"" + (part) + "\", got \"" + spmd_err_ + "\""); \
-  } while (0)
 
 constexpr std::size_t block = 1031;  // bytes per thread: odd on purpose
 

@@ -7,20 +7,13 @@
 
 #include "../support/spmd.hpp"
 
+using spmd::contains;
+using spmd::error_of;
+using spmd::run_failing;
+
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// Runs a body that must fail; returns the report.
-std::string run_failing(int threads, upc::backend_kind b, const std::function<void()>& body) {
-  upc::launch_options o = spmd::options(threads, b);
-  o.timeout_seconds = 30;
-  upc::run_result r = upc::run(o, body);
-  INFO("backend=", spmd::name(b), " THREADS=", threads);
-  CHECK(r.failed);
-  CHECK(r.exit_code != 0);
-  return r.error;
-}
 
 // Each thread writes its slot, then after the barrier checks every slot: the data
 // written before a barrier is visible to every thread after it.
