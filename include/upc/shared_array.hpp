@@ -70,9 +70,14 @@ class shared_array {
 
   std::size_t size() const noexcept { return storage_.count(); }
   pointer data() const noexcept { return pointer(storage_.base()); }
-  operator pointer() const noexcept { return data(); }   // arrays decay to pointers
-  // ... and to shared void *, so upc_memget(buf, x, n) works as in UPC.
-  operator sptr<void>() const noexcept { return sptr<void>(data()); }
+  // Arrays decay to pointers, as in UPC: to shared T *, shared const T * and
+  // shared (const) void *, so upc_memget(buf, x, n) and collectives take x itself.
+  template <class U, std::size_t B2, consistency C2,
+            class = std::enable_if_t<std::is_void_v<std::remove_const_t<U>> ||
+                                     (std::is_same_v<std::remove_const_t<U>, T> && B2 == B)>>
+  operator sptr<U, B2, C2>() const noexcept {
+    return sptr<U, B2, C2>(storage_.base());
+  }
 
   reference operator[](std::size_t i) const {
     if (check_enabled()) [[unlikely]] {

@@ -1,0 +1,30 @@
+// The collective engine's user-visible controls: which algorithms exist for each
+// collective, forcing one (tests, benchmarks, UPCEMU_COLL), and what ran last.
+//
+//   UPCEMU_COLL="broadcast:binomial;exchange:pairwise:0-65536"   per collective,
+//   optionally for a byte range (nbytes per thread) only. upcrun --coll sets it.
+//   UPCEMU_VERBOSE_COLL=1 prints, once per (collective, algorithm), what ran.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace upc::coll {
+
+// The collectives of the engine, with the names used everywhere (registry, env,
+// CLI, tests, bench): broadcast scatter gather gather_all exchange permute reduce
+// prefix_reduce sort.
+std::vector<std::string> collectives();
+// Algorithms registered for a collective, in registry order ("pull", "push", ...).
+std::vector<std::string> algorithms(const std::string& collective);
+
+// Forces `algorithm` for `collective` in the calling process from now on (for every
+// thread of the next runs); "auto" restores the policy. Throws upc::error naming
+// the valid choices when the name is unknown. Call it outside a run.
+void force_algorithm(const std::string& collective, const std::string& algorithm);
+void reset_algorithms();  // everything back to auto (and UPCEMU_COLL re-read)
+
+// The algorithm the calling thread's last collective used (for tests).
+std::string last_algorithm();
+
+}  // namespace upc::coll
