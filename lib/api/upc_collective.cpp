@@ -1,0 +1,344 @@
+// <upc_collective.h>: validate the user's arguments (clear errors naming the
+// function, the argument and the thread), turn the call into an engine request,
+// and run it. The 22 typed reductions are generated from one table.
+#include "upc_collective.h"
+
+#include <string>
+#include <vector>
+
+#include "../coll/blocks.hpp"
+#include "../coll/registry.hpp"
+#include "../runtime/control.hpp"
+#include "reduce_ops.hpp"
+
+namespace upc::coll {
+
+using detail::fail;
+
+namespace {
+
+std::string str(std::size_t v) { return std::to_string(v); }
+
+// Flags: known bits only, at most one IN and one OUT choice, at most one algorithm bit.
+void check_flags(const char* fn, upc_flag_t flags) {
+  const upc_flag_t known = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC |
+                           UPC_OUT_NOSYNC | UPC_PULL | UPC_PUSH | UPC_MULTICORE;
+  if (flags & ~known) fail(fn, "flags has unknown bits " + std::to_string(flags & ~known) + " (flags = " + std::to_string(flags) + ")");
+  auto count = [](upc_flag_t f) { return __builtin_popcount(static_cast<unsigned>(f)); };
+  if (count(flags & (UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC)) > 1)
+    fail(fn, "flags combines more than one of UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC");
+  if (count(flags & (UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) > 1)
+    fail(fn, "flags combines more than one of UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC");
+}
+
+void check_pointer(const char* fn, const char* arg, const shared_address& a) {
+  if (a == shared_address{}) fail(fn, std::string(arg) + " is a null pointer-to-shared");
+  if (a.thread >= static_cast<std::uint32_t>(detail::g_threads))
+    fail(fn, std::string(arg) + " names thread " + str(a.thread) + ", but THREADS is " + str(detail::g_threads));
+}
+
+// [offset, offset + bytes) of thread `thr` must lie in its partition.
+void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes) {
+  if (offset > detail::g_partition_bytes || bytes > detail::g_partition_bytes - offset)
+    fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
+                 " run past the end of its shared heap (" + str(detail::g_partition_bytes) + " bytes per thread)");
+}
+
+bool overlap(std::uint64_t a, std::uint64_t an, std::uint64_t b, std::uint64_t bn) { return a < b + bn && b < a + an; }
+
+void fail_overlap(const char* fn, int thr) {
+  fail(fn, "src and dst overlap on thread " + str(thr) + " (the UPC collectives require distinct areas)");
+}
+
+// Offset of the block with affinity to `thr` in an area of blocks of `block` bytes.
+std::uint64_t block_offset(const shared_address& base, std::size_t block, int thr) {
+  const int T = detail::g_threads;
+  const int k = (thr - static_cast<int>(base.thread) + T) % T;
+  const shared_address a = layout::advance({base.offset, base.thread, 0}, std::ptrdiff_t(k) * std::ptrdiff_t(block), 1, block, T);
+  return a.offset;
+}
+
+// Every thread's block of an area of `block` bytes per thread must fit.
+void check_blocked(const char* fn, const char* arg, const shared_address& base, std::size_t block) {
+  for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block);
+}
+
+// Under --check: the same collective with the same single-valued arguments on
+// every thread (compared with thread 0's after a team barrier).
+void check_single_valued(const request& rq, std::uint64_t fingerprint) {
+  if (!check_enabled()) return;
+  detail::thread_slot& me = detail::my_slot();
+  const std::uint32_t seq = me.collective_seq++;
+  me.check_args[seq & 1][0].store(static_cast<std::uint64_t>(rq.kind) + 1, std::memory_order_relaxed);
+  me.check_args[seq & 1][1].store(fingerprint, std::memory_order_relaxed);
+  team::world().barrier(rq.function);
+  detail::thread_slot& zero = detail::control().slots[0];
+  const std::uint64_t kind0 = zero.check_args[seq & 1][0].load(std::memory_order_relaxed);
+  if (kind0 != static_cast<std::uint64_t>(rq.kind) + 1)
+    fail(rq.function, std::string("thread 0 called a different collective (") +
+                          name_of(static_cast<collective>(kind0 - 1)) + ") at this point: every thread must make the same collective calls in the same order");
+  if (zero.check_args[seq & 1][1].load(std::memory_order_relaxed) != fingerprint)
+    fail(rq.function, "single-valued arguments differ from thread 0's (dst, src, sizes, op and flags must be the same on every thread)");
+  team::world().barrier(rq.function);
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
+std::uint64_t fingerprint_of(const request& rq) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (std::uint64_t v : {rq.dst.offset, std::uint64_t(rq.dst.thread), std::uint64_t(rq.dst.phase), rq.src.offset,
+                          std::uint64_t(rq.src.thread), std::uint64_t(rq.src.phase), std::uint64_t(rq.nbytes),
+                          std::uint64_t(rq.nelems), std::uint64_t(rq.blk_size), std::uint64_t(rq.red.op),
+                          std::uint64_t(rq.flags)})
+    h = mix(h, v);
+  return h;
+}
+
+void start(const request& rq) {
+  check_single_valued(rq, fingerprint_of(rq));
+  run(rq);
+}
+
+// ---- data movement --------------------------------------------------------------
+
+request movement(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, std::size_t nbytes, upc_flag_t flags) {
+  check_flags(fn, flags);
+  check_pointer(fn, "dst", dst.address());
+  check_pointer(fn, "src", src.address());
+  if (nbytes == 0) fail(fn, "nbytes must be > 0");
+  request rq{};
+  rq.kind = kind;
+  rq.function = fn;
+  rq.dst = dst.address();
+  rq.src = src.address();
+  rq.nbytes = nbytes;
+  rq.flags = flags;
+  return rq;
+}
+
+}  // namespace
+}  // namespace upc::coll
+
+using namespace upc;
+using namespace upc::coll;
+
+void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags);
+  check_range(rq.function, "src", rq.src.thread, rq.src.offset, nbytes);
+  check_blocked(rq.function, "dst", rq.dst, nbytes);
+  if (overlap(rq.src.offset, nbytes, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
+  start(rq);
+}
+
+void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags);
+  const std::uint64_t total = std::uint64_t(nbytes) * threads();
+  check_range(rq.function, "src", rq.src.thread, rq.src.offset, total);
+  check_blocked(rq.function, "dst", rq.dst, nbytes);
+  if (overlap(rq.src.offset, total, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
+  start(rq);
+}
+
+void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags);
+  const std::uint64_t total = std::uint64_t(nbytes) * threads();
+  check_range(rq.function, "dst", rq.dst.thread, rq.dst.offset, total);
+  check_blocked(rq.function, "src", rq.src, nbytes);
+  if (overlap(rq.dst.offset, total, block_offset(rq.src, nbytes, rq.dst.thread), nbytes)) fail_overlap(rq.function, rq.dst.thread);
+  start(rq);
+}
+
+void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::gather_all, "upc_all_gather_all", dst, src, nbytes, flags);
+  const std::size_t row = nbytes * std::size_t(threads());
+  check_blocked(rq.function, "src", rq.src, nbytes);
+  check_blocked(rq.function, "dst", rq.dst, row);
+  for (int t = 0; t < threads(); ++t)
+    if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, row, t), row)) fail_overlap(rq.function, t);
+  start(rq);
+}
+
+void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::exchange, "upc_all_exchange", dst, src, nbytes, flags);
+  const std::size_t row = nbytes * std::size_t(threads());
+  check_blocked(rq.function, "src", rq.src, row);
+  check_blocked(rq.function, "dst", rq.dst, row);
+  for (int t = 0; t < threads(); ++t)
+    if (overlap(block_offset(rq.src, row, t), row, block_offset(rq.dst, row, t), row)) fail_overlap(rq.function, t);
+  start(rq);
+}
+
+void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags) {
+  request rq = movement(collective::permute, "upc_all_permute", dst, src, nbytes, flags);
+  if (perm.is_null()) fail(rq.function, "perm is a null pointer-to-shared");
+  check_blocked(rq.function, "src", rq.src, nbytes);
+  check_blocked(rq.function, "dst", rq.dst, nbytes);
+  for (int t = 0; t < threads(); ++t)
+    if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, nbytes, t), nbytes)) fail_overlap(rq.function, t);
+  // perm is shared int[THREADS]; read it once (IN_NOSYNC: the caller vouches it is ready).
+  static thread_local std::vector<int> p;
+  p.assign(static_cast<std::size_t>(threads()), 0);
+  std::vector<int> seen(static_cast<std::size_t>(threads()), -1);
+  for (int i = 0; i < threads(); ++i) {
+    const int v = perm[i];
+    if (v < 0 || v >= threads())
+      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v));
+    if (seen[static_cast<std::size_t>(v)] >= 0)
+      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v) +
+                            " repeats perm[" + std::to_string(seen[static_cast<std::size_t>(v)]) + "]");
+    seen[static_cast<std::size_t>(v)] = i;
+    p[static_cast<std::size_t>(i)] = v;
+  }
+  rq.perm = p.data();
+  start(rq);
+}
+
+// ---- reductions ---------------------------------------------------------------------
+
+namespace {
+
+const char* op_name(upc_op_t op) {
+  switch (op) {
+    case UPC_ADD: return "UPC_ADD";
+    case UPC_MULT: return "UPC_MULT";
+    case UPC_AND: return "UPC_AND";
+    case UPC_OR: return "UPC_OR";
+    case UPC_XOR: return "UPC_XOR";
+    case UPC_LOGAND: return "UPC_LOGAND";
+    case UPC_LOGOR: return "UPC_LOGOR";
+    case UPC_MIN: return "UPC_MIN";
+    case UPC_MAX: return "UPC_MAX";
+    case UPC_FUNC: return "UPC_FUNC";
+    case UPC_NONCOMM_FUNC: return "UPC_NONCOMM_FUNC";
+    default: return nullptr;
+  }
+}
+
+template <class T>
+request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op,
+                          std::size_t nelems, std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
+  check_flags(fn, flags);
+  check_pointer(fn, "dst", dst.address());
+  check_pointer(fn, "src", src.address());
+  if (!op_name(op)) fail(fn, "op " + std::to_string(op) + " is not one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_FUNC, UPC_NONCOMM_FUNC");
+  if (!std::is_integral_v<T> && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
+    fail(fn, std::string("op ") + op_name(op) + " is a bitwise operation and needs an integer type");
+  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + op_name(op) + " needs func, got a null pointer");
+  if (nelems == 0) fail(fn, "nelems must be > 0");
+  request rq{};
+  rq.kind = kind;
+  rq.function = fn;
+  rq.dst = dst.address();
+  rq.src = src.address();
+  rq.nelems = nelems;
+  rq.blk_size = blk_size;
+  rq.flags = flags;
+  rq.red.elem_size = sizeof(T);
+  rq.red.op = op;
+  rq.red.user_fn = reinterpret_cast<const void*>(func);
+  rq.red.commutative = op != UPC_NONCOMM_FUNC;
+  rq.red.combine = ops::combine_for<T>(op);
+  // The source array must fit in every partition it touches, and not overlap dst.
+  const int T_ = threads();
+  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, T_};
+  if (blk_size == 0 && rq.src.phase != 0) fail(fn, "src has phase " + std::to_string(rq.src.phase) + " but blk_size is 0 (indefinite)");
+  if (blk_size != 0 && rq.src.phase >= blk_size)
+    fail(fn, "src has phase " + std::to_string(rq.src.phase) + ", not below blk_size " + std::to_string(blk_size));
+  for (int t = 0; t < T_; ++t) {
+    const std::uint64_t n = a.count_on(t);
+    if (!n) continue;
+    const std::uint64_t off = (blk_size ? a.row_start() : rq.src.offset) + a.first_local(t) * sizeof(T);
+    check_range(fn, "src", t, off, n * sizeof(T));
+  }
+  return rq;
+}
+
+template <class T>
+void reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems, std::size_t blk_size,
+            T (*func)(T, T), upc_flag_t flags) {
+  request rq = reduction_request<T>(collective::reduce, fn, dst, src, op, nelems, blk_size, func, flags);
+  check_range(fn, "dst", rq.dst.thread, rq.dst.offset, sizeof(T));
+  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, threads()};
+  const int td = static_cast<int>(rq.dst.thread);
+  if (a.count_on(td) &&
+      overlap(rq.dst.offset, sizeof(T), (blk_size ? a.row_start() : rq.src.offset) + a.first_local(td) * sizeof(T),
+              a.count_on(td) * sizeof(T)))
+    fail_overlap(fn, td);
+  start(rq);
+}
+
+template <class T>
+void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems,
+                   std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
+  request rq = reduction_request<T>(collective::prefix_reduce, fn, dst, src, op, nelems, blk_size, func, flags);
+  if (blk_size == 0 && rq.dst.phase != 0) fail(fn, "dst has phase " + std::to_string(rq.dst.phase) + " but blk_size is 0 (indefinite)");
+  if (blk_size != 0 && rq.dst.phase >= blk_size)
+    fail(fn, "dst has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
+  const blocked_array s{rq.src, sizeof(T), blk_size, nelems, threads()};
+  const blocked_array d{rq.dst, sizeof(T), blk_size, nelems, threads()};
+  for (int t = 0; t < threads(); ++t) {
+    const std::uint64_t dn = d.count_on(t), sn = s.count_on(t);
+    if (!dn) continue;
+    const std::uint64_t doff = (blk_size ? d.row_start() : rq.dst.offset) + d.first_local(t) * sizeof(T);
+    check_range(fn, "dst", t, doff, dn * sizeof(T));
+    if (sn && overlap(doff, dn * sizeof(T), (blk_size ? s.row_start() : rq.src.offset) + s.first_local(t) * sizeof(T), sn * sizeof(T)))
+      fail_overlap(fn, t);
+  }
+  start(rq);
+}
+
+}  // namespace
+
+#define UPCEMU_DEFINE_REDUCE(T, TYPE)                                                                              \
+  void upc_all_reduce##T(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size,      \
+                         TYPE (*func)(TYPE, TYPE), upc_flag_t flags) {                                            \
+    reduce<TYPE>("upc_all_reduce" #T, dst, src, op, nelems, blk_size, func, flags);                               \
+  }                                                                                                               \
+  void upc_all_prefix_reduce##T(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size, \
+                                TYPE (*func)(TYPE, TYPE), upc_flag_t flags) {                                     \
+    prefix_reduce<TYPE>("upc_all_prefix_reduce" #T, dst, src, op, nelems, blk_size, func, flags);                 \
+  }
+UPCEMU_COLLECTIVE_TYPES(UPCEMU_DEFINE_REDUCE)
+#undef UPCEMU_DEFINE_REDUCE
+
+// ---- sort (Collectives v1.0) ------------------------------------------------------------
+
+namespace {
+struct sort_context {
+  int (*func)(sptr<void>, sptr<void>);
+  shared_address base;
+  std::size_t elem, blk;
+};
+int compare_indices(const void* i, const void* j, const void* ctx) {
+  const auto& c = *static_cast<const sort_context*>(ctx);
+  const int T = threads();
+  const auto a = layout::advance(c.base, static_cast<std::ptrdiff_t>(*static_cast<const std::uint64_t*>(i)), c.elem, c.blk, T);
+  const auto b = layout::advance(c.base, static_cast<std::ptrdiff_t>(*static_cast<const std::uint64_t*>(j)), c.elem, c.blk, T);
+  return c.func(sptr<void>(a), sptr<void>(b));
+}
+}  // namespace
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size, int (*func)(sptr<void>, sptr<void>),
+                  upc_flag_t flags) {
+  const char* fn = "upc_all_sort";
+  check_flags(fn, flags);
+  check_pointer(fn, "A", A.address());
+  if (!func) fail(fn, "func is a null pointer");
+  if (elem_size == 0) fail(fn, "elem_size must be > 0");
+  if (nelems == 0) fail(fn, "nelems must be > 0");
+  request rq{};
+  rq.kind = collective::sort;
+  rq.function = fn;
+  rq.dst = rq.src = A.address();
+  rq.nelems = nelems;
+  rq.blk_size = blk_size;
+  rq.red.elem_size = elem_size;
+  rq.flags = flags;
+  static thread_local sort_context ctx;
+  ctx = sort_context{func, A.address(), elem_size, blk_size};
+  rq.sort_cmp = compare_indices;
+  rq.sort_ctx = &ctx;
+  start(rq);
+}
+#pragma GCC diagnostic pop

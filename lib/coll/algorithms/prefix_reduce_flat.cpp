@@ -1,0 +1,101 @@
+// Flat prefix reduction in three stages:
+//   1. every rank folds each of its blocks (left to right) into a block total;
+//   2. rank 0 walks all blocks in index order and gives each block the fold of
+//      the totals before it (its exclusive prefix), written into the owner's
+//      scratch;
+//   3. every rank finishes its elements: dst[k] = prefix(block) op fold of the
+//      block up to k.
+// The expression is fixed by the src layout, so the result is bitwise the same
+// for every algorithm. Bytes moved: 2 × blocks × elem; rank 0's walk is
+// O(number of blocks).
+#include <cstring>
+#include <vector>
+
+#include "../blocks.hpp"
+#include "algorithms.hpp"
+
+namespace upc::coll::algo {
+
+void prefix_reduce_flat(const request& rq, team& t, plan& p) {
+  const int me = t.rank(), T = t.size();
+  const std::size_t E = rq.red.elem_size;
+  const blocked_array src{rq.src, E, rq.blk_size, rq.nelems, T};
+  const blocked_array dst{rq.dst, E, rq.blk_size, rq.nelems, T};
+  const std::uint64_t blocks = src.last_block() - src.first_block() + 1;
+  const std::uint64_t per_rank = rq.blk_size ? blocks / std::uint64_t(T) + 2 : 1;
+  // Scratch of each rank: [totals of its blocks][exclusive prefixes of its blocks].
+  t.ensure_scratch(2 * per_rank * E + 64);
+  const reduction red = rq.red;
+  const bool same_layout = rq.dst.thread == rq.src.thread && rq.dst.phase == rq.src.phase;
+
+  auto my_blocks = [=, &t](auto&& f) {  // f(block, slot) for each block I own, in order
+    std::uint64_t slot = 0;
+    for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b)
+      if (src.owner_of_block(b) == t.thread_of(me)) f(b, slot++);
+  };
+
+  p.compute([=, &t] {
+    char* totals = t.scratch(me);
+    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
+      const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
+      char* acc = totals + slot * E;
+      std::memcpy(acc, first, E);
+      for (std::uint64_t v = src.block_lo(b) + 1; v < src.block_hi(b); ++v)
+        red.combine(acc, first + (v - src.block_lo(b)) * E, 1, red.user_fn);
+    });
+  });
+  p.publish_ready();
+  if (me == 0) {
+    for (int r = 0; r < T; ++r) p.wait_ready(r);
+    p.compute([=, &t] {
+      char running[64];
+      std::vector<std::uint64_t> next(static_cast<std::size_t>(T), 0);
+      bool first = true;
+      for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b) {
+        const int owner = src.owner_of_block(b);
+        const std::uint64_t slot = next[static_cast<std::size_t>(owner)]++;
+        char* owner_scratch = t.scratch(t.rank_of(owner));
+        if (!first) std::memcpy(owner_scratch + (per_rank + slot) * E, running, E);
+        const char* total = owner_scratch + slot * E;
+        if (first) std::memcpy(running, total, E);
+        else red.combine(running, total, 1, red.user_fn);
+        first = false;
+      }
+    });
+    p.publish_ready2();
+  } else {
+    p.wait_ready2(0);
+  }
+  p.compute([=, &t] {
+    const char* prefixes = t.scratch(me) + per_rank * E;
+    const int thr = t.thread_of(me);
+    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
+      const bool first_block = b == src.first_block();
+      char running[64];
+      const char* in = src.local(thr, src.local_index(src.block_lo(b)));
+      for (std::uint64_t v = src.block_lo(b); v < src.block_hi(b); ++v, in += E) {
+        if (v == src.block_lo(b)) {
+          if (first_block) std::memcpy(running, in, E);
+          else {
+            std::memcpy(running, prefixes + slot * E, E);
+            red.combine(running, in, 1, red.user_fn);
+          }
+        } else {
+          red.combine(running, in, 1, red.user_fn);
+        }
+        const std::uint64_t k = v - src.v0();
+        char* out = same_layout ? dst.local(thr, src.local_index(v)) : dst.element(k);
+        std::memcpy(out, running, E);
+      }
+    });
+  });
+  if (!same_layout) {
+    for (int r = 0; r < T; ++r)
+      if (r != me) {
+        p.touches.push_back(r);
+        p.touchers.push_back(r);
+      }
+  }
+}
+
+}  // namespace upc::coll::algo

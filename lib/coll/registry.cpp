@@ -1,0 +1,252 @@
+#include "registry.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+#include "executor.hpp"
+#include "upc/coll.hpp"
+#include "upc/error.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc::coll {
+
+using namespace algo;
+
+const char* name_of(collective c) noexcept {
+  static const char* names[] = {"broadcast", "scatter", "gather", "gather_all", "exchange",
+                                "permute",   "reduce",  "prefix_reduce", "sort"};
+  return names[static_cast<int>(c)];
+}
+
+const std::vector<algorithm_entry>& registry() {
+  using C = collective;
+  static const std::vector<algorithm_entry> table = {
+      {C::broadcast, "pull", broadcast_pull, UPC_PULL, nullptr, "every rank copies the root's block"},
+      {C::broadcast, "push", broadcast_push, UPC_PUSH, nullptr, "the root copies into every block"},
+      {C::scatter, "pull", scatter_pull, UPC_PULL, nullptr, "every rank copies its block from the root"},
+      {C::scatter, "push", scatter_push, UPC_PUSH, nullptr, "the root copies every block"},
+      {C::gather, "pull", gather_pull, UPC_PULL, nullptr, "the root copies every block"},
+      {C::gather, "push", gather_push, UPC_PUSH, nullptr, "every rank copies its block to the root"},
+      {C::gather_all, "pull", gather_all_pull, UPC_PULL, nullptr, "every rank copies all blocks into its row"},
+      {C::gather_all, "push", gather_all_push, UPC_PUSH, nullptr, "every rank copies its block into every row"},
+      {C::exchange, "pull", exchange_pull, UPC_PULL, nullptr, "every rank copies its blocks from every row"},
+      {C::exchange, "push", exchange_push, UPC_PUSH, nullptr, "every rank copies its row's blocks out"},
+      {C::exchange, "pairwise", exchange_pairwise, 0, nullptr, "pull, rank r reading rank r+k at step k"},
+      {C::permute, "pull", permute_pull, UPC_PULL, nullptr, "every rank copies the block it receives"},
+      {C::permute, "push", permute_push, UPC_PUSH, nullptr, "every rank copies its block to its target"},
+      {C::reduce, "flat", reduce_flat, 0, nullptr, "per-rank partials combined at the root in rank order"},
+      {C::prefix_reduce, "flat", prefix_reduce_flat, 0, nullptr, "block totals, prefixes by rank 0, local finish"},
+      {C::sort, "at_root", sort_at_root, 0, nullptr, "thread 0 sorts the whole array"},
+  };
+  return table;
+}
+
+namespace {
+
+// A forced choice: an algorithm for a collective, optionally for a size range.
+struct rule {
+  collective kind;
+  std::string algorithm;
+  std::size_t lo = 0, hi = SIZE_MAX;
+};
+
+std::mutex g_rules_mutex;
+std::vector<rule> g_rules;     // force_algorithm, then UPCEMU_COLL
+bool g_rules_loaded = false;
+thread_local std::string tl_last;
+
+std::string valid_names(collective c) {
+  std::string s;
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c) s += (s.empty() ? "" : ", ") + std::string(e.name);
+  return s;
+}
+
+bool parse_collective(const std::string& name, collective& out) {
+  for (int i = 0; i < collective_count; ++i)
+    if (name == name_of(static_cast<collective>(i))) {
+      out = static_cast<collective>(i);
+      return true;
+    }
+  return false;
+}
+
+std::string all_collectives() {
+  std::string s;
+  for (int i = 0; i < collective_count; ++i) s += (i ? ", " : "") + std::string(name_of(static_cast<collective>(i)));
+  return s;
+}
+
+bool known(collective c, const std::string& algo) {
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c && algo == e.name) return true;
+  return false;
+}
+
+// UPCEMU_COLL="broadcast:push;exchange:pairwise:0-65536"
+void load_environment_rules() {
+  const char* env = std::getenv("UPCEMU_COLL");
+  if (!env || !*env) return;
+  std::string spec(env);
+  std::size_t pos = 0;
+  while (pos <= spec.size()) {
+    std::size_t end = spec.find(';', pos);
+    if (end == std::string::npos) end = spec.size();
+    std::string item = spec.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) continue;
+    std::size_t c1 = item.find(':');
+    if (c1 == std::string::npos)
+      throw upc::error("UPCEMU_COLL", "'" + item + "' is not collective:algorithm[:lo-hi]", -1);
+    rule r;
+    std::string cname = item.substr(0, c1);
+    if (!parse_collective(cname, r.kind))
+      throw upc::error("UPCEMU_COLL", "unknown collective '" + cname + "'; valid: " + all_collectives(), -1);
+    std::size_t c2 = item.find(':', c1 + 1);
+    r.algorithm = item.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
+    if (r.algorithm != "auto" && !known(r.kind, r.algorithm))
+      throw upc::error("UPCEMU_COLL", "unknown algorithm '" + r.algorithm + "' for " + cname + "; valid: " +
+                                          valid_names(r.kind) + ", auto", -1);
+    if (c2 != std::string::npos) {
+      std::string range = item.substr(c2 + 1);
+      char* e1 = nullptr;
+      r.lo = std::strtoull(range.c_str(), &e1, 10);
+      if (*e1 != '-') throw upc::error("UPCEMU_COLL", "size range '" + range + "' is not lo-hi (bytes)", -1);
+      std::string hi = e1 + 1;
+      r.hi = (hi == "max" || hi.empty()) ? SIZE_MAX : std::strtoull(hi.c_str(), nullptr, 10);
+    }
+    g_rules.push_back(r);
+  }
+}
+
+const algorithm_entry* find(collective c, const std::string& name) {
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c && name == e.name) return &e;
+  return nullptr;
+}
+
+// The automatic policy (measured on 2 cores, see docs/algorithms.md): flat pull
+// where each rank receives (all ranks copy in parallel), flat push for gather
+// (the ranks send in parallel instead of the root copying alone).
+const char* automatic(collective c) {
+  switch (c) {
+    case collective::gather: return "push";
+    case collective::exchange: return "pairwise";
+    case collective::reduce:
+    case collective::prefix_reduce: return "flat";
+    case collective::sort: return "at_root";
+    default: return "pull";
+  }
+}
+
+[[noreturn]] void refuse(const request& rq, const std::string& why) {
+  throw upc::error(rq.function, why + "; valid algorithms for " + name_of(rq.kind) + ": " + valid_names(rq.kind),
+                   upc::detail::tl_mythread);
+}
+
+void verbose_report(const request& rq, const algorithm_entry& e, const char* how) {
+  static const bool verbose = [] {
+    const char* v = std::getenv("UPCEMU_VERBOSE_COLL");
+    return v && *v && std::string(v) != "0";
+  }();
+  if (!verbose || upc::detail::tl_mythread != 0) return;
+  static thread_local std::vector<const algorithm_entry*> said;
+  for (const algorithm_entry* s : said)
+    if (s == &e) return;
+  said.push_back(&e);
+  std::fprintf(stderr, "upcemu: %s runs algorithm %s (%s)\n", rq.function, e.name, how);
+}
+
+}  // namespace
+
+const algorithm_entry& select(const request& rq, int threads) {
+  const upc_flag_t algo_bits = rq.flags & (UPC_PULL | UPC_PUSH | UPC_MULTICORE);
+  const algorithm_entry* chosen = nullptr;
+  const char* how = "auto";
+  if (algo_bits) {
+    if (algo_bits & (algo_bits - 1)) refuse(rq, "flags ask for more than one of UPC_PULL, UPC_PUSH, UPC_MULTICORE");
+    for (const algorithm_entry& e : registry())
+      if (e.kind == rq.kind && e.flag == algo_bits) chosen = &e;
+    if (!chosen)
+      refuse(rq, std::string(algo_bits == UPC_MULTICORE ? "UPC_MULTICORE" : algo_bits == UPC_PULL ? "UPC_PULL" : "UPC_PUSH") +
+                     " has no algorithm for " + name_of(rq.kind) + " yet");
+    how = "flag";
+  } else {
+    std::lock_guard<std::mutex> guard(g_rules_mutex);
+    if (!g_rules_loaded) {
+      g_rules_loaded = true;
+      load_environment_rules();
+    }
+    const std::size_t size = rq.size_for_selection();
+    for (const rule& r : g_rules)
+      if (r.kind == rq.kind && size >= r.lo && size <= r.hi) {
+        if (r.algorithm != "auto") {
+          chosen = find(rq.kind, r.algorithm);
+          how = "forced";
+        }
+        break;
+      }
+  }
+  if (!chosen) chosen = find(rq.kind, automatic(rq.kind));
+  if (chosen->refuses) {
+    if (const char* why = chosen->refuses(rq, threads))
+      refuse(rq, std::string("algorithm '") + chosen->name + "' cannot run this call: " + why);
+  }
+  verbose_report(rq, *chosen, how);
+  return *chosen;
+}
+
+void run(const request& rq) {
+  team& t = team::world();
+  const algorithm_entry& e = select(rq, t.size());
+  static thread_local plan p;
+  p.clear();
+  e.build(rq, t, p);
+  tl_last = e.name;
+  execute(rq, t, p);
+}
+
+// ---- public controls (upc/coll.hpp) ---------------------------------------------
+
+std::vector<std::string> collectives() {
+  std::vector<std::string> v;
+  for (int i = 0; i < collective_count; ++i) v.push_back(name_of(static_cast<collective>(i)));
+  return v;
+}
+
+std::vector<std::string> algorithms(const std::string& name) {
+  collective c;
+  if (!parse_collective(name, c))
+    throw upc::error("upc::coll::algorithms", "unknown collective '" + name + "'; valid: " + all_collectives(), -1);
+  std::vector<std::string> v;
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c) v.push_back(e.name);
+  return v;
+}
+
+void force_algorithm(const std::string& name, const std::string& algorithm) {
+  collective c;
+  if (!parse_collective(name, c))
+    throw upc::error("upc::coll::force_algorithm", "unknown collective '" + name + "'; valid: " + all_collectives(), -1);
+  if (algorithm != "auto" && !known(c, algorithm))
+    throw upc::error("upc::coll::force_algorithm",
+                     "unknown algorithm '" + algorithm + "' for " + name + "; valid: " + valid_names(c) + ", auto", -1);
+  std::lock_guard<std::mutex> guard(g_rules_mutex);
+  if (!g_rules_loaded) {
+    g_rules_loaded = true;
+    load_environment_rules();
+  }
+  g_rules.insert(g_rules.begin(), rule{c, algorithm, 0, SIZE_MAX});
+}
+
+void reset_algorithms() {
+  std::lock_guard<std::mutex> guard(g_rules_mutex);
+  g_rules.clear();
+  g_rules_loaded = false;
+}
+
+std::string last_algorithm() { return tl_last; }
+
+}  // namespace upc::coll

@@ -1,0 +1,44 @@
+// The normalised request every collective API reduces to (DESIGN.md §3.2): what
+// moves where, an optional reduction, and the sync flags. Front-ends validate the
+// user's arguments and fill this in; algorithms read it to build plans.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "upc/layout.hpp"
+#include "upc_types.h"
+
+namespace upc::coll {
+
+enum class collective { broadcast, scatter, gather, gather_all, exchange, permute, reduce, prefix_reduce, sort };
+constexpr int collective_count = 9;
+const char* name_of(collective c) noexcept;
+
+// Combines n elements: acc[i] = acc[i] op in[i] (in this order: acc is the left operand).
+using combine_fn = void (*)(void* acc, const void* in, std::size_t n, const void* user_fn);
+
+struct reduction {
+  std::size_t elem_size = 0;
+  upc_op_t op = 0;
+  const void* user_fn = nullptr;   // TYPE (*)(TYPE, TYPE) for UPC_FUNC / UPC_NONCOMM_FUNC
+  bool commutative = true;
+  combine_fn combine = nullptr;
+};
+
+struct request {
+  collective kind;
+  const char* function;            // the API name, for messages ("upc_all_broadcast")
+  shared_address dst, src;         // as passed (phase kept for reductions)
+  std::size_t nbytes = 0;          // data movement: bytes per block
+  const int* perm = nullptr;       // permute: perm[i] for thread i (read from shared memory)
+  // reductions and sort
+  reduction red;
+  std::size_t nelems = 0, blk_size = 0;
+  int (*sort_cmp)(const void*, const void*, const void* ctx) = nullptr;
+  const void* sort_ctx = nullptr;
+  upc_flag_t flags = 0;
+  // Bytes per thread, for size-ranged algorithm rules (UPCEMU_COLL ...:lo-hi).
+  std::size_t size_for_selection() const noexcept { return nbytes ? nbytes : nelems * red.elem_size; }
+};
+
+}  // namespace upc::coll

@@ -1,0 +1,79 @@
+// A team as the collective engine sees it: size, rank, and the shared flags that
+// collectives synchronise with. Every rank's flags live in its own partition
+// (a symmetric allocation made collectively on first use):
+//
+//   entered      the epoch of the last collective this rank entered (IN_MYSYNC)
+//   ready        the epoch whose data this rank has produced (algorithm stages)
+//   ready2       a second stage flag (two-phase algorithms)
+//   done[from]   OUT_MYSYNC: `from` finished touching this rank's data
+//   ack[from]    algorithm-internal: `from` finished reading this rank's buffers
+//   scratch      per-rank bytes for partial results, grown collectively
+//
+// Flags hold epochs (one per collective call, the same sequence on every rank), so
+// back-to-back collectives never confuse each other's flags. Only the world team
+// exists for now; sub-teams come with the team-based APIs.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "upc/layout.hpp"
+
+namespace upc::coll {
+
+class team {
+ public:
+  static team& world();  // collective on first use in a run
+
+  int size() const noexcept { return size_; }
+  int rank() const noexcept { return rank_; }
+  int thread_of(int rank) const noexcept { return rank; }   // world: rank == thread
+  int rank_of(int thread) const noexcept { return thread; }
+
+  std::uint32_t next_epoch() noexcept { return ++epoch_; }
+  std::uint32_t epoch() const noexcept { return epoch_; }
+
+  std::atomic<std::uint32_t>& entered(int rank) const noexcept { return word(rank, entered_off); }
+  std::atomic<std::uint32_t>& ready(int rank) const noexcept { return word(rank, ready_off); }
+  std::atomic<std::uint32_t>& ready2(int rank) const noexcept { return word(rank, ready2_off); }
+  std::atomic<std::uint32_t>& done(int owner, int from) const noexcept { return word(owner, done_off + 4 * std::size_t(from)); }
+  std::atomic<std::uint32_t>& ack(int owner, int from) const noexcept { return word(owner, ack_off + 4 * std::size_t(from)); }
+  std::atomic<std::uint32_t>& sleepers() const noexcept { return word(0, sleepers_off); }
+
+  // Waits (yield, then futex) until the flag, which `rank` moves, reaches the
+  // current epoch; fails clearly if that rank's thread has returned from main.
+  void wait_for(const std::atomic<std::uint32_t>& flag, int rank, const char* function) const;
+  void publish(std::atomic<std::uint32_t>& flag) const;  // flag = current epoch
+
+  // Per-rank scratch; ensure_scratch is collective and must get the same value
+  // on every rank (derived from single-valued arguments).
+  char* scratch(int rank) const noexcept;
+  std::size_t scratch_bytes() const noexcept { return scratch_bytes_; }
+  void ensure_scratch(std::size_t bytes);
+
+  // A barrier of this team only (separate from upc_barrier, so a thread in a
+  // collective never pairs with one in a user barrier).
+  void barrier(const char* function);
+
+  // Machine address of `offset` in `rank`'s partition.
+  char* at(int rank, std::uint64_t offset) const noexcept;
+
+ private:
+  team(int size, int rank, std::uint64_t sync_offset);
+  std::atomic<std::uint32_t>& word(int rank, std::size_t off) const noexcept {
+    return *reinterpret_cast<std::atomic<std::uint32_t>*>(at(rank, sync_offset_ + off));
+  }
+
+  static constexpr std::size_t entered_off = 0, ready_off = 64, ready2_off = 128, barrier_arrived_off = 192,
+                               barrier_generation_off = 256, sleepers_off = 320, done_off = 384;
+  std::size_t ack_off = 0;
+
+  int size_, rank_;
+  std::uint64_t sync_offset_;
+  std::uint64_t scratch_offset_ = 0;
+  std::size_t scratch_bytes_ = 0;
+  std::uint32_t epoch_ = 0;
+  std::uint32_t barrier_phase_ = 0;
+};
+
+}  // namespace upc::coll

@@ -1,0 +1,56 @@
+#include "epoch_wait.hpp"
+
+#include <sched.h>
+
+#include <string>
+
+#include "futex.hpp"
+
+namespace upc::detail {
+
+void check_peer_alive(const wait_site& site);
+
+void wait_epoch_slow(const std::atomic<std::uint32_t>& word, std::uint32_t target,
+                     std::atomic<std::uint32_t>& sleepers, const wait_site& site) {
+  const wait_policy& pol = current_wait_policy();
+  for (int i = 0; i < pol.spin_iterations; ++i) {
+    if (epoch_reached(word.load(std::memory_order_acquire), target)) return;
+    cpu_relax();
+  }
+  for (int i = 0; i < pol.yield_iterations; ++i) {
+    if (epoch_reached(word.load(std::memory_order_acquire), target)) return;
+    sched_yield();
+    if ((i & 15) == 15) check_abort();
+  }
+  blocked_scope blocked(blocked_kind::collective, site.arg, site.function, nullptr, 0);
+  sleepers.fetch_add(1, std::memory_order_seq_cst);
+  struct leave {
+    std::atomic<std::uint32_t>& s;
+    ~leave() { s.fetch_sub(1, std::memory_order_relaxed); }
+  } on_exit{sleepers};
+  for (;;) {
+    std::uint32_t v = word.load(std::memory_order_seq_cst);
+    if (epoch_reached(v, target)) return;
+    futex_wait(&word, v, 50'000'000);
+    check_abort();
+    if (epoch_reached(word.load(std::memory_order_acquire), target)) return;
+    check_peer_alive(site);
+  }
+}
+
+// A word that only a finished thread could move will never move.
+void check_peer_alive(const wait_site& site) {
+  control_block& c = control();
+  if (site.peer_thread == -1 || c.exited.load(std::memory_order_acquire) == 0) return;
+  for (int t = 0; t < c.threads; ++t) {
+    if (site.peer_thread >= 0 && t != site.peer_thread) continue;
+    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished)
+      fail(site.function, "thread " + std::to_string(t) +
+                              " has already returned from main, so this collective can never complete "
+                              "(did every thread make the same collective calls?)");
+  }
+}
+
+void wake_sleepers(const std::atomic<std::uint32_t>& word) { futex_wake_all(&word); }
+
+}  // namespace upc::detail
