@@ -150,9 +150,13 @@ class sptr<void, B, C> {
   shared_address a_{};
 };
 
+// shared const void *: the same, and every shared void * converts to it.
 template <std::size_t B, consistency C>
 class sptr<const void, B, C> : public sptr<void, B, C> {
+ public:
   using sptr<void, B, C>::sptr;
+  // Declared here because C++ never inherits a constructor from the base type itself.
+  sptr(const sptr<void, B, C>& p) noexcept : sptr<void, B, C>(p) {}
 };
 
 // Typed pointer-to-shared: T with block size B (0 = indefinite).

@@ -501,3 +501,14 @@ TEST_CASE("layout: pointers into upc_all_alloc'd memory follow the declared bloc
 }
 
 }  // namespace
+
+TEST_CASE("every pointer-to-shared converts to shared const void *") {
+  spmd::run_ok(2, upc::backend_kind::threads, [] {
+    upc::sptr<void> v = upc_all_alloc(THREADS, 8);
+    upc::sptr<const void> c = v;                      // shared void * -> shared const void *
+    upc::sptr<const void> ci = upc::sptr<int, 2>(v);  // typed -> shared const void *
+    SPMD_CHECK(c.address() == v.address());
+    SPMD_CHECK(ci.address() == v.address());
+    upc_all_free(v);
+  });
+}
