@@ -7,39 +7,115 @@ namespace upc::coll {
 namespace {
 bool in_all(upc_flag_t f) { return (f & (UPC_IN_MYSYNC | UPC_IN_NOSYNC)) == 0 || (f & UPC_IN_ALLSYNC); }
 bool out_all(upc_flag_t f) { return (f & (UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) == 0 || (f & UPC_OUT_ALLSYNC); }
+bool epoch_reached(std::uint32_t v, std::uint32_t target) { return static_cast<std::int32_t>(v - target) >= 0; }
 }  // namespace
 
+execution::execution(const request& rq, team& t, plan& p) : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch()) {
+  t_.publish(t_.entered(t_.rank()));
+}
+
+bool execution::ready(const std::atomic<std::uint32_t>& flag) const {
+  return epoch_reached(flag.load(std::memory_order_acquire), epoch_);
+}
+
+// Records what we wait for and reports whether we must stop here.
+bool execution::blocked_on(const std::atomic<std::uint32_t>& flag, int rank) {
+  if (ready(flag)) return false;
+  waiting_on_ = &flag;
+  waiting_rank_ = rank;
+  waiting_target_ = epoch_;
+  return true;
+}
+
+bool execution::advance() {
+  const int me = t_.rank();
+  waiting_on_ = nullptr;
+  switch (stage_) {
+    case stage::in_sync:
+      if (in_all(rq_.flags)) {
+        if (!barrier_pending_) {
+          barrier_phase_ = t_.barrier_arrive();
+          barrier_pending_ = true;
+        }
+        if (!t_.barrier_done(barrier_phase_)) {
+          waiting_on_ = &t_.barrier_word();
+          waiting_rank_ = -2;
+          waiting_target_ = barrier_phase_;
+          return false;
+        }
+        barrier_pending_ = false;
+      } else if (rq_.flags & UPC_IN_MYSYNC) {
+        for (; index_ < p_.touches.size(); ++index_)
+          if (blocked_on(t_.entered(p_.touches[index_]), p_.touches[index_])) return false;
+      }
+      stage_ = stage::steps;
+      index_ = 0;
+      [[fallthrough]];
+    case stage::steps:
+      for (; index_ < p_.steps.size(); ++index_) {
+        step& s = p_.steps[index_];
+        switch (s.kind) {
+          case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
+          case step::wait_ready:
+            if (blocked_on(t_.ready(s.peer), s.peer)) return false;
+            break;
+          case step::publish_ready: t_.publish(t_.ready(me)); break;
+          case step::wait_ready2:
+            if (blocked_on(t_.ready2(s.peer), s.peer)) return false;
+            break;
+          case step::publish_ready2: t_.publish(t_.ready2(me)); break;
+          case step::ack: t_.publish(t_.ack(s.peer, me)); break;
+          case step::wait_acks:
+            for (; sub_ < p_.ack_from.size(); ++sub_)
+              if (blocked_on(t_.ack(me, p_.ack_from[sub_]), p_.ack_from[sub_])) return false;
+            sub_ = 0;
+            break;
+          case step::compute: s.work(); break;
+        }
+      }
+      stage_ = stage::out_publish;
+      index_ = 0;
+      [[fallthrough]];
+    case stage::out_publish:
+      if (out_all(rq_.flags)) {
+        if (!barrier_pending_) {
+          barrier_phase_ = t_.barrier_arrive();
+          barrier_pending_ = true;
+        }
+        if (!t_.barrier_done(barrier_phase_)) {
+          waiting_on_ = &t_.barrier_word();
+          waiting_rank_ = -2;
+          waiting_target_ = barrier_phase_;
+          return false;
+        }
+        barrier_pending_ = false;
+        stage_ = stage::finished;
+        return true;
+      }
+      if (rq_.flags & UPC_OUT_MYSYNC)
+        for (int r : p_.touches) t_.publish(t_.done(r, me));
+      stage_ = stage::out_wait;
+      [[fallthrough]];
+    case stage::out_wait:
+      if (rq_.flags & UPC_OUT_MYSYNC) {
+        for (; index_ < p_.touchers.size(); ++index_)
+          if (blocked_on(t_.done(me, p_.touchers[index_]), p_.touchers[index_])) return false;
+      }
+      stage_ = stage::finished;
+      [[fallthrough]];
+    case stage::finished:
+      return true;
+  }
+  return true;
+}
+
+void execution::run() {
+  while (!advance()) t_.wait_word(*waiting_on_, waiting_target_, waiting_rank_, rq_.function);
+}
+
 void execute(const request& rq, team& t, plan& p) {
-  const int me = t.rank();
-  t.next_epoch();
-  t.publish(t.entered(me));
-  if (in_all(rq.flags)) {
-    t.barrier(rq.function);
-  } else if (rq.flags & UPC_IN_MYSYNC) {
-    for (int r : p.touches) t.wait_for(t.entered(r), r, rq.function);
-  }
-
-  for (step& s : p.steps) {
-    switch (s.kind) {
-      case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
-      case step::wait_ready: t.wait_for(t.ready(s.peer), s.peer, rq.function); break;
-      case step::publish_ready: t.publish(t.ready(me)); break;
-      case step::wait_ready2: t.wait_for(t.ready2(s.peer), s.peer, rq.function); break;
-      case step::publish_ready2: t.publish(t.ready2(me)); break;
-      case step::ack: t.publish(t.ack(s.peer, me)); break;
-      case step::wait_acks:
-        for (int r : p.ack_from) t.wait_for(t.ack(me, r), r, rq.function);
-        break;
-      case step::compute: s.work(); break;
-    }
-  }
-
-  if (out_all(rq.flags)) {
-    t.barrier(rq.function);
-  } else if (rq.flags & UPC_OUT_MYSYNC) {
-    for (int r : p.touches) t.publish(t.done(r, me));
-    for (int r : p.touchers) t.wait_for(t.done(me, r), r, rq.function);
-  }
+  execution e(rq, t, p);
+  e.run();
 }
 
 }  // namespace upc::coll

@@ -60,16 +60,27 @@ void team::ensure_scratch(std::size_t bytes) {
   scratch_bytes_ = grown;
 }
 
-void team::barrier(const char* function) {
+std::uint32_t team::barrier_arrive() {
   const std::uint32_t phase = ++barrier_phase_;
   auto& arrived = word(0, barrier_arrived_off);
-  auto& generation = word(0, barrier_generation_off);
   if (arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size_)) {
     arrived.store(0, std::memory_order_relaxed);
-    publish_epoch(generation, phase, sleepers());
-  } else {
-    wait_epoch(generation, phase, sleepers(), wait_site{function, -1, -2});
+    publish_epoch(word(0, barrier_generation_off), phase, sleepers());
   }
+  return phase;
+}
+
+bool team::barrier_done(std::uint32_t phase) const {
+  return epoch_reached(barrier_word().load(std::memory_order_acquire), phase);
+}
+
+void team::barrier(const char* function) {
+  const std::uint32_t phase = barrier_arrive();
+  wait_epoch(barrier_word(), phase, sleepers(), wait_site{function, -1, -2});
+}
+
+void team::wait_word(const std::atomic<std::uint32_t>& w, std::uint32_t target, int rank, const char* function) const {
+  wait_epoch(w, target, sleepers(), wait_site{function, static_cast<std::int64_t>(target), rank >= 0 ? thread_of(rank) : rank});
 }
 
 }  // namespace upc::coll

@@ -52,8 +52,15 @@ class team {
   void ensure_scratch(std::size_t bytes);
 
   // A barrier of this team only (separate from upc_barrier, so a thread in a
-  // collective never pairs with one in a user barrier).
+  // collective never pairs with one in a user barrier). Split form: arrive
+  // returns the phase to test or wait for.
   void barrier(const char* function);
+  std::uint32_t barrier_arrive();
+  bool barrier_done(std::uint32_t phase) const;
+  const std::atomic<std::uint32_t>& barrier_word() const noexcept { return word(0, barrier_generation_off); }
+
+  // Sleeps until `word` reaches `target` (rank: who moves it; -2: any rank).
+  void wait_word(const std::atomic<std::uint32_t>& word, std::uint32_t target, int rank, const char* function) const;
 
   // Machine address of `offset` in `rank`'s partition.
   char* at(int rank, std::uint64_t offset) const noexcept;

@@ -289,4 +289,301 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
   upc_all_free(src_area);
 }
 
+// ---------------------------------------------------------------------------
+// Reductions
+
+// The user functions: UPC_FUNC gets a commutative one; UPC_NONCOMM_FUNC gets
+// "first non-zero" (associative, not commutative: the result is the first
+// non-zero element in index order) or, on floating types, a plain sum whose
+// rounding shows the grouping.
+enum class func_kind { none, comm, first_nonzero, float_sum };
+
+template <class T>
+T user_comm(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return a + b;
+  } else if constexpr (std::is_unsigned_v<T>) {  // (a+1)(b+1)-1 mod 2^w
+    const std::uint64_t x = a, y = b;
+    return static_cast<T>(x + y + x * y);
+  } else {
+    return static_cast<T>(static_cast<long long>(a) + static_cast<long long>(b));
+  }
+}
+template <class T>
+T first_nonzero(T a, T b) {
+  return a != 0 ? a : b;
+}
+template <class T>
+T float_sum(T a, T b) {
+  return a + b;
+}
+
+inline const char* func_name(func_kind f) {
+  switch (f) {
+    case func_kind::none: return "";
+    case func_kind::comm: return "(commutative fn)";
+    case func_kind::first_nonzero: return "(first non-zero)";
+    case func_kind::float_sum: return "(sum as non-commutative fn)";
+  }
+  return "";
+}
+
+struct op_choice {
+  upc_op_t op;
+  func_kind func;
+};
+
+// Every op the spec defines for T (the bitwise ones only on integer types).
+template <class T>
+std::vector<op_choice> ops_for() {
+  std::vector<op_choice> v = {{UPC_ADD, func_kind::none}, {UPC_MULT, func_kind::none}};
+  if constexpr (std::is_integral_v<T>) {
+    v.push_back({UPC_AND, func_kind::none});
+    v.push_back({UPC_OR, func_kind::none});
+    v.push_back({UPC_XOR, func_kind::none});
+  }
+  v.push_back({UPC_LOGAND, func_kind::none});
+  v.push_back({UPC_LOGOR, func_kind::none});
+  v.push_back({UPC_MIN, func_kind::none});
+  v.push_back({UPC_MAX, func_kind::none});
+  v.push_back({UPC_FUNC, func_kind::comm});
+  v.push_back({UPC_NONCOMM_FUNC, func_kind::first_nonzero});
+  if constexpr (std::is_floating_point_v<T>) v.push_back({UPC_NONCOMM_FUNC, func_kind::float_sum});
+  return v;
+}
+
+template <class T>
+auto func_pointer(func_kind f) -> T (*)(T, T) {
+  switch (f) {
+    case func_kind::none: return nullptr;
+    case func_kind::comm: return &user_comm<T>;
+    case func_kind::first_nonzero: return &first_nonzero<T>;
+    case func_kind::float_sum: return &float_sum<T>;
+  }
+  return nullptr;
+}
+
+// Element j of the source arrays, chosen per op so that the result is
+// interesting: floating sums mix +-huge and small values (the order of the
+// additions changes the rounded result), products stay in range, AND/OR do not
+// saturate at once, logical ops see a few zeros, "first non-zero" sees mostly
+// zeros. Signed int/long data stay small enough never to overflow.
+template <class T>
+T element_value(op_choice o, std::uint64_t j, std::uint32_t seed) {
+  const std::uint64_t h = hash3(seed, j, 0x7e57);
+  const int sign = ((h >> 40) & 1) ? -1 : 1;
+  if constexpr (std::is_floating_point_v<T>) {
+    const T big = std::is_same_v<T, float> ? T(1e8) : std::is_same_v<T, double> ? T(1e16) : T(1e20L);
+    switch (o.op) {
+      case UPC_MULT: {
+        static const double f[] = {0.75, 0.8, 0.9, 1.1, 1.25, 1.3};
+        return static_cast<T>(sign * f[(h >> 8) % 6]);
+      }
+      case UPC_LOGAND: return h % 50 == 0 ? T(0) : T(1.5);
+      case UPC_LOGOR: return h % 50 == 0 ? T(-2.5) : T(0);
+      case UPC_MIN:
+      case UPC_MAX: {
+        const long long x = static_cast<long long>((h >> 11) % 2000001) - 1000000;
+        return static_cast<T>(x == 0 ? 1 : x) / T(7);
+      }
+      case UPC_NONCOMM_FUNC:
+        if (o.func == func_kind::first_nonzero) return h % 7 == 0 ? static_cast<T>((h >> 9) % 1000 + 1) / T(4) : T(0);
+        [[fallthrough]];
+      default: {  // ADD, FUNC, the non-commutative sum
+        const unsigned r = static_cast<unsigned>(h % 10);
+        if (r < 3) return big * static_cast<T>(1 + (h >> 8) % 4);
+        if (r < 6) return -big * static_cast<T>(1 + (h >> 12) % 4);
+        return static_cast<T>(sign * static_cast<double>((h >> 16) % 9 + 1) * 0.5);
+      }
+    }
+  } else {
+    using U = std::make_unsigned_t<T>;
+    const U bits_all = static_cast<U>(h >> 3);
+    const T random = static_cast<T>(bits_all);
+    constexpr unsigned bits = 8 * sizeof(T);
+    constexpr bool small_signed = std::is_signed_v<T> && sizeof(T) >= sizeof(int);  // int, long: no overflow allowed
+    switch (o.op) {
+      case UPC_ADD:
+      case UPC_FUNC: return small_signed ? static_cast<T>(static_cast<long long>(h % 2001) - 1000) : random;
+      case UPC_MULT:
+        if constexpr (small_signed) return static_cast<T>(j % 61 == 7 ? 3 : sign);
+        if constexpr (std::is_same_v<T, unsigned short>) return static_cast<T>(bits_all & 0x7fff);
+        return random;
+      case UPC_AND: return h % 5 == 0 ? random : static_cast<T>(static_cast<U>(~(U(1) << (h % bits))));
+      case UPC_OR: return static_cast<T>(static_cast<U>(U(1) << (h % bits)));
+      case UPC_XOR: return random;
+      case UPC_LOGAND: return h % 50 == 0 ? T(0) : static_cast<T>(bits_all | 1);
+      case UPC_LOGOR: return h % 50 == 0 ? static_cast<T>(bits_all | 1) : T(0);
+      case UPC_NONCOMM_FUNC: return h % 7 == 0 ? static_cast<T>(bits_all | 1) : T(0);
+      default: return random;  // MIN, MAX
+    }
+  }
+}
+
+// The bytes a thread stores for element j (long double padding zeroed, so the
+// model knows every byte of the source area).
+template <class T>
+void element_bytes(op_choice o, std::uint64_t j, std::uint32_t seed, std::uint8_t* out) {
+  const T v = element_value<T>(o, j, seed);
+  std::memset(out, 0, sizeof(T));
+  std::memcpy(out, static_cast<const void*>(&v), coll_model::value_bytes<T>());
+}
+
+struct reduce_case {
+  std::size_t type = 0;  // index into reduce_types()
+  op_choice op{UPC_ADD, func_kind::none};
+  bool prefix = false;
+  std::size_t nelems = 1, blk_size = 1;
+  std::size_t start = 0;  // src (and a prefix dst) = element `start` of their arrays
+  int root = 0;           // blk_size 0: the arrays' thread; reduce: dst's thread
+  upc_flag_t flags = 0;
+  int late = -1;
+  std::uint32_t seed = 1;
+};
+
+struct reduce_type {
+  const char* suffix;  // C UC S ... LD
+  std::size_t size;
+  bool floating;
+  std::vector<op_choice> ops;
+  void (*run)(const reduce_case&, const std::string& algo, std::uint64_t src_base, std::uint64_t dst_base);
+};
+const std::vector<reduce_type>& reduce_types();
+
+inline std::string describe(const reduce_case& c) {
+  const reduce_type& t = reduce_types()[c.type];
+  std::ostringstream s;
+  s << (c.prefix ? "upc_all_prefix_reduce" : "upc_all_reduce") << t.suffix << " op=" << coll_model::op_name(c.op.op)
+    << func_name(c.op.func) << " nelems=" << c.nelems << " blk_size=" << c.blk_size << " src=element " << c.start
+    << " root=" << c.root << " flags=" << flags_name(c.flags)
+    << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << " seed=" << c.seed;
+  return s.str();
+}
+
+// Elements the source array holds (a few beyond the reduced range, which must
+// not count) and the bytes of it in each partition.
+inline std::size_t reduce_count(const reduce_case& c) { return c.start + c.nelems + 3; }
+inline std::size_t reduce_src_window(const reduce_case& c, int T) {
+  const std::size_t E = reduce_types()[c.type].size;
+  if (c.blk_size == 0) return reduce_count(c) * E;
+  return upc::layout::local_bytes(reduce_count(c), E, c.blk_size, T);
+}
+constexpr std::size_t reduce_dst_skew = 16;
+inline std::size_t reduce_dst_window(const reduce_case& c, int T) {
+  if (c.prefix) return reduce_src_window(c, T);
+  return reduce_dst_skew + reduce_types()[c.type].size + guard;
+}
+
+// Which element of the source array lives at byte `rel` of partition t.
+inline std::uint64_t element_index(const reduce_case& c, int t, std::uint64_t rel, int T) {
+  const std::size_t E = reduce_types()[c.type].size;
+  if (c.blk_size == 0) return rel / E;
+  const std::uint64_t block_bytes = c.blk_size * E, row = rel / block_bytes, phase = (rel % block_bytes) / E;
+  return (row * static_cast<std::uint64_t>(T) + static_cast<std::uint64_t>(t)) * c.blk_size + phase;
+}
+
+template <class T>
+using reduce_fn = void (*)(upc::sptr<void>, upc::sptr<const void>, upc_op_t, std::size_t, std::size_t, T (*)(T, T),
+                           upc_flag_t);
+
+template <class T, reduce_fn<T> Reduce, reduce_fn<T> Prefix>
+void reduce_one(const reduce_case& c, const std::string& algo, std::uint64_t src_base, std::uint64_t dst_base) {
+  const int T_ = THREADS, me = MYTHREAD;
+  constexpr std::size_t E = sizeof(T);
+  const std::string what = describe(c);
+  const std::size_t sw = reduce_src_window(c, T_), dw = reduce_dst_window(c, T_);
+  std::uint8_t* my_src = local_bytes(src_base);
+  std::uint8_t* my_dst = local_bytes(dst_base);
+
+  // The arrays: shared [blk_size] T, element 0 on thread 0 (blk_size 0: all on root).
+  shared_address src_at, dst_at;
+  if (c.blk_size == 0) {
+    src_at = address(c.root, src_base + c.start * E);
+    dst_at = c.prefix ? address(c.root, dst_base + c.start * E) : address(c.root, dst_base + reduce_dst_skew);
+  } else {
+    src_at = coll_model::element_at(address(0, src_base), c.start, E, c.blk_size, T_);
+    dst_at = c.prefix ? coll_model::element_at(address(0, dst_base), c.start, E, c.blk_size, T_)
+                      : address(c.root, dst_base + reduce_dst_skew);
+  }
+
+  if (c.late == me) sleep_ms(25);
+  for (std::uint64_t rel = 0; rel + E <= sw; rel += E)
+    element_bytes<T>(c.op, element_index(c, me, rel, T_), c.seed, my_src + rel);
+  for (std::size_t i = 0; i < dw; ++i) my_dst[i] = dst_byte(me, i, c.seed);
+  if (in_nosync(c.flags)) upc_barrier;
+
+  T (*const func)(T, T) = func_pointer<T>(c.op.func);
+  (c.prefix ? Prefix : Reduce)(upc::sptr<void>(dst_at), upc::sptr<const void>(src_at), c.op.op, c.nelems, c.blk_size,
+                               func, c.flags);
+  check_algorithm(what, algo);
+
+  const coll_model::memory before = [&](int t, std::uint64_t off) -> std::uint8_t {
+    if (off >= src_base && off < src_base + sw) {
+      const std::uint64_t rel = off - src_base;
+      std::uint8_t b[E];
+      element_bytes<T>(c.op, element_index(c, t, rel - rel % E, T_), c.seed, b);
+      return b[rel % E];
+    }
+    if (off >= dst_base && off < dst_base + dw) return dst_byte(t, off - dst_base, c.seed);
+    return 0xA5;
+  };
+  coll_model::reduce_call<T> rc;
+  rc.dst = dst_at;
+  rc.src = src_at;
+  rc.op = c.op.op;
+  rc.nelems = c.nelems;
+  rc.blk_size = c.blk_size;
+  rc.func = func;
+  rc.threads = T_;
+  const coll_model::effect e = c.prefix ? coll_model::prefix_reduce(rc, before) : coll_model::reduce(rc, before);
+  const std::size_t dskew = c.prefix ? 0 : reduce_dst_skew;
+  const area src_a{"src area", src_base, sw, 0}, dst_a{"dst area", dst_base, dw, dskew};
+
+  if (out_nosync(c.flags)) upc_barrier;
+  std::string report = check_area(e, before, me, dst_a);
+  if (report.empty()) report = check_area(e, before, me, src_a);
+  if (report.empty() && !out_nosync(c.flags) && !out_mysync(c.flags) && T_ > 1)
+    report = check_area(e, before, (me + 1) % T_, dst_a);
+  if (!report.empty()) {
+    // Say it in values too: the first wrong element.
+    std::ostringstream v;
+    if (!c.prefix && static_cast<int>(dst_at.thread) == me) {
+      T got, want;
+      std::memcpy(static_cast<void*>(&got), local_bytes(dst_at.offset), E);
+      const coll_model::write& w = e.writes.front();
+      std::memcpy(static_cast<void*>(&want), w.bytes.data(), E);
+      if constexpr (std::is_floating_point_v<T>)
+        v << " [result " << static_cast<long double>(got) << ", model " << static_cast<long double>(want) << "]";
+      else
+        v << " [result " << static_cast<long long>(got) << ", model " << static_cast<long long>(want) << "]";
+    }
+    fail_case(what, algo, report + v.str());
+  }
+  if (!out_nosync(c.flags))
+    for (std::size_t i = 0; i < sw; ++i) my_src[i] = static_cast<std::uint8_t>(~my_src[i]);
+  upc_barrier;
+}
+
+#define CONF_REDUCE_TYPE(S, TYPE) \
+  reduce_type{#S, sizeof(TYPE), std::is_floating_point_v<TYPE>, ops_for<TYPE>(), &reduce_one<TYPE, &upc_all_reduce##S, &upc_all_prefix_reduce##S>},
+inline const std::vector<reduce_type>& reduce_types() {
+  static const std::vector<reduce_type> v = {UPCEMU_COLLECTIVE_TYPES(CONF_REDUCE_TYPE)};
+  return v;
+}
+#undef CONF_REDUCE_TYPE
+
+inline void reduce_body(const std::vector<reduce_case>& cases, const std::string& algo) {
+  const int T = THREADS;
+  std::size_t src_cap = 1, dst_cap = 1;
+  for (const reduce_case& c : cases) {
+    src_cap = std::max(src_cap, reduce_src_window(c, T));
+    dst_cap = std::max(dst_cap, reduce_dst_window(c, T));
+  }
+  const upc::sptr<void> src_area = upc_all_alloc(T, src_cap), dst_area = upc_all_alloc(T, dst_cap);
+  for (const reduce_case& c : cases)
+    reduce_types()[c.type].run(c, algo, src_area.address().offset, dst_area.address().offset);
+  upc_all_free(dst_area);
+  upc_all_free(src_area);
+}
+
 }  // namespace conf

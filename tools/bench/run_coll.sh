@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Builds and runs the collective benchmarks: bench/collbench for every collective ×
+# every registered algorithm (and auto) × sizes 8 B … 8 MiB × THREADS 2, 4, 8, 16 ×
+# both backends, the Open MPI peer (bench/peers/mpi/coll_mpi) with the same sizes
+# and process counts in the same run, and a small-message sweep of the sync flags
+# (ALLSYNC, MYSYNC, NOSYNC). Writes jsonl into bench/results/<date>/coll/, draws
+# the plots into docs/img/ (tools/bench/plot_coll.py) and refreshes the collective
+# tables of docs/benchmarks.md (tools/bench/update_tables.py --only coll).
+#
+#   tools/bench/run_coll.sh            # the full run (about 10-15 minutes on 2 cores)
+#   tools/bench/run_coll.sh --quick    # a smoke run of the same pipeline (a few minutes)
+#
+# Options:
+#   --quick          THREADS 2 and 4, sizes 16 B … 1 MiB in steps of 4, short rounds
+#   --out DIR        results directory (default bench/results/YYYY-MM-DD/coll; reruns
+#                    on the same day overwrite it)
+#   --colls LIST     comma-separated collectives (default: all eight)
+#   --no-docs        do not plot or touch docs/benchmarks.md
+#   --no-mpi         skip the Open MPI peer even when it is built
+# Environment: THREAD_COUNTS (default "2 4 8 16"), BUILD_DIR (default build-bench),
+# MAX_MOVED (default 1G: sizes where one call must move more bytes in all, e.g.
+# exchange at THREADS=16 above 4 MiB per block, are skipped, for ours and MPI alike),
+# MIN_TIME (seconds per timed round, default 0.01), REPS (default 5), PYTHON.
+#
+# Nothing here judges the numbers: a run fails only when verification fails or a
+# program crashes, and the script goes on with the next one.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+
+all_colls="broadcast,scatter,gather,gather_all,exchange,permute,reduce,prefix_reduce"
+quick=0 docs=1 mpi=1 out="" colls=$all_colls
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --no-docs) docs=0 ;;
+    --no-mpi) mpi=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    --colls) colls="$2"; shift ;;
+    --colls=*) colls="${1#--colls=}" ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_coll.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+build=${BUILD_DIR:-build-bench}
+python=${PYTHON:-/usr/bin/python3}
+[[ -x "$python" ]] || python=python3
+max_moved=${MAX_MOVED:-1G}
+if [[ $quick == 1 ]]; then
+  counts=${THREAD_COUNTS:-"2 4"}
+  size_args=(--min-bytes=16 --max-bytes=1M --step=4)
+  time_args=(--min-time="${MIN_TIME:-0.003}" --reps="${REPS:-3}")
+else
+  counts=${THREAD_COUNTS:-"2 4 8 16"}
+  size_args=(--min-bytes=8 --max-bytes=8M --step=2)
+  time_args=(--min-time="${MIN_TIME:-0.01}" --reps="${REPS:-5}")
+fi
+# The sync-flag sweep: 8 B and 1 KiB, auto, every flag set in one process.
+flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto --flags=allsync,mysync,nosync)
+out=${out:-bench/results/$(date +%Y-%m-%d)/coll}
+mkdir -p "$out"
+
+echo "== building ($build, release)"
+if [[ ! -f "$build/build.ninja" ]]; then
+  meson setup "$build" --buildtype=release -Dtests=false >/dev/null
+else
+  meson configure "$build" -Dbuildtype=release >/dev/null
+fi
+targets=(bench/collbench/collbench)
+have_mpi=0
+if [[ $mpi == 1 ]] && grep -q "bench/peers/mpi/coll_mpi:" "$build/build.ninja" && command -v mpirun >/dev/null; then
+  targets+=(bench/peers/mpi/coll_mpi)
+  have_mpi=1
+fi
+ninja -C "$build" "${targets[@]}" >/dev/null
+collbench="$build/bench/collbench/collbench"
+coll_mpi="$build/bench/peers/mpi/coll_mpi"
+mpirun_args=(--oversubscribe --bind-to none)
+[[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "nproc: $(nproc)"
+  echo "cpu_model: $(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
+  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
+  echo "kernel: $(uname -sr)"
+  echo "compiler: $(c++ --version | head -1)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
+  echo "quick: $quick"
+  echo "threads: $counts"
+  echo "sizes: ${size_args[*]}"
+  echo "timing: ${time_args[*]}"
+  echo "max_moved: $max_moved"
+  for c in ${colls//,/ }; do
+    echo "algorithms_$c: $("$collbench" --coll="$c" --list-algorithms | paste -sd, -)"
+  done
+} >"$out/machine.txt"
+cat "$out/machine.txt"
+
+failures=0
+stderr_file=$(mktemp)
+trap 'rm -f "$stderr_file"' EXIT
+# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
+run() {
+  local file=$1 label=$2
+  shift 2
+  printf '%-58s' "$label"
+  local start=$SECONDS
+  if timeout 600 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
+    echo " ok ($((SECONDS - start)) s)"
+  else
+    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 600 "$stderr_file")"
+    failures=$((failures + 1))
+  fi
+}
+
+begin=$SECONDS
+for c in ${colls//,/ }; do
+  echo "== $c"
+  file="$out/$c.jsonl"
+  : >"$file"
+  for n in $counts; do
+    for backend in threads processes; do
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c $backend THREADS=$n (auto + every algorithm)" \
+        "$collbench" --coll="$c" --algo=auto,all "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
+    done
+    if [[ $have_mpi == 1 ]]; then
+      run "$file" "$c Open MPI ranks=$n" \
+        mpirun "${mpirun_args[@]}" -np "$n" "$coll_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
+    fi
+  done
+done
+
+echo "== sync flags (ALLSYNC, MYSYNC, NOSYNC at 8 B and 1 KiB)"
+file="$out/sync_flags.jsonl"
+: >"$file"
+for c in ${colls//,/ }; do
+  for n in $counts; do
+    for backend in threads processes; do
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c $backend THREADS=$n flags" \
+        "$collbench" --coll="$c" "${flag_args[@]}" "${time_args[@]}"
+    done
+  done
+done
+echo "collective runs took $((SECONDS - begin)) s"
+
+if [[ $docs == 1 ]]; then
+  echo "== plots and tables"
+  "$python" tools/bench/plot_coll.py "$out" --img docs/img
+  "$python" tools/bench/update_tables.py "$(dirname "$out")" --only coll --doc docs/benchmarks.md
+fi
+echo "results in $out ($failures failed runs)"
+[[ $failures == 0 ]]
