@@ -20,16 +20,22 @@
  *                                                 (memcpy stands in for a streaming read)
  *   prefix_reduce                THREADS          every block read and written once
  *
- * With P = min(THREADS, CPUs) copies running in parallel, the bound is
+ * With P = min(THREADS, CPUs) copies running in parallel, each of the P copiers
+ * must make K = ceil(coll_copies / P) of them, and the bound is the time P threads
+ * (ranks) take to make K memcpys of nbytes each, all at once, between private
+ * buffers, timed like the collective in the same run (after each of its rounds;
+ * the fastest round counts: a bound is the best the copies can do, noise only
+ * slows rounds down). Each copier cycles through M = min(K, max(1, 32 MiB /
+ * nbytes)) distinct source/destination block pairs, so that the copies touch as
+ * much memory as the collective's do (which write K distinct blocks per copier)
+ * up to well past the caches: a bound made of one block copied K times would stay
+ * in cache where the collective cannot.
  *
- *   bound_time = round_time(nbytes) * ceil(coll_copies / P)
- *
- * where round_time(nbytes) is measured in the same run: P threads (ranks), each
- * doing one memcpy of nbytes between private buffers at the same time, timed like
- * the collective. ratio_vs_bound = bound_time / collective time: 1 is the bound, the
- * issue's target for large broadcast/scatter/gather is >= 0.7. Throughput in GB/s
- * is coll_copies * nbytes / time (10^9 B/s), the same formula for us and for MPI,
- * so that a throughput ratio is the inverse time ratio.
+ * ratio_vs_bound = bound_time / the collective's median time: 1 is the bound, the
+ * issue's target for large broadcast/scatter/gather is >= 0.7. A collective can
+ * beat it where its copies share a source (broadcast reads one block THREADS
+ * times). Throughput in GB/s is coll_copies * nbytes / time (10^9 B/s), the same
+ * formula for us and for MPI, so that a throughput ratio is the inverse time ratio.
  *
  * Verification data. Byte j of the data written by `writer` for seed s is byte
  * j % 8 of coll_pattern_word(s, writer, j / 8) (little-endian order of the word),
@@ -87,11 +93,27 @@ static inline uint64_t coll_dst_bytes(int c, int threads, uint64_t nbytes) {
   return nbytes;
 }
 
-/* How many rounds of P parallel copies the bound allows. */
-static inline uint64_t coll_bound_rounds(int c, int threads, int cpus) {
+/* The bound's copies per copier, K, and the distinct block pairs it cycles
+ * through, M (see above). */
+#define COLL_BOUND_WORKING_SET (32ULL << 20)
+static inline uint64_t coll_bound_copies_per_copier(int c, int threads, int cpus) {
   const uint64_t p = (uint64_t)(threads < cpus ? threads : cpus);
-  const uint64_t copies = coll_copies(c, threads);
-  return (copies + p - 1) / p;
+  return (coll_copies(c, threads) + p - 1) / p;
+}
+static inline uint64_t coll_bound_blocks(uint64_t copies_per_copier, uint64_t nbytes) {
+  uint64_t m = COLL_BOUND_WORKING_SET / (nbytes ? nbytes : 1);
+  if (m < 1) m = 1;
+  return m < copies_per_copier ? m : copies_per_copier;
+}
+
+/* One round of the bound for one copier: K copies of nbytes through M block pairs
+ * of src and dst (each at least M * nbytes). */
+static inline void coll_bound_copies(unsigned char* dst, const unsigned char* src, uint64_t nbytes, uint64_t k,
+                                     uint64_t m) {
+  for (uint64_t j = 0, b = 0; j < k; ++j) {
+    memcpy(dst + b * nbytes, src + b * nbytes, nbytes);
+    if (++b == m) b = 0;
+  }
 }
 
 /* The destination thread of permute's source block of thread t (perm[t]). */

@@ -174,7 +174,14 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
   check_blocked(rq.function, "dst", rq.dst, nbytes);
   for (int t = 0; t < threads(); ++t)
     if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, nbytes, t), nbytes)) fail_overlap(rq.function, t);
-  // perm is shared int[THREADS]; read it once (IN_NOSYNC: the caller vouches it is ready).
+  // perm is shared int[THREADS], an input like src: under IN_ALLSYNC or IN_MYSYNC
+  // it may be read only once its owners have entered, and every rank needs all of
+  // it (to find who sends to whom), so wait for everyone, then read it and let
+  // the data movement start without further IN synchronisation.
+  if (!(flags & UPC_IN_NOSYNC)) {
+    team::world().barrier(rq.function);
+    rq.flags = (rq.flags & ~(UPC_IN_ALLSYNC | UPC_IN_MYSYNC)) | UPC_IN_NOSYNC;
+  }
   static thread_local std::vector<int> p;
   p.assign(static_cast<std::size_t>(threads()), 0);
   std::vector<int> seen(static_cast<std::size_t>(threads()), -1);

@@ -10,20 +10,23 @@ bool out_all(upc_flag_t f) { return (f & (UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) == 0
 bool epoch_reached(std::uint32_t v, std::uint32_t target) { return static_cast<std::int32_t>(v - target) >= 0; }
 }  // namespace
 
-execution::execution(const request& rq, team& t, plan& p) : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch()) {
+execution::execution(const request& rq, team& t, plan& p)
+    : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch(static_cast<std::uint32_t>(p.stages))) {
   t_.publish(t_.entered(t_.rank()));
 }
 
-bool execution::ready(const std::atomic<std::uint32_t>& flag) const {
-  return epoch_reached(flag.load(std::memory_order_acquire), epoch_);
+bool execution::ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const {
+  return epoch_reached(flag.load(std::memory_order_acquire), target);
 }
 
-// Records what we wait for and reports whether we must stop here.
-bool execution::blocked_on(const std::atomic<std::uint32_t>& flag, int rank) {
-  if (ready(flag)) return false;
+// Records what we wait for and reports whether we must stop here. Stage s of a
+// ready flag is epoch epoch_ + s; every other flag waits for epoch_.
+bool execution::blocked_on(const std::atomic<std::uint32_t>& flag, int rank, int stage) {
+  const std::uint32_t target = epoch_ + static_cast<std::uint32_t>(stage);
+  if (ready(flag, target)) return false;
   waiting_on_ = &flag;
   waiting_rank_ = rank;
-  waiting_target_ = epoch_;
+  waiting_target_ = target;
   return true;
 }
 
@@ -57,9 +60,9 @@ bool execution::advance() {
         switch (s.kind) {
           case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
           case step::wait_ready:
-            if (blocked_on(t_.ready(s.peer), s.peer)) return false;
+            if (blocked_on(t_.ready(s.peer), s.peer, s.stage)) return false;
             break;
-          case step::publish_ready: t_.publish(t_.ready(me)); break;
+          case step::publish_ready: t_.publish(t_.ready(me), epoch_ + static_cast<std::uint32_t>(s.stage)); break;
           case step::wait_ready2:
             if (blocked_on(t_.ready2(s.peer), s.peer)) return false;
             break;

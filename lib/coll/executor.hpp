@@ -30,8 +30,8 @@ class execution {
 
  private:
   enum class stage { in_sync, steps, out_publish, out_wait, finished };
-  bool ready(const std::atomic<std::uint32_t>& flag) const;
-  bool blocked_on(const std::atomic<std::uint32_t>& flag, int rank);
+  bool ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const;
+  bool blocked_on(const std::atomic<std::uint32_t>& flag, int rank, int stage = 0);
 
   const request& rq_;
   team& t_;

@@ -15,6 +15,7 @@ struct step {
   const char* src = nullptr;
   std::size_t bytes = 0;
   std::function<void()> work;   // compute steps (reductions, sorting)
+  int stage = 0;                // wait_ready / publish_ready: which of the plan's stages
 };
 
 class plan {
@@ -24,13 +25,17 @@ class plan {
     touches.clear();
     touchers.clear();
     ack_from.clear();
+    stages = 1;
   }
   // Step builders, named for what they do.
   void copy(char* dst, const char* src, std::size_t bytes) {
     if (bytes) steps.push_back({step::copy, -1, dst, src, bytes, {}});
   }
-  void wait_ready(int rank) { steps.push_back({step::wait_ready, rank, nullptr, nullptr, 0, {}}); }
-  void publish_ready() { steps.push_back({step::publish_ready, -1, nullptr, nullptr, 0, {}}); }
+  // Ready flags may be staged (multi-round algorithms: ring, recursive doubling):
+  // publish_ready(s) says "my data of stage s is there", wait_ready(r, s) waits
+  // for rank r's stage s (or later). Stages are < `stages`.
+  void wait_ready(int rank, int stage = 0) { steps.push_back({step::wait_ready, rank, nullptr, nullptr, 0, {}, stage}); }
+  void publish_ready(int stage = 0) { steps.push_back({step::publish_ready, -1, nullptr, nullptr, 0, {}, stage}); }
   void wait_ready2(int rank) { steps.push_back({step::wait_ready2, rank, nullptr, nullptr, 0, {}}); }
   void publish_ready2() { steps.push_back({step::publish_ready2, -1, nullptr, nullptr, 0, {}}); }
   // Tell `owner` that this rank no longer reads its internal buffers.
@@ -43,6 +48,10 @@ class plan {
   std::vector<int> touches;   // ranks (not me) whose user data my steps read or write
   std::vector<int> touchers;  // ranks (not me) whose steps read or write my user data
   std::vector<int> ack_from;  // ranks whose acks wait_acks waits for
+  // Epochs this plan takes from the team: stage s of the ready flags is epoch
+  // first + s. Must be the same on every rank (derive it from single-valued
+  // arguments and THREADS only).
+  int stages = 1;
 };
 
 }  // namespace upc::coll

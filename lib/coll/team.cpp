@@ -47,6 +47,7 @@ void team::wait_for(const std::atomic<std::uint32_t>& flag, int rank, const char
 }
 
 void team::publish(std::atomic<std::uint32_t>& flag) const { publish_epoch(flag, epoch_, sleepers()); }
+void team::publish(std::atomic<std::uint32_t>& flag, std::uint32_t value) const { publish_epoch(flag, value, sleepers()); }
 
 char* team::scratch(int rank) const noexcept { return at(rank, scratch_offset_); }
 

@@ -30,7 +30,13 @@ class team {
   int thread_of(int rank) const noexcept { return rank; }   // world: rank == thread
   int rank_of(int thread) const noexcept { return thread; }
 
-  std::uint32_t next_epoch() noexcept { return ++epoch_; }
+  // Takes the next `n` epochs (one per collective; a multi-stage plan takes one
+  // per stage) and returns the first.
+  std::uint32_t next_epoch(std::uint32_t n = 1) noexcept {
+    const std::uint32_t first = epoch_ + 1;
+    epoch_ += n;
+    return first;
+  }
   std::uint32_t epoch() const noexcept { return epoch_; }
 
   std::atomic<std::uint32_t>& entered(int rank) const noexcept { return word(rank, entered_off); }
@@ -44,6 +50,7 @@ class team {
   // current epoch; fails clearly if that rank's thread has returned from main.
   void wait_for(const std::atomic<std::uint32_t>& flag, int rank, const char* function) const;
   void publish(std::atomic<std::uint32_t>& flag) const;  // flag = current epoch
+  void publish(std::atomic<std::uint32_t>& flag, std::uint32_t value) const;  // flag = value (an epoch)
 
   // Per-rank scratch; ensure_scratch is collective and must get the same value
   // on every rank (derived from single-valued arguments).

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -45,13 +46,14 @@ using upc::shared_address;
 // ---------------------------------------------------------------------------
 // Sync flags
 
-// The nine IN × OUT combinations, then 0 (a missing part means ALLSYNC).
+// The nine IN × OUT combinations, then flags with a missing part (which means
+// ALLSYNC): 0, IN only, OUT only.
 inline const std::vector<upc_flag_t>& sync_flag_values() {
   static const std::vector<upc_flag_t> v = {
       UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPC_IN_ALLSYNC | UPC_OUT_MYSYNC, UPC_IN_ALLSYNC | UPC_OUT_NOSYNC,
       UPC_IN_MYSYNC | UPC_OUT_ALLSYNC,  UPC_IN_MYSYNC | UPC_OUT_MYSYNC,  UPC_IN_MYSYNC | UPC_OUT_NOSYNC,
       UPC_IN_NOSYNC | UPC_OUT_ALLSYNC,  UPC_IN_NOSYNC | UPC_OUT_MYSYNC,  UPC_IN_NOSYNC | UPC_OUT_NOSYNC,
-      0};
+      0,                                UPC_IN_MYSYNC,                  UPC_OUT_NOSYNC};
   return v;
 }
 
@@ -137,6 +139,17 @@ inline std::string check_area(const coll_model::effect& e, const coll_model::mem
       s << (bad ? "; " : "") << a.name << " on thread " << p << " byte " << i << " (index "
         << static_cast<long long>(i) - static_cast<long long>(a.skew) << " from the pointer): expected "
         << hex(w.bytes[i]) << ", got " << hex(got[i]);
+      if (bad == 0) {  // where the model takes that byte from
+        const std::uint64_t x = a.base + i;
+        bool copied = false;
+        for (const coll_model::block_copy& c : e.copies)
+          if (static_cast<int>(c.dst.thread) == p && x >= c.dst.offset && x < c.dst.offset + c.bytes) {
+            s << " [copied from thread " << c.src.thread << ", byte " << (x - c.dst.offset) << " of the block at offset "
+              << c.src.offset << "]";
+            copied = true;
+          }
+        if (!copied) s << " [outside every destination block: must stay untouched]";
+      }
     }
     ++bad;
   }
@@ -159,7 +172,8 @@ inline void check_algorithm(const std::string& what, const std::string& algo) {
   if (ran != algo) fail_case(what, algo, "the collective ran algorithm '" + ran + "', not the forced one");
 }
 
-// Sleep in a late-entering thread.
+// How late a late thread enters: long enough for everyone else to be inside.
+constexpr int late_ms = 10;
 inline void sleep_ms(int ms) {
   if (ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
 }
@@ -171,22 +185,25 @@ struct movement_case {
   movement kind = movement::broadcast;
   std::size_t nbytes = 1;
   upc_flag_t flags = 0;
-  int root = 0;           // broadcast/scatter: src's thread; gather: dst's thread
+  int root = 0;           // the thread of the shared [] side (broadcast/scatter src, gather dst)
+  int blocked = 0;        // the thread the blocked side(s) start on (the spec's case: 0)
   std::size_t skew = 0;   // both pointers start this many bytes into their areas
-  bool phased = false;    // the blocked-side pointers carry a non-zero phase (ignored by the spec)
-  int late = -1;          // this thread enters 25 ms late (-1: nobody)
+  bool phased = false;    // the blocked-side pointers carry a non-zero phase (the spec: taken as 0)
+  int late = -1;          // this thread enters late (-1: nobody)
   std::uint32_t seed = 1;
 };
 
 inline std::string describe(const movement_case& c) {
   std::ostringstream s;
   s << "upc_all_" << coll_model::name(c.kind) << " nbytes=" << c.nbytes << " flags=" << flags_name(c.flags)
-    << " root=" << c.root << " skew=" << c.skew << (c.phased ? " phased" : "")
-    << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << " seed=" << c.seed;
+    << " root=" << c.root << " blocked side on thread " << c.blocked << " skew=" << c.skew
+    << (c.phased ? " phased" : "") << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string())
+    << " seed=" << c.seed;
   return s.str();
 }
 
-// How many nbytes-blocks each side of a collective spans in one partition.
+// How many nbytes-blocks each side of a collective spans in one partition (one
+// row; two when the blocked side does not start on thread 0 and wraps).
 inline std::size_t src_blocks(movement k, int T) {
   return (k == movement::scatter || k == movement::exchange) ? static_cast<std::size_t>(T) : 1;
 }
@@ -194,9 +211,17 @@ inline std::size_t dst_blocks(movement k, int T) {
   return (k == movement::gather || k == movement::gather_all || k == movement::exchange) ? static_cast<std::size_t>(T)
                                                                                           : 1;
 }
+inline bool src_single(movement k) { return k == movement::broadcast || k == movement::scatter; }
+inline bool dst_single(movement k) { return k == movement::gather; }
 constexpr std::size_t guard = 24;  // bytes checked after the last byte a call may write
-inline std::size_t src_window(const movement_case& c, int T) { return c.skew + c.nbytes * src_blocks(c.kind, T) + guard; }
-inline std::size_t dst_window(const movement_case& c, int T) { return c.skew + c.nbytes * dst_blocks(c.kind, T) + guard; }
+inline std::size_t src_window(const movement_case& c, int T) {
+  const std::size_t rows = (!src_single(c.kind) && c.blocked != 0) ? 2 : 1;
+  return c.skew + rows * c.nbytes * src_blocks(c.kind, T) + guard;
+}
+inline std::size_t dst_window(const movement_case& c, int T) {
+  const std::size_t rows = (!dst_single(c.kind) && c.blocked != 0) ? 2 : 1;
+  return c.skew + rows * c.nbytes * dst_blocks(c.kind, T) + guard;
+}
 
 // A permutation of 0..T-1 chosen by the seed (the same on every thread).
 inline std::vector<int> make_perm(std::uint32_t seed, int T) {
@@ -237,15 +262,15 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
     const std::string what = describe(c);
     const std::vector<int> perm = make_perm(c.seed, T);
 
-    // The pointers. Single-thread sides (shared [] char) sit on the root; blocked
-    // sides start on thread 0, with a phase the collective must ignore if phased.
-    const bool src_single = c.kind == movement::broadcast || c.kind == movement::scatter;
-    const bool dst_single = c.kind == movement::gather;
+    // The pointers. shared [] sides sit on the root; blocked sides start on thread
+    // `blocked`, with a phase the collective must ignore when phased.
     const std::uint32_t phase = (c.phased && n > 1) ? 1 : 0;
-    const shared_address src_at = src_single ? address(c.root, src_base + c.skew) : address(0, src_base + c.skew, phase);
-    const shared_address dst_at = dst_single ? address(c.root, dst_base + c.skew) : address(0, dst_base + c.skew, phase);
+    const shared_address src_at = src_single(c.kind) ? address(c.root, src_base + c.skew)
+                                                     : address(c.blocked, src_base + c.skew, phase);
+    const shared_address dst_at = dst_single(c.kind) ? address(c.root, dst_base + c.skew)
+                                                     : address(c.blocked, dst_base + c.skew, phase);
 
-    if (c.late == me) sleep_ms(25);
+    if (c.late == me) sleep_ms(late_ms);
     for (std::size_t i = 0; i < sw; ++i) my_src[i] = src_byte(me, i, c.seed);
     for (std::size_t i = 0; i < dw; ++i) my_dst[i] = dst_byte(me, i, c.seed);
     if (c.kind == movement::permute) {
@@ -436,6 +461,7 @@ struct reduce_case {
   std::size_t nelems = 1, blk_size = 1;
   std::size_t start = 0;  // src (and a prefix dst) = element `start` of their arrays
   int root = 0;           // blk_size 0: the arrays' thread; reduce: dst's thread
+  std::size_t dst_shift = 0;  // prefix: dst = element start + dst_shift of its array (blk_size 0: on the next thread)
   upc_flag_t flags = 0;
   int late = -1;
   std::uint32_t seed = 1;
@@ -455,14 +481,14 @@ inline std::string describe(const reduce_case& c) {
   std::ostringstream s;
   s << (c.prefix ? "upc_all_prefix_reduce" : "upc_all_reduce") << t.suffix << " op=" << coll_model::op_name(c.op.op)
     << func_name(c.op.func) << " nelems=" << c.nelems << " blk_size=" << c.blk_size << " src=element " << c.start
-    << " root=" << c.root << " flags=" << flags_name(c.flags)
-    << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << " seed=" << c.seed;
+    << " root=" << c.root << (c.dst_shift ? " dst shifted by " + std::to_string(c.dst_shift) : std::string())
+    << " flags=" << flags_name(c.flags) << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << " seed=" << c.seed;
   return s.str();
 }
 
 // Elements the source array holds (a few beyond the reduced range, which must
 // not count) and the bytes of it in each partition.
-inline std::size_t reduce_count(const reduce_case& c) { return c.start + c.nelems + 3; }
+inline std::size_t reduce_count(const reduce_case& c) { return c.start + c.dst_shift + c.nelems + 3; }
 inline std::size_t reduce_src_window(const reduce_case& c, int T) {
   const std::size_t E = reduce_types()[c.type].size;
   if (c.blk_size == 0) return reduce_count(c) * E;
@@ -474,12 +500,49 @@ inline std::size_t reduce_dst_window(const reduce_case& c, int T) {
   return reduce_dst_skew + reduce_types()[c.type].size + guard;
 }
 
-// Which element of the source array lives at byte `rel` of partition t.
+// Which element of a shared [blk] array (elements of E bytes, element 0 on thread
+// 0 at phase 0; blk 0: all on one thread) lives at byte `rel` of partition t.
+inline std::uint64_t slot_index(std::size_t E, std::size_t blk, int t, std::uint64_t rel, int T) {
+  if (blk == 0) return rel / E;
+  const std::uint64_t block_bytes = blk * E, row = rel / block_bytes, phase = (rel % block_bytes) / E;
+  return (row * static_cast<std::uint64_t>(T) + static_cast<std::uint64_t>(t)) * blk + phase;
+}
 inline std::uint64_t element_index(const reduce_case& c, int t, std::uint64_t rel, int T) {
-  const std::size_t E = reduce_types()[c.type].size;
-  if (c.blk_size == 0) return rel / E;
-  const std::uint64_t block_bytes = c.blk_size * E, row = rel / block_bytes, phase = (rel % block_bytes) / E;
-  return (row * static_cast<std::uint64_t>(T) + static_cast<std::uint64_t>(t)) * c.blk_size + phase;
+  return slot_index(reduce_types()[c.type].size, c.blk_size, t, rel, T);
+}
+
+template <class T>
+std::string value_text(T v) {
+  std::ostringstream s;
+  if constexpr (std::is_floating_point_v<T>) {
+    s.precision(std::numeric_limits<T>::max_digits10);
+    s << v;
+  } else {
+    s << static_cast<long long>(v);
+  }
+  return s.str();
+}
+
+// The results the model writes in this thread's partition that differ, as values.
+template <class T>
+std::string wrong_values(const coll_model::effect& e, bool prefix) {
+  std::ostringstream s;
+  int shown = 0;
+  for (std::size_t k = 0; k < e.writes.size() && shown < 4; ++k) {
+    const coll_model::write& w = e.writes[k];
+    if (static_cast<int>(w.at.thread) != MYTHREAD) continue;
+    const std::uint8_t* got = local_bytes(w.at.offset);
+    bool same = true;
+    for (std::size_t i = 0; i < sizeof(T); ++i) same = same && (!w.care[i] || w.bytes[i] == got[i]);
+    if (same) continue;
+    T g, x;
+    std::memcpy(static_cast<void*>(&g), got, sizeof(T));
+    std::memcpy(static_cast<void*>(&x), w.bytes.data(), sizeof(T));
+    s << (shown ? "; " : " | in values: ") << (prefix ? "dst[" + std::to_string(k) + "]" : std::string("the result"))
+      << " is " << value_text(g) << ", the model says " << value_text(x);
+    ++shown;
+  }
+  return s.str();
 }
 
 template <class T>
@@ -497,16 +560,18 @@ void reduce_one(const reduce_case& c, const std::string& algo, std::uint64_t src
 
   // The arrays: shared [blk_size] T, element 0 on thread 0 (blk_size 0: all on root).
   shared_address src_at, dst_at;
+  const std::size_t dst_start = c.start + c.dst_shift;
   if (c.blk_size == 0) {
     src_at = address(c.root, src_base + c.start * E);
-    dst_at = c.prefix ? address(c.root, dst_base + c.start * E) : address(c.root, dst_base + reduce_dst_skew);
+    dst_at = c.prefix ? address((c.root + (c.dst_shift ? 1 : 0)) % T_, dst_base + dst_start * E)
+                      : address(c.root, dst_base + reduce_dst_skew);
   } else {
     src_at = coll_model::element_at(address(0, src_base), c.start, E, c.blk_size, T_);
-    dst_at = c.prefix ? coll_model::element_at(address(0, dst_base), c.start, E, c.blk_size, T_)
+    dst_at = c.prefix ? coll_model::element_at(address(0, dst_base), dst_start, E, c.blk_size, T_)
                       : address(c.root, dst_base + reduce_dst_skew);
   }
 
-  if (c.late == me) sleep_ms(25);
+  if (c.late == me) sleep_ms(late_ms);
   for (std::uint64_t rel = 0; rel + E <= sw; rel += E)
     element_bytes<T>(c.op, element_index(c, me, rel, T_), c.seed, my_src + rel);
   for (std::size_t i = 0; i < dw; ++i) my_dst[i] = dst_byte(me, i, c.seed);
@@ -544,21 +609,7 @@ void reduce_one(const reduce_case& c, const std::string& algo, std::uint64_t src
   if (report.empty()) report = check_area(e, before, me, src_a);
   if (report.empty() && !out_nosync(c.flags) && !out_mysync(c.flags) && T_ > 1)
     report = check_area(e, before, (me + 1) % T_, dst_a);
-  if (!report.empty()) {
-    // Say it in values too: the first wrong element.
-    std::ostringstream v;
-    if (!c.prefix && static_cast<int>(dst_at.thread) == me) {
-      T got, want;
-      std::memcpy(static_cast<void*>(&got), local_bytes(dst_at.offset), E);
-      const coll_model::write& w = e.writes.front();
-      std::memcpy(static_cast<void*>(&want), w.bytes.data(), E);
-      if constexpr (std::is_floating_point_v<T>)
-        v << " [result " << static_cast<long double>(got) << ", model " << static_cast<long double>(want) << "]";
-      else
-        v << " [result " << static_cast<long long>(got) << ", model " << static_cast<long long>(want) << "]";
-    }
-    fail_case(what, algo, report + v.str());
-  }
+  if (!report.empty()) fail_case(what, algo, report + wrong_values<T>(e, c.prefix));
   if (!out_nosync(c.flags))
     for (std::size_t i = 0; i < sw; ++i) my_src[i] = static_cast<std::uint8_t>(~my_src[i]);
   upc_barrier;
@@ -584,6 +635,282 @@ inline void reduce_body(const std::vector<reduce_case>& cases, const std::string
     reduce_types()[c.type].run(c, algo, src_area.address().offset, dst_area.address().offset);
   upc_all_free(dst_area);
   upc_all_free(src_area);
+}
+
+// ---------------------------------------------------------------------------
+// sort (Collectives spec v1.0, deprecated)
+
+struct sort_case {
+  std::size_t elem_size = 4, nelems = 1, blk_size = 1;
+  upc_flag_t flags = 0;
+  std::uint32_t seed = 1;
+};
+
+inline std::string describe(const sort_case& c) {
+  std::ostringstream s;
+  s << "upc_all_sort elem_size=" << c.elem_size << " nelems=" << c.nelems << " blk_size=" << c.blk_size
+    << " flags=" << flags_name(c.flags) << " seed=" << c.seed;
+  return s.str();
+}
+
+// The comparison the sort gets: the elements' bytes, lexicographically.
+inline std::atomic<std::size_t> g_sort_elem_size{1};
+inline int compare_elements(upc::sptr<void> a, upc::sptr<void> b) {
+  const std::size_t E = g_sort_elem_size.load();
+  std::vector<std::uint8_t> x(E), y(E);
+  upc_memget(x.data(), a, E);
+  upc_memget(y.data(), b, E);
+  return std::memcmp(x.data(), y.data(), E);
+}
+
+// Element bytes: few distinct values, so that equal elements occur.
+inline std::uint8_t sort_byte(std::uint64_t j, std::size_t b, std::uint32_t seed) {
+  return static_cast<std::uint8_t>(hash3(seed, j % 41 == 3 ? 3 : j, b) % 7);
+}
+
+inline std::size_t sort_window(const sort_case& c, int T) {
+  const std::size_t count = c.nelems + 2;  // two elements beyond the array must stay put
+  if (c.blk_size == 0) return count * c.elem_size;
+  return upc::layout::local_bytes(count, c.elem_size, c.blk_size, T);
+}
+
+inline void sort_one(const sort_case& c, const std::string& algo, std::uint64_t base) {
+  const int T = THREADS, me = MYTHREAD;
+  const std::string what = describe(c);
+  const std::size_t w = sort_window(c, T), E = c.elem_size;
+  std::uint8_t* mine = local_bytes(base);
+  for (std::uint64_t rel = 0; rel + E <= w; rel += E)
+    for (std::size_t b = 0; b < E; ++b) mine[rel + b] = sort_byte(slot_index(E, c.blk_size, me, rel, T), b, c.seed);
+  g_sort_elem_size.store(E);
+  if (in_nosync(c.flags)) upc_barrier;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  upc_all_sort(upc::sptr<void>(address(0, base)), E, c.nelems, c.blk_size, &compare_elements, c.flags);
+#pragma GCC diagnostic pop
+  check_algorithm(what, algo);
+
+  const coll_model::memory before = [&](int t, std::uint64_t off) -> std::uint8_t {
+    if (off < base || off >= base + w) return 0xA5;
+    const std::uint64_t rel = off - base;
+    return sort_byte(slot_index(E, c.blk_size, t, rel - rel % E, T), rel % E, c.seed);
+  };
+  coll_model::sort_call sc;
+  sc.a = address(0, base);
+  sc.elem_size = E;
+  sc.nelems = c.nelems;
+  sc.blk_size = c.blk_size;
+  sc.compare = [E](const std::uint8_t* x, const std::uint8_t* y) { return std::memcmp(x, y, E); };
+  sc.threads = T;
+  const coll_model::effect e = coll_model::sort(sc, before);
+  if (out_nosync(c.flags)) upc_barrier;
+  std::string report = check_area(e, before, me, area{"array", base, w, 0});
+  if (report.empty() && !out_nosync(c.flags) && !out_mysync(c.flags) && T > 1)
+    report = check_area(e, before, (me + 1) % T, area{"array", base, w, 0});
+  if (!report.empty()) fail_case(what, algo, report);
+  upc_barrier;
+}
+
+inline void sort_body(const std::vector<sort_case>& cases, const std::string& algo) {
+  std::size_t cap = 1;
+  for (const sort_case& c : cases) cap = std::max(cap, sort_window(c, THREADS));
+  const upc::sptr<void> a = upc_all_alloc(THREADS, cap);
+  for (const sort_case& c : cases) sort_one(c, algo, a.address().offset);
+  upc_all_free(a);
+}
+
+// ---------------------------------------------------------------------------
+// The matrix
+
+// quick: the default suite (every case at THREADS <= 4, a sample above);
+// full: every case everywhere (the opt-in suite).
+enum class level { quick, full };
+
+constexpr movement movements[] = {movement::broadcast, movement::scatter,  movement::gather,
+                                  movement::gather_all, movement::exchange, movement::permute};
+constexpr std::size_t movement_sizes[] = {1, 13, 1021, 65536 + 3};
+
+inline std::uint32_t seed_of(std::uint64_t salt, std::uint64_t i) {
+  return static_cast<std::uint32_t>(hash3(salt, i, 0xC011) | 1);
+}
+
+// Keeps `keep` cases of `all`, chosen by the salt (and always the first one).
+template <class Case>
+std::vector<Case> sample(const std::vector<Case>& all, std::size_t keep, std::uint64_t salt) {
+  if (all.size() <= keep) return all;
+  std::vector<std::size_t> idx(all.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  for (std::size_t i = idx.size() - 1; i > 1; --i) std::swap(idx[i], idx[1 + hash3(salt, i, 5) % i]);
+  idx.resize(keep);
+  std::sort(idx.begin(), idx.end());
+  std::vector<Case> out;
+  for (std::size_t i : idx) out.push_back(all[i]);
+  return out;
+}
+
+// Every size × sync flags × placement: (root, blocked-side thread, skew, phase).
+inline std::vector<movement_case> movement_matrix(movement k, int T, level lv, bool sampled, std::uint64_t salt) {
+  struct placement {
+    int root, blocked;
+    std::size_t skew;
+    bool phased;
+  };
+  std::vector<placement> places = {{0, 0, 0, false}, {T - 1, 0, 5, true}};
+  if (T > 1) places.push_back({T / 2, 1, 3, false});
+  std::vector<movement_case> small, big;
+  for (std::size_t n : movement_sizes)
+    for (upc_flag_t f : sync_flag_values())
+      for (const placement& p : places) {
+        movement_case c;
+        c.kind = k;
+        c.nbytes = n;
+        c.flags = f;
+        c.root = p.root;
+        c.blocked = p.blocked;
+        c.skew = p.skew;
+        c.phased = p.phased;
+        c.seed = seed_of(salt, small.size() + big.size());
+        (n > 4096 ? big : small).push_back(c);
+      }
+  if (lv == level::full) {
+    small.insert(small.end(), big.begin(), big.end());
+    return small;
+  }
+  if (sampled || T > 4) {
+    std::vector<movement_case> v = sample(small, 10, salt);
+    if (T <= 8) {
+      const std::vector<movement_case> b = sample(big, 1, salt + 1);
+      v.insert(v.end(), b.begin(), b.end());
+    }
+    return v;
+  }
+  std::vector<movement_case> b = sample(big, 2, salt + 1);
+  small.insert(small.end(), b.begin(), b.end());
+  return small;
+}
+
+// The reduction cases: every type × op × blk_size {0, 1, 3, nelems} × nelems
+// {1, 10, 37, 1021} × placement (element 0 at thread 0 phase 0; src on another
+// thread with a non-zero phase and dst elsewhere; the same with a prefix dst not
+// aligned with src); the sync flags cycle.
+// quick keeps one nelems and placement per (type, op, blk_size) at THREADS <= 4.
+inline std::vector<reduce_case> reduce_matrix(bool prefix, int T, level lv, bool sampled, std::uint64_t salt) {
+  const std::size_t nelems_set[] = {1, 10, 37, 1021};
+  const std::vector<upc_flag_t>& flags = sync_flag_values();
+  std::vector<reduce_case> all, quick;
+  for (std::size_t ty = 0; ty < reduce_types().size(); ++ty)
+    for (const op_choice& op : reduce_types()[ty].ops)
+      for (int bk = 0; bk < 4; ++bk) {
+        const std::size_t pick = hash3(salt, all.size(), 9) % 12;  // quick's choice of (nelems, placement)
+        for (std::size_t ni = 0; ni < 4; ++ni)
+          for (int pl = 0; pl < 3; ++pl) {
+            reduce_case c;
+            c.type = ty;
+            c.op = op;
+            c.prefix = prefix;
+            c.nelems = nelems_set[ni];
+            const std::size_t b = bk == 0 ? 0 : bk == 1 ? 1 : bk == 2 ? 3 : c.nelems;
+            c.blk_size = b;
+            if (pl == 0) {  // element 0 on thread 0, phase 0; dst on thread 0
+              c.start = 0;
+              c.root = 0;
+            } else if (pl == 1) {  // src on thread T/2 with phase 1 (when the block allows it)
+              c.start = b == 0 ? 3 : b * static_cast<std::size_t>(T / 2) + (b > 1 ? 1 : 0);
+              c.root = T - 1;
+            } else {  // src on the last thread, phase 2; a prefix dst one element further on
+              c.start = b == 0 ? 1 : b * static_cast<std::size_t>(T - 1) + (b > 2 ? 2 : 0);
+              c.root = T / 2;
+              c.dst_shift = prefix ? 1 : 0;
+            }
+            c.flags = flags[all.size() % flags.size()];
+            c.seed = seed_of(salt, all.size());
+            if (ni * 3 + static_cast<std::size_t>(pl) == pick) quick.push_back(c);
+            all.push_back(c);
+          }
+      }
+  if (lv == level::full) return all;
+  if (sampled || T > 4) return sample(quick, 60, salt);
+  return quick;
+}
+
+inline std::vector<sort_case> sort_matrix(int T, level lv, bool sampled, std::uint64_t salt) {
+  const std::vector<upc_flag_t>& flags = sync_flag_values();
+  std::vector<sort_case> all;
+  for (std::size_t E : {1, 4, 12})
+    for (std::size_t n : {1, 13, 100})
+      for (std::size_t blk : {std::size_t{0}, std::size_t{1}, std::size_t{3}, n}) {
+        sort_case c;
+        c.elem_size = E;
+        c.nelems = n;
+        c.blk_size = blk;
+        c.flags = flags[all.size() % flags.size()];
+        c.seed = seed_of(salt, all.size());
+        all.push_back(c);
+      }
+  if (lv == level::full || (!sampled && T <= 4)) return all;
+  return sample(all, 8, salt);
+}
+
+// ---------------------------------------------------------------------------
+// Running the matrix
+
+inline upc::launch_options run_options(int threads, upc::backend_kind b) {
+  upc::launch_options o = spmd::options(threads, b);
+  o.heap_per_thread = 16u << 20;
+  o.timeout_seconds = 120;
+  return o;
+}
+
+// One run of `body` with `algorithm` forced for `collective` (outside the run).
+inline void run_forced(const std::string& collective, const std::string& algorithm, upc::backend_kind b, int threads,
+                       const std::function<void()>& body) {
+  upc::coll::force_algorithm(collective, algorithm);
+  const upc::run_result r = upc::run(run_options(threads, b), body);
+  upc::coll::reset_algorithms();
+  INFO("collective ", collective, ", algorithm ", algorithm, ", backend ", spmd::name(b), ", THREADS ", threads);
+  CHECK_MESSAGE(r.ok(), r.error);
+}
+
+// The algorithms to test: every registered one, then "auto" (sampled in quick).
+inline std::vector<std::string> algorithms_of(const std::string& collective) {
+  std::vector<std::string> v = upc::coll::algorithms(collective);
+  v.push_back("auto");
+  return v;
+}
+
+inline std::uint64_t salt_of(const std::string& collective, const std::string& algo, upc::backend_kind b, int T) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (char ch : collective + "/" + algo) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+  return hash3(h, static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(T));
+}
+
+inline void run_movement_matrix(movement k, level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+  const std::string coll = coll_model::name(k);
+  for (const std::string& algo : algorithms_of(coll))
+    for (upc::backend_kind b : spmd::backends)
+      for (int T : counts) {
+        const std::vector<movement_case> cases =
+            movement_matrix(k, T, lv, algo == "auto", salt_of(coll, algo, b, T));
+        run_forced(coll, algo, b, T, [&] { movement_body(cases, algo); });
+      }
+}
+
+inline void run_reduce_matrix(bool prefix, level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+  const std::string coll = prefix ? "prefix_reduce" : "reduce";
+  for (const std::string& algo : algorithms_of(coll))
+    for (upc::backend_kind b : spmd::backends)
+      for (int T : counts) {
+        const std::vector<reduce_case> cases = reduce_matrix(prefix, T, lv, algo == "auto", salt_of(coll, algo, b, T));
+        run_forced(coll, algo, b, T, [&] { reduce_body(cases, algo); });
+      }
+}
+
+inline void run_sort_matrix(level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+  for (const std::string& algo : algorithms_of("sort"))
+    for (upc::backend_kind b : spmd::backends)
+      for (int T : counts) {
+        const std::vector<sort_case> cases = sort_matrix(T, lv, algo == "auto", salt_of("sort", algo, b, T));
+        run_forced("sort", algo, b, T, [&] { sort_body(cases, algo); });
+      }
 }
 
 }  // namespace conf

@@ -9,24 +9,26 @@
 // any window of any partition after the call, so a test can compare a partition
 // (or just a destination) with what the specification says, byte by byte.
 //
-// Data movement (the spec's "treated as if" types, in bytes):
+// Data movement (the spec's "treated as if" types, in bytes). Blocks of the
+// blocked areas are named, as in the spec, by the thread they have affinity to:
 //   broadcast   src: shared [] char[n] (any thread, any offset)
 //               dst: shared [n] char[n*THREADS], phase taken as 0;
-//               block i of dst <- src
+//               src -> the block of dst with affinity to each thread
 //   scatter     src: shared [] char[n*THREADS]; dst as for broadcast;
-//               block i of dst <- bytes [i*n, (i+1)*n) of src
+//               bytes [i*n, (i+1)*n) of src -> the dst block with affinity to thread i
 //   gather      src: shared [n] char[n*THREADS], phase taken as 0;
-//               dst: shared [] char[n*THREADS]; bytes [i*n, (i+1)*n) of dst <- block i of src
+//               dst: shared [] char[n*THREADS]; src block of thread i -> bytes [i*n, (i+1)*n) of dst
 //   gather_all  src as for gather; dst: shared [n*THREADS] char[n*THREADS*THREADS];
-//               block i of row j of dst <- block i of src, for every row j
+//               src block of thread i -> block i of every thread's dst row
 //   exchange    src, dst: shared [n*THREADS] char[n*THREADS*THREADS];
-//               block j of row i of dst <- block i of row j of src
-//   permute     src, dst: shared [n] char[n*THREADS]; the block of src with affinity
-//               to thread i -> the block of dst with affinity to thread perm[i]
-// "Block i" is found with UPC pointer arithmetic (upc/layout.hpp) from the pointer
-// passed, so the spec's case (dst or src on thread 0) has block i on thread i, and
-// a pointer on thread r has block i on thread (r+i) % THREADS, one row further
-// (addrfield + block bytes) each time the thread index wraps.
+//               block j of thread i's src row -> block i of thread j's dst row
+//   permute     src, dst: shared [n] char[n*THREADS]; the src block of thread i ->
+//               the dst block of thread perm[i]
+// The spec has the blocked pointers on thread 0, where "block i" and "the block
+// of thread i" coincide. The model (like the engine) also takes a blocked pointer
+// on thread r: the area then starts there, and the blocks of threads 0..r-1 are
+// one row further on (addrfield + block bytes), as UPC pointer arithmetic with
+// that block size gives (upc/layout.hpp).
 //
 // Reductions: element k of src is src + k in the arithmetic of shared [blk_size]
 // TYPE (blk_size 0: indefinite, everything on src's thread), starting from src's
@@ -135,43 +137,54 @@ struct movement_call {
   int threads = 1;
 };
 
+// The block of `block` bytes with affinity to thread t in a shared [block] char
+// area that starts at `base` (phase taken as 0): the area has one block on each
+// thread, (t - threadof(base)) mod THREADS blocks after the first.
+inline shared_address block_on(shared_address base, std::size_t block, int t, int threads) {
+  const int k = ((t - static_cast<int>(base.thread)) % threads + threads) % threads;
+  shared_address a = byte_at(base, static_cast<std::size_t>(k) * block, block, threads);
+  a.phase = 0;
+  return a;
+}
+
 inline effect relocalize(const movement_call& c) {
   const std::size_t n = c.nbytes;
   const int T = c.threads;
   const std::size_t row = n * static_cast<std::size_t>(T);  // bytes per thread of the 2-D layouts
   effect e;
-  auto add = [&](shared_address d, shared_address s) { e.copies.push_back({d, s, n}); };
+  auto add = [&](shared_address d, shared_address s) {  // byte locations: the phase means nothing here
+    d.phase = s.phase = 0;
+    e.copies.push_back({d, s, n});
+  };
+  shared_address src = c.src, dst = c.dst;
+  src.phase = dst.phase = 0;
+  auto bytes_on = [](shared_address a, std::size_t i) {  // byte i of a shared [] area
+    a.offset += i;
+    return a;
+  };
   switch (c.kind) {
-    case movement::broadcast:
-      for (int i = 0; i < T; ++i) add(byte_at(c.dst, i * n, n, T), byte_at(c.src, 0, 0, T));
+    case movement::broadcast:  // src -> the block of every thread
+      for (int i = 0; i < T; ++i) add(block_on(dst, n, i, T), src);
       break;
-    case movement::scatter:
-      for (int i = 0; i < T; ++i) add(byte_at(c.dst, i * n, n, T), byte_at(c.src, i * n, 0, T));
+    case movement::scatter:  // block i of src -> the block with affinity to thread i
+      for (int i = 0; i < T; ++i) add(block_on(dst, n, i, T), bytes_on(src, i * n));
       break;
-    case movement::gather:
-      for (int i = 0; i < T; ++i) add(byte_at(c.dst, i * n, 0, T), byte_at(c.src, i * n, n, T));
+    case movement::gather:  // the block with affinity to thread i -> block i of dst
+      for (int i = 0; i < T; ++i) add(bytes_on(dst, i * n), block_on(src, n, i, T));
       break;
-    case movement::gather_all:
+    case movement::gather_all:  // thread i's block -> block i of every thread's row
       for (int j = 0; j < T; ++j)
-        for (int i = 0; i < T; ++i) add(byte_at(c.dst, j * row + i * n, row, T), byte_at(c.src, i * n, n, T));
+        for (int i = 0; i < T; ++i) add(bytes_on(block_on(dst, row, j, T), i * n), block_on(src, n, i, T));
       break;
-    case movement::exchange:
+    case movement::exchange:  // block j of thread i's row -> block i of thread j's row
       for (int i = 0; i < T; ++i)
-        for (int j = 0; j < T; ++j) add(byte_at(c.dst, j * row + i * n, row, T), byte_at(c.src, i * row + j * n, row, T));
+        for (int j = 0; j < T; ++j)
+          add(bytes_on(block_on(dst, row, j, T), i * n), bytes_on(block_on(src, row, i, T), j * n));
       break;
-    case movement::permute: {
+    case movement::permute:  // thread i's block -> thread perm[i]'s block
       if (static_cast<int>(c.perm.size()) != T) throw std::invalid_argument("coll_model: perm needs THREADS entries");
-      // The T blocks of a shared [n] array that starts on thread r: block k is on
-      // thread (r + k) % T. Find each thread's block.
-      std::vector<shared_address> src_block(T), dst_block(T);
-      for (int k = 0; k < T; ++k) {
-        shared_address s = byte_at(c.src, k * n, n, T), d = byte_at(c.dst, k * n, n, T);
-        src_block[s.thread] = s;
-        dst_block[d.thread] = d;
-      }
-      for (int i = 0; i < T; ++i) add(dst_block[c.perm[i]], src_block[i]);
+      for (int i = 0; i < T; ++i) add(block_on(dst, n, c.perm[i], T), block_on(src, n, i, T));
       break;
-    }
   }
   return e;
 }

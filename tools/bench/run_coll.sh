@@ -2,13 +2,14 @@
 # Builds and runs the collective benchmarks: bench/collbench for every collective ×
 # every registered algorithm (and auto) × sizes 8 B … 8 MiB × THREADS 2, 4, 8, 16 ×
 # both backends, the Open MPI peer (bench/peers/mpi/coll_mpi) with the same sizes
-# and process counts in the same run, and a small-message sweep of the sync flags
-# (ALLSYNC, MYSYNC, NOSYNC). Writes jsonl into bench/results/<date>/coll/, draws
-# the plots into docs/img/ (tools/bench/plot_coll.py) and refreshes the collective
-# tables of docs/benchmarks.md (tools/bench/update_tables.py --only coll).
+# and process counts in the same run; then reduce/prefix_reduce on double (long
+# above) and a small-message sweep of the sync flags (ALLSYNC, MYSYNC, NOSYNC).
+# Writes jsonl into bench/results/<date>/coll/, draws the plots into docs/img/
+# (tools/bench/plot_coll.py) and refreshes the collective tables of
+# docs/benchmarks.md (tools/bench/update_tables.py --only coll).
 #
 #   tools/bench/run_coll.sh            # the full run (about 10-15 minutes on 2 cores)
-#   tools/bench/run_coll.sh --quick    # a smoke run of the same pipeline (a few minutes)
+#   tools/bench/run_coll.sh --quick    # a smoke run of the same pipeline (about a minute)
 #
 # Options:
 #   --quick          THREADS 2 and 4, sizes 16 B … 1 MiB in steps of 4, short rounds
@@ -20,7 +21,7 @@
 # Environment: THREAD_COUNTS (default "2 4 8 16"), BUILD_DIR (default build-bench),
 # MAX_MOVED (default 1G: sizes where one call must move more bytes in all, e.g.
 # exchange at THREADS=16 above 4 MiB per block, are skipped, for ours and MPI alike),
-# MIN_TIME (seconds per timed round, default 0.01), REPS (default 5), PYTHON.
+# MIN_TIME (seconds per timed round, default 0.005), REPS (default 5), PYTHON.
 #
 # Nothing here judges the numbers: a run fails only when verification fails or a
 # program crashes, and the script goes on with the next one.
@@ -57,10 +58,12 @@ if [[ $quick == 1 ]]; then
 else
   counts=${THREAD_COUNTS:-"2 4 8 16"}
   size_args=(--min-bytes=8 --max-bytes=8M --step=2)
-  time_args=(--min-time="${MIN_TIME:-0.01}" --reps="${REPS:-5}")
+  time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
 fi
+# Reductions on double: auto, every eighth size.
+if [[ $quick == 1 ]]; then double_args=(--min-bytes=16 --max-bytes=1M --step=16); else double_args=(--min-bytes=8 --max-bytes=8M --step=8); fi
 # The sync-flag sweep: 8 B and 1 KiB, auto, every flag set in one process.
-flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto --flags=allsync,mysync,nosync)
+flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto "--flags=allsync,mysync,nosync")
 out=${out:-bench/results/$(date +%Y-%m-%d)/coll}
 mkdir -p "$out"
 
@@ -92,6 +95,7 @@ mpirun_args=(--oversubscribe --bind-to none)
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
   if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
   echo "quick: $quick"
+  echo "load_at_start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "threads: $counts"
   echo "sizes: ${size_args[*]}"
   echo "timing: ${time_args[*]}"
@@ -136,6 +140,23 @@ for c in ${colls//,/ }; do
   done
 done
 
+echo "== reduce and prefix_reduce on double (auto)"
+file="$out/reduce_double.jsonl"
+: >"$file"
+for c in reduce prefix_reduce; do
+  [[ ",$colls," == *",$c,"* ]] || continue
+  for n in $counts; do
+    for backend in threads processes; do
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c double $backend THREADS=$n" \
+        "$collbench" --coll="$c" --type=double --algo=auto "${double_args[@]}" "${time_args[@]}"
+    done
+    if [[ $have_mpi == 1 ]]; then
+      run "$file" "$c double Open MPI ranks=$n" \
+        mpirun "${mpirun_args[@]}" -np "$n" "$coll_mpi" --coll="$c" --type=double "${double_args[@]}" "${time_args[@]}"
+    fi
+  done
+done
+
 echo "== sync flags (ALLSYNC, MYSYNC, NOSYNC at 8 B and 1 KiB)"
 file="$out/sync_flags.jsonl"
 : >"$file"
@@ -148,11 +169,13 @@ for c in ${colls//,/ }; do
   done
 done
 echo "collective runs took $((SECONDS - begin)) s"
+echo "load_at_end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
+echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
 
 if [[ $docs == 1 ]]; then
   echo "== plots and tables"
   "$python" tools/bench/plot_coll.py "$out" --img docs/img
-  "$python" tools/bench/update_tables.py "$(dirname "$out")" --only coll --doc docs/benchmarks.md
+  "$python" tools/bench/update_tables.py "$out" --only coll --doc docs/benchmarks.md
 fi
 echo "results in $out ($failures failed runs)"
 [[ $failures == 0 ]]

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Rewrites the generated tables of docs/benchmarks.md from a results directory.
 
-    tools/bench/update_tables.py [RESULTS_DIR] [--doc docs/benchmarks.md] [--check]
+    tools/bench/update_tables.py [RESULTS_DIR] [--doc docs/benchmarks.md] [--only PREFIX] [--check]
 
 RESULTS_DIR defaults to the newest bench/results/<date>. Only the text between
 '<!-- BEGIN AUTO:name -->' and '<!-- END AUTO:name -->' is replaced; everything
 else in the document (the prose) is left alone. Sections: run, targets, barrier,
-memops_threads, memops_processes, locks, privatised. With --check, prints the
-document instead of writing it.
+memops_threads, memops_processes, locks, privatised (the microbenchmarks), and
+coll_run, coll_targets, coll_vs_mpi, coll_table21, coll_sync, coll_double,
+coll_bound, coll_auto (the collectives, from RESULTS_DIR/coll, see coll_tables.py; left
+untouched when RESULTS_DIR has no collective results). --only PREFIX refreshes
+only the sections whose name starts with PREFIX (run_coll.sh: --only coll).
+With --check, prints the document instead of writing it.
 """
 import argparse
 import os
@@ -16,6 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
+import coll_tables  # noqa: E402
 
 
 def num(x, digits=3):
@@ -186,6 +191,7 @@ SECTIONS = {
     "locks": section_locks,
     "privatised": section_privatised,
 }
+SECTIONS.update(coll_tables.SECTIONS)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
@@ -194,17 +200,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    ap.add_argument("--only", default="", help="refresh only the sections whose name starts with this")
     ap.add_argument("--check", action="store_true", help="print the updated document instead of writing it")
     args = ap.parse_args()
     d = os.path.abspath(args.results_dir or br.latest_results_dir(ROOT))
     with open(args.doc) as f:
         text = f.read()
     for name, make in SECTIONS.items():
+        if not name.startswith(args.only):
+            continue
         pattern = re.compile(r"(<!-- BEGIN AUTO:%s -->\n).*?(<!-- END AUTO:%s -->)" % (name, name), re.S)
         if not pattern.search(text):
             print("update_tables.py: %s has no AUTO:%s markers; skipped" % (args.doc, name), file=sys.stderr)
             continue
         body = make(d)
+        if body is None:  # nothing of this kind in RESULTS_DIR: leave the section as it is
+            continue
         text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
     if args.check:
         sys.stdout.write(text)

@@ -25,9 +25,24 @@ void exchange_pairwise(const request&, team&, plan&);
 void permute_pull(const request&, team&, plan&);
 void permute_push(const request&, team&, plan&);
 
+// Trees (lib/coll/common/binomial_tree.hpp): a binomial tree relative to the root,
+// intermediate ranks forwarding through their dst block or their scratch.
+void broadcast_binomial(const request&, team&, plan&);
+void scatter_binomial(const request&, team&, plan&);
+void gather_binomial(const request&, team&, plan&);
+
+// gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
+// (distance doubling, any T) or T - 1 ring steps.
+void gather_all_recursive_doubling(const request&, team&, plan&);
+void gather_all_ring(const request&, team&, plan&);
+
 // Reductions: per-rank partials combined at the root in rank order.
 void reduce_flat(const request&, team&, plan&);
 void prefix_reduce_flat(const request&, team&, plan&);
+// The same expressions, with partials (reduce) and block totals / prefixes
+// (prefix_reduce) moved along a binomial tree; only the root folds.
+void reduce_binomial(const request&, team&, plan&);
+void prefix_reduce_binomial(const request&, team&, plan&);
 
 void sort_at_root(const request&, team&, plan&);
 

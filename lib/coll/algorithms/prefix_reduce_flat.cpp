@@ -71,21 +71,20 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
     const int thr = t.thread_of(me);
     my_blocks([&](std::uint64_t b, std::uint64_t slot) {
       const bool first_block = b == src.first_block();
-      char running[64];
+      char block[64], result[64];  // fold of the block up to v; prefix op that fold
       const char* in = src.local(thr, src.local_index(src.block_lo(b)));
       for (std::uint64_t v = src.block_lo(b); v < src.block_hi(b); ++v, in += E) {
-        if (v == src.block_lo(b)) {
-          if (first_block) std::memcpy(running, in, E);
-          else {
-            std::memcpy(running, prefixes + slot * E, E);
-            red.combine(running, in, 1, red.user_fn);
-          }
-        } else {
-          red.combine(running, in, 1, red.user_fn);
-        }
+        if (v == src.block_lo(b)) std::memcpy(block, in, E);
+        else red.combine(block, in, 1, red.user_fn);
         const std::uint64_t k = v - src.v0();
         char* out = same_layout ? dst.local(thr, src.local_index(v)) : dst.element(k);
-        std::memcpy(out, running, E);
+        if (first_block) {
+          std::memcpy(out, block, E);
+        } else {
+          std::memcpy(result, prefixes + slot * E, E);
+          red.combine(result, block, 1, red.user_fn);
+          std::memcpy(out, result, E);
+        }
       }
     });
   });

@@ -1,0 +1,151 @@
+// Binomial-tree prefix reduction: the three stages of prefix_reduce_flat.cpp,
+// with stage 2's traffic moved onto a binomial tree rooted at rank 0
+// (lib/coll/common/binomial_tree.hpp) instead of rank 0 reading and writing
+// every rank's scratch.
+//   1. every rank folds each of its blocks (left to right) into a block total
+//      (slot 0 of its "totals" area);
+//   2. up: each rank copies its children's totals lists next to its own (a
+//      subtree is a contiguous range of ranks, so the list is in rank order);
+//      rank 0 walks all blocks in index order, folding the totals left to right,
+//      and writes each block's exclusive prefix into the "prefixes" area of the
+//      root child whose subtree owns it; down: each rank copies its children's
+//      part of its prefixes list into their prefixes area;
+//   3. every rank finishes its elements: dst[k] = prefix(block) op fold of the
+//      block up to k.
+// What is parallel and what is not: stages 1 and 3 (all the element work) run
+// on every rank at once, as in flat. The exclusive prefixes stay ONE left fold
+// of the block totals in index order, done by rank 0: a parallel scan (tree
+// up/down sweep, dissemination) would compute (t0 op t1) op (t2 op t3), not
+// ((t0 op t1) op t2) op t3, and floating-point results would differ from flat.
+// The fold is O(blocks) combines of one element each, cheap next to stages 1/3.
+// Result: bitwise identical to prefix_reduce_flat for every type and op.
+//
+//   T = 8; up (totals)                         down (prefixes)
+//   0 ◀─┬── 1                                  0 ─┬─▶ 1
+//       ├── 2 [2,3] ◀── 3                         ├─▶ 2 [2,3] ──▶ 3
+//       └── 4 [4-7] ◀─┬── 5                       └─▶ 4 [4-7] ─┬─▶ 5
+//                     └── 6 [6,7] ◀── 7                        └─▶ 6 [6,7] ──▶ 7
+//   rank 0 reads 1, 2-3, 4-7 in place          rank 0 writes into 1, 2, 4
+//
+// Steps: 2 ceil(log2 T) levels plus rank 0's walk. Bytes moved: each rank's slot
+// of S = (blocks/T + 2) elements (one element when blk_size is 0) goes up and
+// down depth - 1 times, about T log2 T × S in all. Scratch: 2 × largest subtree
+// below the root × S per rank. Synchronisation: ready (up) and ready2 (down);
+// no acks: a rank reads its children's totals before it publishes ready2, and a
+// child does not reuse its scratch before it has seen ready2. Restrictions: none.
+#include <cstring>
+#include <vector>
+
+#include "../blocks.hpp"
+#include "../common/binomial_tree.hpp"
+#include "algorithms.hpp"
+
+namespace upc::coll::algo {
+
+void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
+  const int me = t.rank(), T = t.size();
+  const std::size_t E = rq.red.elem_size;
+  const blocked_array src{rq.src, E, rq.blk_size, rq.nelems, T};
+  const blocked_array dst{rq.dst, E, rq.blk_size, rq.nelems, T};
+  const std::uint64_t blocks = src.last_block() - src.first_block() + 1;
+  const std::uint64_t per_rank = rq.blk_size ? blocks / std::uint64_t(T) + 2 : 1;
+  const std::size_t S = std::size_t(per_rank) * E;
+  const binomial_tree tree{T, 0};
+  const std::size_t held = std::size_t(tree.largest_subtree_below_root());
+  // Scratch of each rank: [totals of its subtree][exclusive prefixes of its subtree], S per rank.
+  t.ensure_scratch(2 * held * S + 64);
+  const std::size_t prefixes_at = held * S;
+  const reduction red = rq.red;
+  const bool same_layout = rq.dst.thread == rq.src.thread && rq.dst.phase == rq.src.phase;
+  const int v = tree.relative(me);
+  const std::vector<int> children = tree.children(v);
+
+  auto my_blocks = [=, &t](auto&& f) {  // f(block, slot) for each block I own, in order
+    std::uint64_t slot = 0;
+    for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b)
+      if (src.owner_of_block(b) == t.thread_of(me)) f(b, slot++);
+  };
+
+  // 1. Block totals.
+  p.compute([=, &t] {
+    char* totals = t.scratch(me);
+    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
+      const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
+      char* acc = totals + slot * E;
+      std::memcpy(acc, first, E);
+      for (std::uint64_t x = src.block_lo(b) + 1; x < src.block_hi(b); ++x)
+        red.combine(acc, first + (x - src.block_lo(b)) * E, 1, red.user_fn);
+    });
+  });
+
+  // 2. Up: gather the totals lists.
+  for (int c : children) {
+    p.wait_ready(tree.absolute(c));
+    if (v != 0)
+      p.copy(t.scratch(me) + std::size_t(c - v) * S, t.scratch(tree.absolute(c)), std::size_t(tree.subtree(c)) * S);
+  }
+  if (v != 0) {
+    p.publish_ready();
+    p.wait_ready2(tree.absolute(tree.parent(v)));
+    for (int c : children)
+      p.copy(t.scratch(tree.absolute(c)) + prefixes_at, t.scratch(me) + prefixes_at + std::size_t(c - v) * S,
+             std::size_t(tree.subtree(c)) * S);
+  } else {
+    // Rank 0: one left fold of the totals in block order (as prefix_reduce_flat).
+    p.compute([=, &t] {
+      auto area_of = [&](int rank) -> char* {  // rank's slot in the scratch of the root child above it
+        const int u = tree.relative(rank);
+        if (u == 0) return t.scratch(me);
+        const int c = binomial_tree::root_child_of(u);
+        return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
+      };
+      char running[64];
+      std::vector<std::uint64_t> next(static_cast<std::size_t>(T), 0);
+      bool first = true;
+      for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b) {
+        const int owner = src.owner_of_block(b);
+        const std::uint64_t slot = next[static_cast<std::size_t>(owner)]++;
+        char* area = area_of(t.rank_of(owner));
+        if (!first) std::memcpy(area + prefixes_at + slot * E, running, E);
+        const char* total = area + slot * E;
+        if (first) std::memcpy(running, total, E);
+        else red.combine(running, total, 1, red.user_fn);
+        first = false;
+      }
+    });
+  }
+  if (!children.empty()) p.publish_ready2();
+
+  // 3. Local finish (as prefix_reduce_flat).
+  p.compute([=, &t] {
+    const char* prefixes = t.scratch(me) + prefixes_at;
+    const int thr = t.thread_of(me);
+    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
+      const bool first_block = b == src.first_block();
+      char block[64], result[64];  // fold of the block up to x; prefix op that fold
+      const char* in = src.local(thr, src.local_index(src.block_lo(b)));
+      for (std::uint64_t x = src.block_lo(b); x < src.block_hi(b); ++x, in += E) {
+        if (x == src.block_lo(b)) std::memcpy(block, in, E);
+        else red.combine(block, in, 1, red.user_fn);
+        const std::uint64_t k = x - src.v0();
+        char* out = same_layout ? dst.local(thr, src.local_index(x)) : dst.element(k);
+        if (first_block) {
+          std::memcpy(out, block, E);
+        } else {
+          std::memcpy(result, prefixes + slot * E, E);
+          red.combine(result, block, 1, red.user_fn);
+          std::memcpy(out, result, E);
+        }
+      }
+    });
+  });
+  if (!same_layout) {
+    for (int r = 0; r < T; ++r)
+      if (r != me) {
+        p.touches.push_back(r);
+        p.touchers.push_back(r);
+      }
+  }
+}
+
+}  // namespace upc::coll::algo

@@ -1,0 +1,306 @@
+"""The collective tables of docs/benchmarks.md (issue 3), rendered by
+tools/bench/update_tables.py between '<!-- BEGIN AUTO:coll_* -->' markers.
+
+Every section takes a results directory (bench/results/<date> or its coll/) and
+returns markdown, or None when that directory has no collective results, so
+that refreshing the micro tables from a date without a collective run leaves
+these sections alone. "Ours" is auto (what a user gets), ALLSYNC, unless a
+column says otherwise; ratios against Open MPI are throughput ratios, that is
+MPI's median time / ours at the same block size and process count.
+"""
+import os
+
+import bench_results as br
+import coll_results as cr
+
+
+def num(x, digits=3):
+    if x is None:
+        return "—"
+    if x == 0:
+        return "0"
+    if abs(x) >= 10 ** digits:
+        return "%.0f" % x
+    return "%.*g" % (digits, x)
+
+
+def pct(x):
+    return "—" if x is None else "%.0f%%" % (100 * x)
+
+
+def table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def verdict(ok):
+    if ok is None:
+        return "—"
+    return "met" if ok else "**missed**"
+
+
+def short(n):
+    return br.size_label(n).replace(" ", "")
+
+
+def large_sizes(res, coll, minimum):
+    return [s for s in res.sizes(coll) if s >= minimum]
+
+
+def worst_vs_mpi(res, coll, backend, n, sizes, which="auto"):
+    """(lowest ratio, its size) over sizes, or (None, None)."""
+    pts = [(res.vs_mpi(coll, backend, n, s, which), s) for s in sizes]
+    pts = [p for p in pts if p[0] is not None]
+    return min(pts) if pts else (None, None)
+
+
+def section_coll_run(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    m = res.machine
+    rel = os.path.relpath(res.dir, ROOT) if ROOT else res.dir
+    lines = [
+        "Measured on **%s** (`%s`)%s." % (m.get("date", "?")[:10], rel,
+                                        " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
+        "",
+        "| | |", "|---|---|",
+        "| CPUs (`nproc`) | %s |" % m.get("nproc", "?"),
+        "| CPU model | %s |" % m.get("cpu_model", "?"),
+        "| memory | %s |" % m.get("memory", "?"),
+        "| compiler | %s |" % m.get("compiler", "?"),
+        "| upcemu commit | %s |" % m.get("commit", "?"),
+        "| MPI peer | %s |" % m.get("mpi", "?"),
+        "| THREADS (ranks) | %s |" % m.get("threads", "?"),
+        "| sizes | `%s`, `--max-moved=%s` |" % (m.get("sizes", "?"), m.get("max_moved", "?")),
+        "| timing | `%s` |" % m.get("timing", "?"),
+        "| load average (1/5/15 min) at start → end | %s → %s |" % (m.get("load_at_start", "?"), m.get("load_at_end", "?")),
+        "| duration | %s s |" % m.get("duration_s", "?"),
+    ]
+    algos = ["`%s`: %s" % (c, m["algorithms_" + c]) for c in cr.COLLECTIVES if "algorithms_" + c in m]
+    if algos:
+        lines.append("| algorithms measured | %s |" % "; ".join(algos))
+    if res.wrong:
+        lines += ["", "**%d rows verified wrong** (left out of every table): %s" % (
+            len(res.wrong), ", ".join("%s %s %s THREADS=%d %s" % (r["coll"], r["backend"], r.get("algo"), r["threads"],
+                                                                   short(r["nbytes"])) for r in res.wrong[:10]))]
+    return "\n".join(lines)
+
+
+def section_coll_targets(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    out = []
+    have_mpi = bool(res.mpi)
+    for coll in res.collectives():
+        if not have_mpi:
+            break
+        for label, sizes in (("1 KiB", [cr.MPI_TARGET_SMALL]), ("≥ 64 KiB", large_sizes(res, coll, cr.MPI_TARGET_LARGE_MIN))):
+            worst = None
+            for n in res.thread_counts():
+                r, s = worst_vs_mpi(res, coll, "threads", n, sizes)
+                if r is not None and (worst is None or r < worst[0]):
+                    worst = (r, s, n)
+            if worst is None:
+                out.append(["%s ≥ 100%% of %s at %s, threads backend" % (coll, cr.MPI_CALL[coll], label), "not measured", "—"])
+                continue
+            out.append(["%s ≥ 100%% of %s at %s, threads backend" % (coll, cr.MPI_CALL[coll], label),
+                        "lowest %s (%s, THREADS=%d)" % (pct(worst[0]), short(worst[1]), worst[2]),
+                        verdict(worst[0] >= cr.MPI_TARGET_RATIO)])
+    for coll in cr.BOUND_COLLECTIVES:
+        if coll not in res.collectives():
+            continue
+        pts = [(res.ours(coll, "threads", n, s), s, n) for n in res.thread_counts() for s in large_sizes(res, coll, cr.BOUND_TARGET_MIN)]
+        pts = [(r["ratio_vs_bound"], s, n) for r, s, n in pts if r and r.get("ratio_vs_bound") is not None]
+        if not pts:
+            continue
+        worst = min(pts)
+        out.append(["%s ≥ 0.7 × memcpy bound from 1 MiB, threads backend" % coll,
+                    "lowest %s (%s, THREADS=%d)" % (num(worst[0]), short(worst[1]), worst[2]),
+                    verdict(worst[0] >= cr.BOUND_TARGET_RATIO)])
+    for coll in res.collectives():
+        ratios = []
+        for backend in res.backends():
+            for n in res.thread_counts():
+                for s in cr.SYNC_SIZES:
+                    a, m = res.sync.get((coll, backend, n, s, "allsync")), res.sync.get((coll, backend, n, s, "mysync"))
+                    if a and m:
+                        ratios.append((m["median_us"] / a["median_us"], backend, n, s))
+        if not ratios:
+            continue
+        worst = max(ratios)
+        out.append(["%s MYSYNC ≤ %.1f × ALLSYNC at 8 B and 1 KiB" % (coll, cr.SYNC_VISIBLE_RATIO),
+                    "highest %s (%s, THREADS=%d, %s)" % (num(worst[0]), worst[1], worst[2], short(worst[3])),
+                    verdict(worst[0] <= cr.SYNC_VISIBLE_RATIO)])
+    if not out:
+        return "(nothing measured in this run)"
+    return table(["target (issue 3)", "measured (median)", "verdict"], out)
+
+
+def section_coll_vs_mpi(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    if not res.mpi:
+        return "(the Open MPI peer was not run)"
+    counts = res.thread_counts()
+    header = ["collective", "backend"] + ["1 KiB, %d" % n for n in counts] + ["≥ 64 KiB lowest, %d" % n for n in counts] + \
+             ["≥ 64 KiB fastest algorithm lowest, %d" % n for n in counts]
+    rows = []
+    for coll in res.collectives():
+        large = large_sizes(res, coll, cr.MPI_TARGET_LARGE_MIN)
+        for backend in res.backends():
+            row = [coll, backend]
+            row += [pct(res.vs_mpi(coll, backend, n, cr.MPI_TARGET_SMALL)) for n in counts]
+            for which in ("auto", "best"):
+                for n in counts:
+                    r, s = worst_vs_mpi(res, coll, backend, n, large, which)
+                    row.append("—" if r is None else "%s (%s)" % (pct(r), short(s)))
+            rows.append(row)
+    note = ("Our throughput as a percentage of Open MPI's at the same block size and process count "
+            "(MPI's median µs / ours); columns are THREADS. \"≥ 64 KiB lowest\" is the worst size from 64 KiB up "
+            "(in parentheses). ALLSYNC, auto unless the column says fastest algorithm.\n\n")
+    return note + table(header, rows)
+
+
+def section_coll_table21(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    if not res.mpi:
+        return "(the Open MPI peer was not run)"
+    header = ["collective", "size"] + ["threads, %d" % n for n in cr.TABLE21_THREADS] + \
+             ["processes, %d" % n for n in cr.TABLE21_THREADS] + ["Open MPI µs here (%s)" % "/".join(map(str, cr.TABLE21_THREADS)),
+                                                               "issue's Open MPI 4.1.4 µs"]
+    rows = []
+    for coll in cr.TABLE21_COLLECTIVES:
+        for s in cr.TABLE21_SIZES:
+            row = [coll, short(s)]
+            for backend in ("threads", "processes"):
+                row += [pct(res.vs_mpi(coll, backend, n, s)) for n in cr.TABLE21_THREADS]
+            row.append(" / ".join(num(res.mpi[(coll, n, s)]["median_us"]) if (coll, n, s) in res.mpi else "—"
+                                  for n in cr.TABLE21_THREADS))
+            ref = cr.ISSUE_OPEN_MPI_US.get((coll, s), {})
+            row.append(" / ".join(num(ref[n]) if n in ref else "—" for n in cr.TABLE21_THREADS) if ref else "—")
+            rows.append(row)
+    return table(header, rows)
+
+
+def section_coll_sync(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    if not res.sync:
+        return "(the sync-flag sweep was not run)"
+    counts = sorted({k[2] for k in res.sync})
+    header = ["collective", "backend", "size"] + ["ALLSYNC µs, %d" % n for n in counts] + \
+             ["MYSYNC / ALLSYNC, %d" % n for n in counts] + ["NOSYNC / ALLSYNC, %d" % n for n in counts]
+    rows = []
+    for coll in res.collectives():
+        for backend in res.backends():
+            for s in cr.SYNC_SIZES:
+                a = [res.sync.get((coll, backend, n, s, "allsync")) for n in counts]
+                if not any(a):
+                    continue
+                row = [coll, backend, short(s)] + [num(x["median_us"]) if x else "—" for x in a]
+                for flags in ("mysync", "nosync"):
+                    for n, x in zip(counts, a):
+                        y = res.sync.get((coll, backend, n, s, flags))
+                        row.append(num(y["median_us"] / x["median_us"]) if x and y else "—")
+                rows.append(row)
+    note = ("auto, µs per call (median) with IN/OUT_ALLSYNC, and the MYSYNC and NOSYNC times as a fraction of it, "
+            "measured in the same process; columns are THREADS. Below 1 is cheaper.\n\n")
+    return note + table(header, rows)
+
+
+def section_coll_double(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    if not res.double:
+        return "(reductions on double were not run)"
+    counts = sorted({k[2] for k in res.double})
+    header = ["collective", "backend", "size"] + ["%% of Open MPI, %d" % n for n in counts] + \
+             ["double / long time, %d" % n for n in counts]
+    rows = []
+    for coll in ("reduce", "prefix_reduce"):
+        for backend in res.backends():
+            for s in sorted({k[3] for k in res.double if k[0] == coll and k[1] == backend}):
+                row = [coll, backend, short(s)]
+                for n in counts:
+                    o, m = res.double.get((coll, backend, n, s)), res.double.get((coll, "mpi", n, s))
+                    row.append(pct(m["median_us"] / o["median_us"]) if o and m else "—")
+                for n in counts:
+                    o, lng = res.double.get((coll, backend, n, s)), res.auto.get((coll, backend, n, s))
+                    row.append(num(o["median_us"] / lng["median_us"]) if o and lng else "—")
+                rows.append(row)
+    note = ("UPC_ADD on double, auto, ALLSYNC: our throughput as a percentage of the MPI peer's on MPI_DOUBLE, and our "
+            "time on double over our time on long at the same size (the combination order is fixed, so a double sum "
+            "cannot be reassociated or vectorised the way a long one can); columns are THREADS.\n\n")
+    return note + table(header, rows)
+
+
+def section_coll_bound(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    colls = [c for c in cr.BOUND_COLLECTIVES if c in res.collectives()]
+    sizes = sorted({s for c in colls for s in large_sizes(res, c, cr.BOUND_TARGET_MIN)})
+    if not colls or not sizes:
+        return "(no block of 1 MiB or more in this run)"
+    header = ["collective", "backend", "THREADS"] + [short(s) for s in sizes] + ["fastest algorithm at %s" % short(sizes[-1])]
+    rows = []
+    for coll in colls:
+        for backend in res.backends():
+            for n in res.thread_counts():
+                cells = [res.ours(coll, backend, n, s) for s in sizes]
+                if not any(cells):
+                    continue
+                b = res.ours(coll, backend, n, sizes[-1], "best")
+                rows.append([coll, backend, n] + [num(r["ratio_vs_bound"]) if r else "—" for r in cells] +
+                            ["%s %s" % (b["algo"], num(b["ratio_vs_bound"])) if b else "—"])
+    note = ("memcpy bound / time (auto, median over rounds; 1 = as fast as the copies the collective must make, "
+            "see `bench/collbench/coll_model.h`).\n\n")
+    return note + table(header, rows)
+
+
+def section_coll_auto(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    rows = []
+    for coll in res.collectives():
+        for backend in res.backends():
+            pts = []
+            for (c, b, n, s), a in res.auto.items():
+                best = res.best.get((c, b, n, s))
+                if c == coll and b == backend and best:
+                    pts.append((a["median_us"] / best["median_us"], n, s, a.get("ran", "?"), best["algo"]))
+            if not pts:
+                continue
+            within = sum(1 for p in pts if p[0] <= 1.1)
+            worst = max(pts)
+            algos = sorted({r["algo"] for r in res.rows if r["coll"] == coll and r["backend"] == backend and r["algo"] != "auto"})
+            rows.append([coll, backend, ", ".join(algos), "%d / %d" % (within, len(pts)),
+                         "%s (THREADS=%d, %s: ran %s, fastest %s)" % (num(worst[0]), worst[1], short(worst[2]), worst[3], worst[4])])
+    if not rows:
+        return "(no forced algorithms measured)"
+    note = ("How close auto comes to the fastest registered algorithm at each measured (THREADS, size) point: "
+            "auto time / fastest time, ALLSYNC. Noise alone makes a few points exceed 1.1 on a busy machine.\n\n")
+    return note + table(["collective", "backend", "algorithms", "points within 1.1×", "worst auto / fastest"], rows)
+
+
+SECTIONS = {
+    "coll_run": section_coll_run,
+    "coll_targets": section_coll_targets,
+    "coll_vs_mpi": section_coll_vs_mpi,
+    "coll_table21": section_coll_table21,
+    "coll_sync": section_coll_sync,
+    "coll_double": section_coll_double,
+    "coll_bound": section_coll_bound,
+    "coll_auto": section_coll_auto,
+}
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
