@@ -16,12 +16,11 @@
 // calls: all threads leave a barrier, each notes its start, makes the calls, notes
 // its end; the round's time per call is (latest end - earliest start) / iters,
 // across threads. After each round the memcpy bound is timed the same way (see
-// coll_model.h): min(THREADS, CPUs) threads each making the memcpys of nbytes
-// between private buffers that their share of the collective's copies needs, all
-// at once. Rows give min/median/max µs
-// per call, GB/s at the median, bound_us (the fastest bound round: a bound is the
-// best the copies can do) and ratio_vs_bound = bound_us / median µs, and `ran`,
-// upc::coll::last_algorithm() of thread 0.
+// coll_model.h): min(THREADS, CPUs) threads each making, all at once, the memcpys
+// of nbytes between private buffers that their share of the collective's copies
+// needs. Rows give min/median/max µs per call, GB/s at the median, bound_us (the
+// fastest bound round: a bound is the best the copies can do), ratio_vs_bound =
+// bound_us / median µs, and `ran`, upc::coll::last_algorithm() of thread 0.
 //
 // Verification (on unless --no-verify), after the timed rounds: every destination
 // is poisoned, every source gets a fresh pattern, a barrier, one call with the
@@ -36,15 +35,13 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <thread>
 #include <type_traits>
-#include <string>
 #include <vector>
 
 #include "../common/cli.hpp"
@@ -83,6 +80,7 @@ struct params {
   double min_time = 0.01;
   bool no_verify = false, list = false;
   int c = COLL_BROADCAST;
+  bool dbl = false;  // type == "double"
   std::vector<std::string> algos;
   std::vector<flag_set> flag_sets;
   std::uint64_t effective_max = 0;  // max_bytes, lowered by --max-moved
@@ -95,7 +93,7 @@ int usable_cpus() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-std::uint64_t elem_size(const params& p) { return p.type == "double" ? sizeof(double) : sizeof(long); }
+std::uint64_t elem_size(const params& p) { return p.dbl ? sizeof(double) : sizeof(long); }
 
 // nbytes as the collective sees it: whole elements for the reductions.
 std::uint64_t effective_bytes(const params& p, std::uint64_t nbytes) {
@@ -114,16 +112,11 @@ std::vector<std::uint64_t> sizes(const params& p) {
   return v;
 }
 
-// The part of thread t at `offset` in an allocation of one `block`-byte block per
-// thread (upc_all_alloc(THREADS, block)), as a pointer with phase 0.
+// Thread t's block of an allocation of one `block`-byte block per thread
+// (upc_all_alloc(THREADS, block)), as a pointer with phase 0.
 upc::sptr<void> on_thread(upc::sptr<void> base, int t, std::size_t block) {
   return upc::sptr<void>(upc::layout::advance(base.address(), static_cast<std::ptrdiff_t>(t) * static_cast<std::ptrdiff_t>(block), 1, block, THREADS));
 }
-
-// A source argument. (upc::sptr<void> does not convert implicitly to
-// upc::sptr<const void>: the inherited converting constructor is excluded for a
-// base-class argument, so the address is passed explicitly.)
-upc::sptr<const void> in(upc::sptr<void> p) { return upc::sptr<const void>(p.address()); }
 
 // Everything one SPMD run uses.
 struct state {
@@ -141,29 +134,29 @@ void reduce_call(const state& s, std::uint64_t nbytes, upc_flag_t flags, bool pr
   const std::size_t blk = nbytes / sizeof(T);
   const std::size_t nelems = blk * static_cast<std::size_t>(THREADS);
   if constexpr (std::is_same_v<T, long>) {
-    if (prefix) upc_all_prefix_reduceL(s.dst_base, in(s.src_base), UPC_ADD, nelems, blk, nullptr, flags);
-    else upc_all_reduceL(on_thread(s.dst_base, s.root, s.dst_block), in(s.src_base), UPC_ADD, nelems, blk, nullptr, flags);
+    if (prefix) upc_all_prefix_reduceL(s.dst_base, s.src_base, UPC_ADD, nelems, blk, nullptr, flags);
+    else upc_all_reduceL(on_thread(s.dst_base, s.root, s.dst_block), s.src_base, UPC_ADD, nelems, blk, nullptr, flags);
   } else {
-    if (prefix) upc_all_prefix_reduceD(s.dst_base, in(s.src_base), UPC_ADD, nelems, blk, nullptr, flags);
-    else upc_all_reduceD(on_thread(s.dst_base, s.root, s.dst_block), in(s.src_base), UPC_ADD, nelems, blk, nullptr, flags);
+    if (prefix) upc_all_prefix_reduceD(s.dst_base, s.src_base, UPC_ADD, nelems, blk, nullptr, flags);
+    else upc_all_reduceD(on_thread(s.dst_base, s.root, s.dst_block), s.src_base, UPC_ADD, nelems, blk, nullptr, flags);
   }
 }
 
 // One call of the collective under test.
 void call(const state& s, std::uint64_t nbytes, upc_flag_t flags) {
-  const auto root_src = [&] { return in(on_thread(s.src_base, s.root, s.src_block)); };
+  const auto root_src = [&] { return on_thread(s.src_base, s.root, s.src_block); };
   switch (s.p->c) {
     case COLL_BROADCAST: upc_all_broadcast(s.dst_base, root_src(), nbytes, flags); break;
     case COLL_SCATTER: upc_all_scatter(s.dst_base, root_src(), nbytes, flags); break;
-    case COLL_GATHER: upc_all_gather(on_thread(s.dst_base, s.root, s.dst_block), in(s.src_base), nbytes, flags); break;
-    case COLL_GATHER_ALL: upc_all_gather_all(s.dst_base, in(s.src_base), nbytes, flags); break;
-    case COLL_EXCHANGE: upc_all_exchange(s.dst_base, in(s.src_base), nbytes, flags); break;
+    case COLL_GATHER: upc_all_gather(on_thread(s.dst_base, s.root, s.dst_block), s.src_base, nbytes, flags); break;
+    case COLL_GATHER_ALL: upc_all_gather_all(s.dst_base, s.src_base, nbytes, flags); break;
+    case COLL_EXCHANGE: upc_all_exchange(s.dst_base, s.src_base, nbytes, flags); break;
     case COLL_PERMUTE:
-      upc_all_permute(s.dst_base, in(s.src_base), upc::sptr<const int>(s.perm_base.address()), nbytes, flags);
+      upc_all_permute(s.dst_base, s.src_base, upc::sptr<const int>(s.perm_base.address()), nbytes, flags);
       break;
     case COLL_REDUCE:
     case COLL_PREFIX_REDUCE:
-      if (s.p->type == "double") reduce_call<double>(s, nbytes, flags, s.p->c == COLL_PREFIX_REDUCE);
+      if (s.p->dbl) reduce_call<double>(s, nbytes, flags, s.p->c == COLL_PREFIX_REDUCE);
       else reduce_call<long>(s, nbytes, flags, s.p->c == COLL_PREFIX_REDUCE);
       break;
   }
@@ -202,7 +195,7 @@ void prepare(state& s, std::uint64_t nbytes, std::uint64_t seed) {
     const std::uint64_t n = nbytes / elem_size(*s.p);
     for (std::uint64_t k = 0; k < n; ++k) {
       const long v = coll_reduce_value(seed, me, k);
-      if (s.p->type == "double") reinterpret_cast<double*>(src)[k] = static_cast<double>(v);
+      if (s.p->dbl) reinterpret_cast<double*>(src)[k] = static_cast<double>(v);
       else reinterpret_cast<long*>(src)[k] = v;
     }
     return;
@@ -263,7 +256,7 @@ std::uint64_t check(state& s, std::uint64_t nbytes, std::uint64_t seed) {
     case COLL_REDUCE:
     case COLL_PREFIX_REDUCE: {
       const std::uint64_t ne = n / elem_size(*s.p);
-      const bool dbl = s.p->type == "double";
+      const bool dbl = s.p->dbl;
       const auto at = [&](std::uint64_t k) {
         return dbl ? reinterpret_cast<const double*>(dst)[k] : static_cast<double>(reinterpret_cast<const long*>(dst)[k]);
       };
@@ -459,6 +452,7 @@ int main(int argc, char** argv) {
     case bench::cli::outcome::run: break;
   }
   p.c = coll_from_name(p.coll.c_str());
+  p.dbl = p.type == "double";
 
   try {
     if (p.list) {

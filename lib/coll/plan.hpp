@@ -34,7 +34,9 @@ class plan {
   // Ready flags may be staged (multi-round algorithms: ring, recursive doubling):
   // publish_ready(s) says "my data of stage s is there", wait_ready(r, s) waits
   // for rank r's stage s (or later). Stages are < `stages`.
-  void wait_ready(int rank, int stage = 0) { steps.push_back({step::wait_ready, rank, nullptr, nullptr, 0, {}, stage}); }
+  void wait_ready(int rank, int stage = 0) {
+    steps.push_back({step::wait_ready, rank, nullptr, nullptr, 0, {}, stage});
+  }
   void publish_ready(int stage = 0) { steps.push_back({step::publish_ready, -1, nullptr, nullptr, 0, {}, stage}); }
   void wait_ready2(int rank) { steps.push_back({step::wait_ready2, rank, nullptr, nullptr, 0, {}}); }
   void publish_ready2() { steps.push_back({step::publish_ready2, -1, nullptr, nullptr, 0, {}}); }

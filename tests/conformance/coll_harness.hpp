@@ -83,12 +83,29 @@ inline std::uint64_t mix(std::uint64_t x) {
 inline std::uint64_t hash3(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
   return mix(a * 0x100000001b3ull ^ mix(b * 0xc2b2ae3d27d4eb4full ^ mix(c)));
 }
-// Source bytes and destination poison: different functions of (thread, byte, seed).
+// Source bytes and destination poison: different functions of (thread, byte, seed),
+// with no period a misplaced block could hide in: byte i is byte i%8 of a hash of
+// (seed, thread, i/8), so a fill costs one hash per 8 bytes.
+inline std::uint64_t src_word(int t, std::uint64_t w, std::uint32_t seed) {
+  return mix((static_cast<std::uint64_t>(seed) << 40) ^ (static_cast<std::uint64_t>(t) << 32) ^ w);
+}
+inline std::uint64_t dst_word(int t, std::uint64_t w, std::uint32_t seed) {
+  return mix((static_cast<std::uint64_t>(seed ^ 0x5bd1e995u) << 40) ^ (static_cast<std::uint64_t>(t + 977) << 32) ^ w);
+}
 inline std::uint8_t src_byte(int t, std::uint64_t i, std::uint32_t seed) {
-  return static_cast<std::uint8_t>(hash3(seed, static_cast<std::uint64_t>(t), i) >> 24);
+  return static_cast<std::uint8_t>(src_word(t, i >> 3, seed) >> (8 * (i & 7)));
 }
 inline std::uint8_t dst_byte(int t, std::uint64_t i, std::uint32_t seed) {
-  return static_cast<std::uint8_t>(hash3(seed ^ 0x5bd1e995u, static_cast<std::uint64_t>(t) + 977, i) >> 32);
+  return static_cast<std::uint8_t>(dst_word(t, i >> 3, seed) >> (8 * (i & 7)));
+}
+// Bytes [from, from+n) of a pattern into p.
+template <std::uint64_t (*Word)(int, std::uint64_t, std::uint32_t)>
+void fill_pattern(std::uint8_t* p, std::size_t n, int t, std::uint32_t seed, std::uint64_t from = 0) {
+  std::size_t i = 0;
+  while (i < n) {
+    const std::uint64_t x = from + i, w = Word(t, x >> 3, seed);
+    for (std::uint64_t b = x & 7; b < 8 && i < n; ++b, ++i) p[i] = static_cast<std::uint8_t>(w >> (8 * b));
+  }
 }
 
 // The local address of byte `offset` of the calling thread's partition.
@@ -131,6 +148,7 @@ inline std::string check_area(const coll_model::effect& e, const coll_model::mem
   } else {
     upc_memget(got.data(), upc::sptr<void>(address(p, a.base)), a.len);
   }
+  if (w.all_care && std::memcmp(w.bytes.data(), got.data(), a.len) == 0) return "";
   std::ostringstream s;
   std::size_t bad = 0;
   for (std::size_t i = 0; i < a.len; ++i) {
@@ -214,11 +232,15 @@ inline std::size_t dst_blocks(movement k, int T) {
 inline bool src_single(movement k) { return k == movement::broadcast || k == movement::scatter; }
 inline bool dst_single(movement k) { return k == movement::gather; }
 constexpr std::size_t guard = 24;  // bytes checked after the last byte a call may write
-inline std::size_t src_window(const movement_case& c, int T) {
+// The bytes of each area set up and checked on thread t. A shared [] side lives
+// on the root only; elsewhere its area gets just the guard bytes.
+inline std::size_t src_window(const movement_case& c, int T, int t) {
+  if (src_single(c.kind) && t != c.root) return c.skew + guard;
   const std::size_t rows = (!src_single(c.kind) && c.blocked != 0) ? 2 : 1;
   return c.skew + rows * c.nbytes * src_blocks(c.kind, T) + guard;
 }
-inline std::size_t dst_window(const movement_case& c, int T) {
+inline std::size_t dst_window(const movement_case& c, int T, int t) {
+  if (dst_single(c.kind) && t != c.root) return c.skew + guard;
   const std::size_t rows = (!dst_single(c.kind) && c.blocked != 0) ? 2 : 1;
   return c.skew + rows * c.nbytes * dst_blocks(c.kind, T) + guard;
 }
@@ -248,8 +270,8 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
   const int T = THREADS, me = MYTHREAD;
   std::size_t src_cap = 1, dst_cap = 1;
   for (const movement_case& c : cases) {
-    src_cap = std::max(src_cap, src_window(c, T));
-    dst_cap = std::max(dst_cap, dst_window(c, T));
+    src_cap = std::max(src_cap, src_window(c, T, c.root));
+    dst_cap = std::max(dst_cap, dst_window(c, T, c.root));
   }
   const upc::sptr<void> src_area = upc_all_alloc(T, src_cap), dst_area = upc_all_alloc(T, dst_cap);
   const upc::sptr<void> perm_area = upc_all_alloc(T, sizeof(int));  // shared int[THREADS]
@@ -258,7 +280,7 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
   std::uint8_t* my_dst = local_bytes(dst_base);
 
   for (const movement_case& c : cases) {
-    const std::size_t sw = src_window(c, T), dw = dst_window(c, T), n = c.nbytes;
+    const std::size_t sw = src_window(c, T, me), dw = dst_window(c, T, me), n = c.nbytes;
     const std::string what = describe(c);
     const std::vector<int> perm = make_perm(c.seed, T);
 
@@ -271,8 +293,8 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
                                                      : address(c.blocked, dst_base + c.skew, phase);
 
     if (c.late == me) sleep_ms(late_ms);
-    for (std::size_t i = 0; i < sw; ++i) my_src[i] = src_byte(me, i, c.seed);
-    for (std::size_t i = 0; i < dw; ++i) my_dst[i] = dst_byte(me, i, c.seed);
+    fill_pattern<src_word>(my_src, sw, me, c.seed);
+    fill_pattern<dst_word>(my_dst, dw, me, c.seed);
     if (c.kind == movement::permute) {
       shared_address pa = perm_area.address();
       pa.thread = static_cast<std::uint32_t>(me);  // perm[MYTHREAD] has affinity to this thread
@@ -292,21 +314,32 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
     call.perm = perm;
     call.threads = T;
     const coll_model::effect e = coll_model::relocalize(call);
-    const coll_model::memory before = [&](int t, std::uint64_t off) -> std::uint8_t {
-      if (off >= src_base && off < src_base + sw) return src_byte(t, off - src_base, c.seed);
-      if (off >= dst_base && off < dst_base + dw) return dst_byte(t, off - dst_base, c.seed);
+    coll_model::memory before = [&](int t, std::uint64_t off) -> std::uint8_t {
+      if (off >= src_base && off < src_base + src_window(c, T, t)) return src_byte(t, off - src_base, c.seed);
+      if (off >= dst_base && off < dst_base + dst_window(c, T, t)) return dst_byte(t, off - dst_base, c.seed);
       return 0xA5;  // outside the windows: the model never reads there
     };
+    before.read = [&](int t, std::uint64_t off, std::size_t len, std::uint8_t* out) {
+      if (off >= src_base && off + len <= src_base + src_window(c, T, t)) {
+        fill_pattern<src_word>(out, len, t, c.seed, off - src_base);
+      } else if (off >= dst_base && off + len <= dst_base + dst_window(c, T, t)) {
+        fill_pattern<dst_word>(out, len, t, c.seed, off - dst_base);
+      } else {
+        for (std::size_t i = 0; i < len; ++i) out[i] = before.byte(t, off + i);
+      }
+    };
     const area src_a{"src area", src_base, sw, c.skew}, dst_a{"dst area", dst_base, dw, c.skew};
+    const int right = (me + 1) % T;
+    const area right_dst_a{"dst area", dst_base, dst_window(c, T, right), c.skew};
 
     if (out_nosync(c.flags)) upc_barrier;
     std::string report = check_area(e, before, me, dst_a);
     if (report.empty()) report = check_area(e, before, me, src_a);
     if (report.empty() && !out_nosync(c.flags) && !out_mysync(c.flags) && T > 1)
-      report = check_area(e, before, (me + 1) % T, dst_a);
+      report = check_area(e, before, right, right_dst_a);
     if (!report.empty()) fail_case(what, algo, report);
     if (!out_nosync(c.flags))  // nobody may read this thread's source any more
-      for (std::size_t i = 0; i < sw; ++i) my_src[i] = static_cast<std::uint8_t>(~src_byte(me, i, c.seed));
+      for (std::size_t i = 0; i < sw; ++i) my_src[i] = static_cast<std::uint8_t>(~my_src[i]);
     upc_barrier;
   }
   upc_all_free(perm_area);

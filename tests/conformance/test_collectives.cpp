@@ -218,6 +218,55 @@ TEST_CASE("model: sort orders the elements in place, keeping their positions in 
   CHECK(e.writes[2].at == address(1, 0));
 }
 
+namespace {
+// The harness's data for `op` on T, as shared [3] T on 4 threads: the model's
+// result and a plain left fold of all elements, which must differ.
+template <class T>
+std::pair<T, T> grouped_and_plain(op_choice op, bool prefix_last) {
+  const int threads = 4;
+  const std::size_t n = 1021, blk = 3, E = sizeof(T);
+  const std::uint32_t seed = 12345;
+  coll_model::memory m = [&](int t, std::uint64_t off) -> std::uint8_t {
+    std::uint8_t b[sizeof(T)];
+    element_bytes<T>(op, slot_index(E, blk, t, off - off % E, threads), seed, b);
+    return b[off % E];
+  };
+  coll_model::reduce_call<T> rc;
+  rc.src = address(0, 0);
+  rc.dst = address(0, 1 << 20);
+  rc.op = op.op;
+  rc.func = func_pointer<T>(op.func);
+  rc.nelems = n;
+  rc.blk_size = blk;
+  rc.threads = threads;
+  T plain = element_value<T>(op, 0, seed);
+  for (std::size_t k = 1; k < n; ++k) plain = coll_model::combine(op.op, rc.func, plain, element_value<T>(op, k, seed));
+  const T grouped = prefix_last ? coll_model::prefix_values(rc, m).back() : coll_model::reduce_value(rc, m);
+  return {grouped, plain};
+}
+
+template <class T>
+void check_grouping_visible() {
+  for (const op_choice op : {op_choice{UPC_ADD, func_kind::none}, op_choice{UPC_MULT, func_kind::none},
+                             op_choice{UPC_FUNC, func_kind::comm}, op_choice{UPC_NONCOMM_FUNC, func_kind::float_sum}}) {
+    INFO(coll_model::op_name(op.op), func_name(op.func), " on a ", sizeof(T), "-byte type");
+    const bool prefix_too = op.op != UPC_NONCOMM_FUNC;  // the reduce of a non-commutative op folds blocks like prefix
+    auto [grouped, plain] = grouped_and_plain<T>(op, false);
+    CHECK_FALSE(coll_model::same_bits(grouped, plain));
+    if (prefix_too) {
+      auto [pg, pp] = grouped_and_plain<T>(op, true);
+      CHECK_FALSE(coll_model::same_bits(pg, pp));
+    }
+  }
+}
+}  // namespace
+
+TEST_CASE("the floating-point data of the matrix make the grouping of a reduction visible") {
+  check_grouping_visible<float>();
+  check_grouping_visible<double>();
+  check_grouping_visible<long double>();
+}
+
 // ---------------------------------------------------------------------------
 // The registry the matrix is generated from
 

@@ -69,8 +69,24 @@ namespace coll_model {
 
 using upc::shared_address;
 
-// The shared memory before the call: the byte at (thread, offset).
-using memory = std::function<std::uint8_t(int thread, std::uint64_t offset)>;
+// The shared memory before the call: the byte at (thread, offset). A test may
+// add `read`, which gives n consecutive bytes at once (it must agree with the
+// per-byte function; it only makes megabyte-sized checks cheaper).
+struct memory {
+  std::function<std::uint8_t(int thread, std::uint64_t offset)> byte;
+  std::function<void(int thread, std::uint64_t offset, std::size_t n, std::uint8_t* out)> read;
+
+  template <class F, class = std::enable_if_t<std::is_invocable_r_v<std::uint8_t, F&, int, std::uint64_t>>>
+  memory(F f) : byte(std::move(f)) {}  // NOLINT: a lambda is a memory
+  std::uint8_t operator()(int thread, std::uint64_t offset) const { return byte(thread, offset); }
+  void get(int thread, std::uint64_t offset, std::size_t n, std::uint8_t* out) const {
+    if (read) {
+      read(thread, offset, n, out);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) out[i] = byte(thread, offset + i);
+    }
+  }
+};
 
 // One contiguous copy implied by the semantics: `bytes` bytes from src to dst,
 // each side within one partition.
@@ -193,24 +209,26 @@ inline effect relocalize(const movement_call& c) {
 // Bytes after the call
 
 // The `len` bytes at [lo, lo+len) of `thread`'s partition after the call, and
-// which of them must match (care[i] false: anything goes).
+// which of them must match (care[i] 0: anything goes; all_care: none of those).
 struct window {
   std::vector<std::uint8_t> bytes;
-  std::vector<bool> care;
+  std::vector<std::uint8_t> care;
+  bool all_care = true;
 };
 
 inline window expected_bytes(const effect& e, const memory& before, int thread, std::uint64_t lo, std::size_t len) {
   window w;
   w.bytes.resize(len);
-  w.care.assign(len, true);
-  for (std::size_t i = 0; i < len; ++i) w.bytes[i] = before(thread, lo + i);
+  w.care.assign(len, 1);
+  std::vector<std::uint8_t> written(len, 0);
   const std::uint64_t hi = lo + len;
   for (const block_copy& c : e.copies) {
     if (static_cast<int>(c.dst.thread) != thread) continue;
     const std::uint64_t a = std::max<std::uint64_t>(lo, c.dst.offset);
     const std::uint64_t b = std::min<std::uint64_t>(hi, c.dst.offset + c.bytes);
-    for (std::uint64_t x = a; x < b; ++x)
-      w.bytes[x - lo] = before(static_cast<int>(c.src.thread), c.src.offset + (x - c.dst.offset));
+    if (a >= b) continue;
+    before.get(static_cast<int>(c.src.thread), c.src.offset + (a - c.dst.offset), b - a, &w.bytes[a - lo]);
+    std::fill(written.begin() + static_cast<std::ptrdiff_t>(a - lo), written.begin() + static_cast<std::ptrdiff_t>(b - lo), 1);
   }
   for (const write& wr : e.writes) {
     if (static_cast<int>(wr.at.thread) != thread) continue;
@@ -218,8 +236,22 @@ inline window expected_bytes(const effect& e, const memory& before, int thread, 
       const std::uint64_t x = wr.at.offset + i;
       if (x < lo || x >= hi) continue;
       w.bytes[x - lo] = wr.bytes[i];
-      w.care[x - lo] = wr.care.empty() || wr.care[i];
+      written[x - lo] = 1;
+      if (!wr.care.empty() && !wr.care[i]) {
+        w.care[x - lo] = 0;
+        w.all_care = false;
+      }
     }
+  }
+  for (std::size_t i = 0; i < len;) {  // everything else keeps its bytes
+    if (written[i]) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < len && !written[j]) ++j;
+    before.get(thread, lo + i, j - i, &w.bytes[i]);
+    i = j;
   }
   return w;
 }

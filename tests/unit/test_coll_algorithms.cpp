@@ -105,7 +105,8 @@ void fill(kind k, const movement_areas& a, std::size_t n, int root, int salt) {
       break;
     case kind::scatter:
       if (me == root)
-        for (std::size_t i = 0; i < n * std::size_t(T); ++i) at(a.src, root)[i] = static_cast<char>(pattern(salt, 0, i));
+        for (std::size_t i = 0; i < n * std::size_t(T); ++i)
+          at(a.src, root)[i] = static_cast<char>(pattern(salt, 0, i));
       break;
     case kind::gather:
     case kind::gather_all:
@@ -133,11 +134,10 @@ void verify(kind k, const movement_areas& a, std::size_t n, int root, int salt, 
     case kind::broadcast: expect_bytes(what, at(a.dst, me), salt, root, 0, n); break;
     case kind::scatter: expect_bytes(what, at(a.dst, me), salt, 0, std::size_t(me) * n, n); break;
     case kind::gather:
-      if (me == root)
-        for (int r = 0; r < T; ++r) expect_bytes(what + " block " + std::to_string(r), at(a.dst, me) + std::size_t(r) * n, salt, r, 0, n);
-      break;
-    case kind::gather_all:
-      for (int r = 0; r < T; ++r) expect_bytes(what + " block " + std::to_string(r), at(a.dst, me) + std::size_t(r) * n, salt, r, 0, n);
+    case kind::gather_all:  // gather: the root's dst; gather_all: every thread's row
+      if (k == kind::gather && me != root) break;
+      for (int r = 0; r < T; ++r)
+        expect_bytes(what + " block " + std::to_string(r), at(a.dst, me) + std::size_t(r) * n, salt, r, 0, n);
       break;
   }
 }
@@ -336,8 +336,8 @@ void body(const algorithms_under_test& u) {
         for (int root : {0, T - 1, T / 2}) {
           for (kind k : movements) {
             ++salt;
-            const std::string what = std::string(name_of(k)) + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
-                                     " flags=" + std::to_string(in | out);
+            const std::string what = std::string(name_of(k)) + " n=" + std::to_string(n) +
+                                     " root=" + std::to_string(root) + " flags=" + std::to_string(in | out);
             fill(k, areas[0], n, root, salt);
             upc_barrier;
             call(k, areas[0], n, root, in | out);
@@ -348,7 +348,8 @@ void body(const algorithms_under_test& u) {
           if (n != 67) continue;  // reductions: every flag combination, every case, two roots
           for (const reduction_case& c : reduction_cases) {
             ++salt;
-            const std::string what = "reduce/prefix flags=" + std::to_string(in | out) + " root=" + std::to_string(root);
+            const std::string what =
+                "reduce/prefix flags=" + std::to_string(in | out) + " root=" + std::to_string(root);
             fill_reduction(rareas[0], c, salt);
             upc_barrier;
             call_reduce(rareas[0], c, root, in | out);

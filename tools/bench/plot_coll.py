@@ -144,7 +144,7 @@ def plot_bound(res, img):
         ax.set_xlabel("block per thread (nbytes)")
         ax.set_title(coll, fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
-    axes[0][0].set_ylabel("memcpy bound / time (auto, median of rounds)")
+    axes[0][0].set_ylabel("memcpy bound / median time (auto)")
     axes[0][0].legend(fontsize=6)
     fig.suptitle("Ratio to the memcpy bound (1 = as fast as the copies it must make)\n" + subtitle(res), fontsize=10)
     path = os.path.join(img, "coll_bound.png")
