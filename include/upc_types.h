@@ -17,9 +17,10 @@ typedef int upc_type_t;
 #define UPC_OUT_MYSYNC  (1 << 4)
 #define UPC_OUT_NOSYNC  (1 << 5)
 #define UPC_ASYNC_FENCE (1 << 6)
-/* Algorithm selection bits of the xupc library (seed 001), accepted by every
- * collective: UPC_PULL / UPC_PUSH force the flat pull / push algorithm,
- * UPC_MULTICORE the node-aware hierarchical one. */
+/* Algorithm selection bits of the xupc library (seed 001): UPC_PULL / UPC_PUSH
+ * force the flat pull / push algorithm, UPC_MULTICORE the node-aware
+ * hierarchical one, for the collectives that have it; asking for one a
+ * collective lacks is an error that lists the valid algorithms. */
 #define UPC_PULL        (1 << 7)
 #define UPC_PUSH        (1 << 8)
 #define UPC_MULTICORE   (1 << 9)

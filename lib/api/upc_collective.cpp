@@ -342,6 +342,14 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   rq.blk_size = blk_size;
   rq.red.elem_size = elem_size;
   rq.flags = flags;
+  // Every element must lie inside the shared heap of its thread.
+  const blocked_array a{rq.dst, elem_size, blk_size, nelems, threads()};
+  if (blk_size != 0 && rq.dst.phase >= blk_size)
+    fail(fn, "A has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
+  for (int t = 0; t < threads(); ++t) {
+    const std::uint64_t n = a.count_on(t);
+    if (n) check_range(fn, "A", t, (blk_size ? a.row_start() : rq.dst.offset) + a.first_local(t) * elem_size, n * elem_size);
+  }
   static thread_local sort_context ctx;
   ctx = sort_context{func, A.address(), elem_size, blk_size};
   rq.sort_cmp = compare_indices;

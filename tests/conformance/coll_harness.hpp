@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -447,11 +448,11 @@ T element_value(op_choice o, std::uint64_t j, std::uint32_t seed) {
       case UPC_NONCOMM_FUNC:
         if (o.func == func_kind::first_nonzero) return h % 7 == 0 ? static_cast<T>((h >> 9) % 1000 + 1) / T(4) : T(0);
         [[fallthrough]];
-      default: {  // ADD, FUNC, the non-commutative sum
+      default: {  // ADD, FUNC, the non-commutative sum: +-huge, and 2^-12..2^12 with random mantissas
         const unsigned r = static_cast<unsigned>(h % 10);
-        if (r < 3) return big * static_cast<T>(1 + (h >> 8) % 4);
-        if (r < 6) return -big * static_cast<T>(1 + (h >> 12) % 4);
-        return static_cast<T>(sign * static_cast<double>((h >> 16) % 9 + 1) * 0.5);
+        if (r < 3) return big * static_cast<T>(sign * static_cast<int>(1 + (h >> 8) % 4));
+        const double mantissa = 1.0 + static_cast<double>((h >> 12) & 0xfffff) / 1048576.0;
+        return static_cast<T>(sign * std::ldexp(mantissa, static_cast<int>((h >> 32) % 25) - 12));
       }
     }
   } else {

@@ -20,8 +20,11 @@ void sort_at_root(const request& rq, team& t, plan& p) {
       const std::size_t n = rq.nelems, E = rq.red.elem_size;
       std::vector<std::uint64_t> order(n);
       std::iota(order.begin(), order.end(), 0);
+      // i goes before j when func says j's element comes after i's (func(b, a) > 0),
+      // which works for three-way comparators and for the v1.0 reference's
+      // "1 when a must come after b, else 0" ones alike.
       std::stable_sort(order.begin(), order.end(), [&](std::uint64_t i, std::uint64_t j) {
-        return rq.sort_cmp(&i, &j, rq.sort_ctx) < 0;
+        return rq.sort_cmp(&j, &i, rq.sort_ctx) > 0;
       });
       std::vector<char> sorted(n * E);
       for (std::size_t k = 0; k < n; ++k) std::memcpy(sorted.data() + k * E, a.element(order[k]), E);
