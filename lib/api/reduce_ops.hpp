@@ -44,6 +44,74 @@ void combine(void* acc, const void* in, std::size_t n, const void* fn) {
   }
 }
 
+template <class T, upc_op_t Op>
+void fold(void* acc, const void* in, std::size_t n, const void* fn) {
+  T a = load<T>(acc);
+  auto* b = static_cast<const char*>(in);
+  for (std::size_t i = 0; i < n; ++i) a = apply<T, Op>(a, load<T>(b + i * sizeof(T)), fn);
+  std::memcpy(acc, &a, sizeof(T));
+}
+
+template <class T, upc_op_t Op>
+void scan(void* out, const void* in, std::size_t n, const void* prefix, const void* fn) {
+  auto* o = static_cast<char*>(out);
+  auto* b = static_cast<const char*>(in);
+  if (n == 0) return;
+  T run = load<T>(b);
+  if (prefix) {
+    const T p = load<T>(prefix);
+    for (std::size_t i = 0;;) {
+      const T r = apply<T, Op>(p, run, fn);
+      std::memcpy(o + i * sizeof(T), &r, sizeof(T));
+      if (++i == n) break;
+      run = apply<T, Op>(run, load<T>(b + i * sizeof(T)), fn);
+    }
+  } else {
+    for (std::size_t i = 0;;) {
+      std::memcpy(o + i * sizeof(T), &run, sizeof(T));
+      if (++i == n) break;
+      run = apply<T, Op>(run, load<T>(b + i * sizeof(T)), fn);
+    }
+  }
+}
+
+template <class T>
+scan_fn scan_for(upc_op_t op) {
+  switch (op) {
+    case UPC_ADD: return scan<T, UPC_ADD>;
+    case UPC_MULT: return scan<T, UPC_MULT>;
+    case UPC_AND: return scan<T, UPC_AND>;
+    case UPC_OR: return scan<T, UPC_OR>;
+    case UPC_XOR: return scan<T, UPC_XOR>;
+    case UPC_LOGAND: return scan<T, UPC_LOGAND>;
+    case UPC_LOGOR: return scan<T, UPC_LOGOR>;
+    case UPC_MIN: return scan<T, UPC_MIN>;
+    case UPC_MAX: return scan<T, UPC_MAX>;
+    case UPC_FUNC: return scan<T, UPC_FUNC>;
+    case UPC_NONCOMM_FUNC: return scan<T, UPC_NONCOMM_FUNC>;
+    default: return nullptr;
+  }
+}
+
+// The fold function for (T, op); nullptr for an op that is not one bit of the list.
+template <class T>
+fold_fn fold_for(upc_op_t op) {
+  switch (op) {
+    case UPC_ADD: return fold<T, UPC_ADD>;
+    case UPC_MULT: return fold<T, UPC_MULT>;
+    case UPC_AND: return fold<T, UPC_AND>;
+    case UPC_OR: return fold<T, UPC_OR>;
+    case UPC_XOR: return fold<T, UPC_XOR>;
+    case UPC_LOGAND: return fold<T, UPC_LOGAND>;
+    case UPC_LOGOR: return fold<T, UPC_LOGOR>;
+    case UPC_MIN: return fold<T, UPC_MIN>;
+    case UPC_MAX: return fold<T, UPC_MAX>;
+    case UPC_FUNC: return fold<T, UPC_FUNC>;
+    case UPC_NONCOMM_FUNC: return fold<T, UPC_NONCOMM_FUNC>;
+    default: return nullptr;
+  }
+}
+
 // The combine function for (T, op); nullptr for an op that is not one bit of the list.
 template <class T>
 combine_fn combine_for(upc_op_t op) {

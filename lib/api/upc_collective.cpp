@@ -244,6 +244,8 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   rq.red.user_fn = reinterpret_cast<const void*>(func);
   rq.red.commutative = op != UPC_NONCOMM_FUNC;
   rq.red.combine = ops::combine_for<T>(op);
+  rq.red.fold = ops::fold_for<T>(op);
+  rq.red.scan = ops::scan_for<T>(op);
   // The source array must fit in every partition it touches, and not overlap dst.
   const int T_ = threads();
   const blocked_array a{rq.src, sizeof(T), blk_size, nelems, T_};

@@ -10,9 +10,12 @@ bool out_all(upc_flag_t f) { return (f & (UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) == 0
 bool epoch_reached(std::uint32_t v, std::uint32_t target) { return static_cast<std::int32_t>(v - target) >= 0; }
 }  // namespace
 
+// Every flag is published with this execution's own epoch (not the team's
+// latest), so with several non-blocking collectives in flight an earlier one can
+// never satisfy a later one's waiters.
 execution::execution(const request& rq, team& t, plan& p)
     : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch(static_cast<std::uint32_t>(p.stages))) {
-  t_.publish(t_.entered(t_.rank()));
+  t_.publish(t_.entered(t_.rank()), epoch_);
 }
 
 bool execution::ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const {
@@ -66,8 +69,8 @@ bool execution::advance() {
           case step::wait_ready2:
             if (blocked_on(t_.ready2(s.peer), s.peer)) return false;
             break;
-          case step::publish_ready2: t_.publish(t_.ready2(me)); break;
-          case step::ack: t_.publish(t_.ack(s.peer, me)); break;
+          case step::publish_ready2: t_.publish(t_.ready2(me), epoch_); break;
+          case step::ack: t_.publish(t_.ack(s.peer, me), epoch_); break;
           case step::wait_acks:
             for (; sub_ < p_.ack_from.size(); ++sub_)
               if (blocked_on(t_.ack(me, p_.ack_from[sub_]), p_.ack_from[sub_])) return false;
@@ -96,7 +99,7 @@ bool execution::advance() {
         return true;
       }
       if (rq_.flags & UPC_OUT_MYSYNC)
-        for (int r : p_.touches) t_.publish(t_.done(r, me));
+        for (int r : p_.touches) t_.publish(t_.done(r, me), epoch_);
       stage_ = stage::out_wait;
       [[fallthrough]];
     case stage::out_wait:

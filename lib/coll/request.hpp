@@ -16,6 +16,11 @@ const char* name_of(collective c) noexcept;
 
 // Combines n elements: acc[i] = acc[i] op in[i] (in this order: acc is the left operand).
 using combine_fn = void (*)(void* acc, const void* in, std::size_t n, const void* user_fn);
+// Left fold of n contiguous elements into one: *acc = ((*acc op in[0]) op in[1]) ...
+using fold_fn = void (*)(void* acc, const void* in, std::size_t n, const void* user_fn);
+// Inclusive scan of n contiguous elements: out[i] = prefix op (in[0] op ... op in[i]),
+// or the fold alone when prefix is null.
+using scan_fn = void (*)(void* out, const void* in, std::size_t n, const void* prefix, const void* user_fn);
 
 struct reduction {
   std::size_t elem_size = 0;
@@ -23,6 +28,8 @@ struct reduction {
   const void* user_fn = nullptr;   // TYPE (*)(TYPE, TYPE) for UPC_FUNC / UPC_NONCOMM_FUNC
   bool commutative = true;
   combine_fn combine = nullptr;
+  fold_fn fold = nullptr;
+  scan_fn scan = nullptr;
 };
 
 struct request {

@@ -38,6 +38,7 @@
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/fold.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -72,9 +73,7 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
     my_blocks([&](std::uint64_t b, std::uint64_t slot) {
       const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
       char* acc = totals + slot * E;
-      std::memcpy(acc, first, E);
-      for (std::uint64_t x = src.block_lo(b) + 1; x < src.block_hi(b); ++x)
-        red.combine(acc, first + (x - src.block_lo(b)) * E, 1, red.user_fn);
+      fold_run(acc, first, src.block_hi(b) - src.block_lo(b), red);
     });
   });
 
@@ -120,23 +119,10 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   p.compute([=, &t] {
     const char* prefixes = t.scratch(me) + prefixes_at;
     const int thr = t.thread_of(me);
+    std::vector<char> tmp;
     my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const bool first_block = b == src.first_block();
-      char block[64], result[64];  // fold of the block up to x; prefix op that fold
-      const char* in = src.local(thr, src.local_index(src.block_lo(b)));
-      for (std::uint64_t x = src.block_lo(b); x < src.block_hi(b); ++x, in += E) {
-        if (x == src.block_lo(b)) std::memcpy(block, in, E);
-        else red.combine(block, in, 1, red.user_fn);
-        const std::uint64_t k = x - src.v0();
-        char* out = same_layout ? dst.local(thr, src.local_index(x)) : dst.element(k);
-        if (first_block) {
-          std::memcpy(out, block, E);
-        } else {
-          std::memcpy(result, prefixes + slot * E, E);
-          red.combine(result, block, 1, red.user_fn);
-          std::memcpy(out, result, E);
-        }
-      }
+      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * E;
+      finish_prefix_block(src, dst, same_layout, thr, b, prefix, red, tmp);
     });
   });
   if (!same_layout) {

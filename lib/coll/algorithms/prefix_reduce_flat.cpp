@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../blocks.hpp"
+#include "../common/fold.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -39,9 +40,7 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
     my_blocks([&](std::uint64_t b, std::uint64_t slot) {
       const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
       char* acc = totals + slot * E;
-      std::memcpy(acc, first, E);
-      for (std::uint64_t v = src.block_lo(b) + 1; v < src.block_hi(b); ++v)
-        red.combine(acc, first + (v - src.block_lo(b)) * E, 1, red.user_fn);
+      fold_run(acc, first, src.block_hi(b) - src.block_lo(b), red);
     });
   });
   p.publish_ready();
@@ -69,23 +68,10 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
   p.compute([=, &t] {
     const char* prefixes = t.scratch(me) + per_rank * E;
     const int thr = t.thread_of(me);
+    std::vector<char> tmp;
     my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const bool first_block = b == src.first_block();
-      char block[64], result[64];  // fold of the block up to v; prefix op that fold
-      const char* in = src.local(thr, src.local_index(src.block_lo(b)));
-      for (std::uint64_t v = src.block_lo(b); v < src.block_hi(b); ++v, in += E) {
-        if (v == src.block_lo(b)) std::memcpy(block, in, E);
-        else red.combine(block, in, 1, red.user_fn);
-        const std::uint64_t k = v - src.v0();
-        char* out = same_layout ? dst.local(thr, src.local_index(v)) : dst.element(k);
-        if (first_block) {
-          std::memcpy(out, block, E);
-        } else {
-          std::memcpy(result, prefixes + slot * E, E);
-          red.combine(result, block, 1, red.user_fn);
-          std::memcpy(out, result, E);
-        }
-      }
+      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * E;
+      finish_prefix_block(src, dst, same_layout, thr, b, prefix, red, tmp);
     });
   });
   if (!same_layout) {

@@ -30,6 +30,7 @@
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/fold.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -57,8 +58,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
     if (!by_block) {
       if (count == 0) return;
       const char* mine = a.local(thr, a.first_local(thr));
-      std::memcpy(slot, mine, E);
-      for (std::uint64_t j = 1; j < count; ++j) red.combine(slot, mine + j * E, 1, red.user_fn);
+      fold_run(slot, mine, count, red);
       return;
     }
     std::uint64_t k = 0;
@@ -66,9 +66,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
       if (a.owner_of_block(b) != thr) continue;
       const char* first = a.local(thr, a.local_index(a.block_lo(b)));
       char* acc = slot + k++ * E;
-      std::memcpy(acc, first, E);
-      for (std::uint64_t x = a.block_lo(b) + 1; x < a.block_hi(b); ++x)
-        red.combine(acc, first + (x - a.block_lo(b)) * E, 1, red.user_fn);
+      fold_run(acc, first, a.block_hi(b) - a.block_lo(b), red);
     }
   });
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../blocks.hpp"
+#include "../common/fold.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -36,17 +37,14 @@ void reduce_flat(const request& rq, team& t, plan& p) {
     if (!by_block) {
       if (count == 0) return;
       const char* mine = a.local(thr, a.first_local(thr));
-      std::memcpy(scratch, mine, E);
-      for (std::uint64_t j = 1; j < count; ++j) red.combine(scratch, mine + j * E, 1, red.user_fn);
+      fold_run(scratch, mine, count, red);
     } else {
       std::uint64_t slot = 0;
       for (std::uint64_t b = a.first_block(); b <= a.last_block(); ++b) {
         if (a.owner_of_block(b) != thr) continue;
         const char* first = a.local(thr, a.local_index(a.block_lo(b)));
         char* acc = scratch + slot++ * E;
-        std::memcpy(acc, first, E);
-        for (std::uint64_t v = a.block_lo(b) + 1; v < a.block_hi(b); ++v)
-          red.combine(acc, first + (v - a.block_lo(b)) * E, 1, red.user_fn);
+        fold_run(acc, first, a.block_hi(b) - a.block_lo(b), red);
       }
     }
   });
