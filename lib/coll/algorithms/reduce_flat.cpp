@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../blocks.hpp"
+#include "../common/binomial_tree.hpp"
 #include "../common/fold.hpp"
 #include "algorithms.hpp"
 
@@ -72,9 +73,11 @@ void reduce_flat(const request& rq, team& t, plan& p) {
       }
       if (have) std::memcpy(raw(rq.dst), result, E);
     });
-    for (int r = 0; r < T; ++r)
-      if (r != me) p.ack(r);
-  } else {
+    if (readers_must_ack(rq.flags, /*user_data=*/false))
+      for (int r = 0; r < T; ++r)
+        if (r != me) p.ack(r);
+  } else if (readers_must_ack(rq.flags, /*user_data=*/false)) {
+    // The root reads my scratch: I may not reuse it (next collective) before it is done.
     p.ack_from.push_back(root);
     p.wait_acks();
   }
