@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include <cctype>
+#include "upc/coll.hpp"
+#include "upc/error.hpp"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -55,6 +58,11 @@ Options:
   --stack SIZE           stack of each UPC thread on the threads backend
                          (at least 64K, default 8M)
   --quiet                do not print failure reports to stderr
+  --coll SPEC            force collective algorithms: "broadcast:push;exchange:
+                         pairwise:0-64K" (collective:algorithm[:lo-hi] separated by
+                         ';'; sizes per block, K/M/G suffixes, 'max'; 'auto' too)
+  --verbose-coll         print, once per collective and algorithm, which ran
+  --list-algorithms      list every collective's algorithms and exit
   -h, --help             show this help and exit
   --version              show the version and exit
   --                     end of options (for a PROGRAM whose name starts with -)
@@ -72,6 +80,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0)
+  UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
 
 Exit status (PROGRAM's, since upcrun becomes PROGRAM):
   0        every thread returned 0 from upc_main
@@ -116,8 +125,8 @@ std::optional<double> parse_seconds(const std::string& s) {
 
 struct settings {
   std::optional<long> threads, nodes;
-  std::string backend, heap, stack, timeout, watchdog;
-  bool check = false, quiet = false;
+  std::string backend, heap, stack, timeout, watchdog, coll;
+  bool check = false, quiet = false, verbose_coll = false;
 };
 
 void set_env(const char* name, const std::string& value) {
@@ -161,6 +170,20 @@ int main(int argc, char** argv) {
     }
     if (arg == "--check") { s.check = true; continue; }
     if (arg == "--quiet") { s.quiet = true; continue; }
+    if (arg == "--verbose-coll") { s.verbose_coll = true; continue; }
+    if (arg == "--list-algorithms") {
+      std::fputs(upc::coll::describe_algorithms().c_str(), stdout);
+      return 0;
+    }
+    if (value_of(arg, "--coll", v)) {
+      try {
+        upc::coll::check_rules(v, "--coll");
+      } catch (const upc::error& e) {
+        usage_error(e.what());
+      }
+      s.coll = v;
+      continue;
+    }
     if (value_of(arg, "-n", v) || value_of(arg, "--threads", v) ||
         (arg.size() > 2 && arg.substr(0, 2) == "-n" && arg[2] != '=' && (v = arg.substr(2), true))) {
       auto n = parse_long(v);
@@ -222,6 +245,8 @@ int main(int argc, char** argv) {
   if (!s.timeout.empty()) set_env("UPCEMU_TIMEOUT", s.timeout);
   if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);
   if (s.quiet) set_env("UPCEMU_QUIET", "1");
+  if (!s.coll.empty()) set_env("UPCEMU_COLL", s.coll);
+  if (s.verbose_coll) set_env("UPCEMU_VERBOSE_COLL", "1");
 
   std::fflush(nullptr);
   ::execvp(argv[i], argv + i);

@@ -1,8 +1,9 @@
 // The collective engine's user-visible controls: which algorithms exist for each
 // collective, forcing one (tests, benchmarks, UPCEMU_COLL), and what ran last.
 //
-//   UPCEMU_COLL="broadcast:binomial;exchange:pairwise:0-65536"   per collective,
-//   optionally for a byte range (nbytes per thread) only. upcrun --coll sets it.
+//   UPCEMU_COLL="broadcast:binomial;exchange:pairwise:0-64K"   per collective,
+//   optionally for a size range only (nbytes per block for data movement;
+//   nelems × element size for reductions and sort). upcrun --coll sets it.
 //   UPCEMU_VERBOSE_COLL=1 prints, once per (collective, algorithm), what ran.
 #pragma once
 #include <cstddef>
@@ -26,5 +27,14 @@ void reset_algorithms();  // everything back to auto (and UPCEMU_COLL re-read)
 
 // The algorithm the calling thread's last collective used (for tests).
 std::string last_algorithm();
+
+// Checks an algorithm rule list (the UPCEMU_COLL / upcrun --coll syntax); throws
+// upc::error naming `source` and what is wrong. Sizes take K/M/G suffixes and
+// "max"; for reductions and sort the size is nelems × element size.
+void check_rules(const std::string& spec, const char* source);
+
+// Every collective with its algorithms, flags and one-line summaries, and the
+// automatic choice (upcrun --list-algorithms).
+std::string describe_algorithms();
 
 }  // namespace upc::coll

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "upc/coll.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "../runtime/size_parse.hpp"
 
 namespace upc::coll {
 
@@ -62,9 +64,11 @@ struct rule {
   std::size_t lo = 0, hi = SIZE_MAX;
 };
 
+// force_algorithm, then UPCEMU_COLL. Changed only outside runs (force/reset) or
+// once, under the mutex, by the first collective; read without locking after.
 std::mutex g_rules_mutex;
-std::vector<rule> g_rules;     // force_algorithm, then UPCEMU_COLL
-bool g_rules_loaded = false;
+std::vector<rule> g_rules;
+std::atomic<bool> g_rules_loaded{false};
 thread_local std::string tl_last;
 
 std::string valid_names(collective c) {
@@ -95,12 +99,24 @@ bool known(collective c, const std::string& algo) {
   return false;
 }
 
-// UPCEMU_COLL="broadcast:push;exchange:pairwise:0-65536"
-void load_environment_rules() {
-  const char* env = std::getenv("UPCEMU_COLL");
-  if (!env || !*env) return;
-  std::string spec(env);
+// One number of a size range: digits with an optional K/M/G suffix, or "max".
+bool parse_bound(const std::string& text, std::size_t& out) {
+  if (text == "max") {
+    out = SIZE_MAX;
+    return true;
+  }
+  auto v = upc::detail::parse_size(text);
+  if (!v) return false;
+  out = *v;
+  return true;
+}
+
+// "broadcast:push;exchange:pairwise:0-64K" → rules; throws upc::error naming
+// `source` (UPCEMU_COLL or upcrun --coll) and what is wrong.
+std::vector<rule> parse_rules(const std::string& spec, const char* source) {
+  std::vector<rule> rules;
   std::size_t pos = 0;
+  auto bad = [&](const std::string& why) -> upc::error { return upc::error(source, why, -1); };
   while (pos <= spec.size()) {
     std::size_t end = spec.find(';', pos);
     if (end == std::string::npos) end = spec.size();
@@ -108,27 +124,31 @@ void load_environment_rules() {
     pos = end + 1;
     if (item.empty()) continue;
     std::size_t c1 = item.find(':');
-    if (c1 == std::string::npos)
-      throw upc::error("UPCEMU_COLL", "'" + item + "' is not collective:algorithm[:lo-hi]", -1);
+    if (c1 == std::string::npos) throw bad("'" + item + "' is not collective:algorithm[:lo-hi]");
     rule r;
     std::string cname = item.substr(0, c1);
-    if (!parse_collective(cname, r.kind))
-      throw upc::error("UPCEMU_COLL", "unknown collective '" + cname + "'; valid: " + all_collectives(), -1);
+    if (!parse_collective(cname, r.kind)) throw bad("unknown collective '" + cname + "'; valid: " + all_collectives());
     std::size_t c2 = item.find(':', c1 + 1);
     r.algorithm = item.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
     if (r.algorithm != "auto" && !known(r.kind, r.algorithm))
-      throw upc::error("UPCEMU_COLL", "unknown algorithm '" + r.algorithm + "' for " + cname + "; valid: " +
-                                          valid_names(r.kind) + ", auto", -1);
+      throw bad("unknown algorithm '" + r.algorithm + "' for " + cname + "; valid: " + valid_names(r.kind) + ", auto");
     if (c2 != std::string::npos) {
       std::string range = item.substr(c2 + 1);
-      char* e1 = nullptr;
-      r.lo = std::strtoull(range.c_str(), &e1, 10);
-      if (*e1 != '-') throw upc::error("UPCEMU_COLL", "size range '" + range + "' is not lo-hi (bytes)", -1);
-      std::string hi = e1 + 1;
-      r.hi = (hi == "max" || hi.empty()) ? SIZE_MAX : std::strtoull(hi.c_str(), nullptr, 10);
+      std::size_t dash = range.find('-');
+      if (dash == std::string::npos || !parse_bound(range.substr(0, dash), r.lo) ||
+          !parse_bound(range.substr(dash + 1), r.hi))
+        throw bad("size range '" + range + "' in '" + item + "' is not lo-hi (bytes, K/M/G suffixes, 'max')");
+      if (r.lo > r.hi) throw bad("size range '" + range + "' in '" + item + "' is empty (lo > hi)");
     }
-    g_rules.push_back(r);
+    rules.push_back(r);
   }
+  return rules;
+}
+
+void load_environment_rules() {
+  const char* env = std::getenv("UPCEMU_COLL");
+  if (!env || !*env) return;
+  for (const rule& r : parse_rules(env, "UPCEMU_COLL")) g_rules.push_back(r);
 }
 
 const algorithm_entry* find(collective c, const std::string& name) {
@@ -184,10 +204,12 @@ const algorithm_entry& select(const request& rq, int threads) {
                      " has no algorithm for " + name_of(rq.kind) + " yet");
     how = "flag";
   } else {
-    std::lock_guard<std::mutex> guard(g_rules_mutex);
-    if (!g_rules_loaded) {
-      g_rules_loaded = true;
-      load_environment_rules();
+    if (!g_rules_loaded.load(std::memory_order_acquire)) {
+      std::lock_guard<std::mutex> guard(g_rules_mutex);
+      if (!g_rules_loaded.load(std::memory_order_relaxed)) {
+        load_environment_rules();
+        g_rules_loaded.store(true, std::memory_order_release);
+      }
     }
     const std::size_t size = rq.size_for_selection();
     for (const rule& r : g_rules)
@@ -244,9 +266,9 @@ void force_algorithm(const std::string& name, const std::string& algorithm) {
     throw upc::error("upc::coll::force_algorithm",
                      "unknown algorithm '" + algorithm + "' for " + name + "; valid: " + valid_names(c) + ", auto", -1);
   std::lock_guard<std::mutex> guard(g_rules_mutex);
-  if (!g_rules_loaded) {
-    g_rules_loaded = true;
+  if (!g_rules_loaded.load()) {
     load_environment_rules();
+    g_rules_loaded.store(true);
   }
   g_rules.insert(g_rules.begin(), rule{c, algorithm, 0, SIZE_MAX});
 }
@@ -258,5 +280,21 @@ void reset_algorithms() {
 }
 
 std::string last_algorithm() { return tl_last; }
+
+void check_rules(const std::string& spec, const char* source) { (void)parse_rules(spec, source); }
+
+std::string describe_algorithms() {
+  std::string out;
+  for (int i = 0; i < collective_count; ++i) {
+    const collective c = static_cast<collective>(i);
+    out += std::string(name_of(c)) + " (auto: " + automatic(c) + ")\n";
+    for (const algorithm_entry& e : registry())
+      if (e.kind == c) {
+        std::string flag = e.flag == UPC_PULL ? " [UPC_PULL]" : e.flag == UPC_PUSH ? " [UPC_PUSH]" : e.flag == UPC_MULTICORE ? " [UPC_MULTICORE]" : "";
+        out += "  " + std::string(e.name) + flag + ": " + e.summary + "\n";
+      }
+  }
+  return out;
+}
 
 }  // namespace upc::coll

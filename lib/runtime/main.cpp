@@ -2,12 +2,16 @@
 // by hand), run upc_main on THREADS threads, and exit with the program's status.
 #include <cstdio>
 
+#include <cstdlib>
+
 #include "upc.h"
+#include "upc/coll.hpp"
 
 int main(int argc, char** argv) {
   upc::launch_options opt;
   try {
     opt = upc::launch_options::from_environment();
+    if (const char* coll = std::getenv("UPCEMU_COLL")) upc::coll::check_rules(coll, "UPCEMU_COLL");
     upc::run_result r = upc::run(opt, std::function<int()>([argc, argv] { return upc_main(argc, argv); }));
     return r.exit_code;
   } catch (const upc::error& e) {

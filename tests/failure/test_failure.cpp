@@ -281,6 +281,10 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "2", "--watchdog", "0", VICTIM}, "--watchdog must be a number of seconds > 0"},
       {{"-n", "2", "--watchdog"}, "--watchdog needs a value"},
       {{"-n", "2", "--frobnicate", VICTIM}, "unknown option '--frobnicate'"},
+      {{"-n", "2", "--coll", "broadcast:pul", VICTIM}, "--coll: unknown algorithm 'pul' for broadcast; valid: pull, push"},
+      {{"-n", "2", "--coll=shuffle:pull", VICTIM}, "--coll: unknown collective 'shuffle'; valid: broadcast, scatter"},
+      {{"-n", "2", "--coll", "exchange:pairwise:9-1", VICTIM}, "is empty (lo > hi)"},
+      {{"-n", "2", "--coll", "exchange", VICTIM}, "'exchange' is not collective:algorithm[:lo-hi]"},
       {{"-n", "2"}, "no program given"},
       {{}, "no program given"},
   };
@@ -298,6 +302,16 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
   }
 }
 
+TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the automatic choice") {
+  child c({UPCRUN, "--list-algorithms"});
+  outcome o = c.finish();
+  REPORT(o);
+  CHECK(o.exit_code == 0);
+  for (const char* line : {"broadcast (auto: pull)", "  push [UPC_PUSH]:", "exchange (auto: pairwise)", "reduce (auto: flat)",
+                           "gather_all (auto: pull)", "  ring:"})
+    CHECK_MESSAGE(contains(o.out, line), line);
+}
+
 TEST_CASE("upcrun: a program that cannot be run is reported") {
   child c({UPCRUN, "-n", "2", "/nonexistent/upcemu-program"});
   outcome o = c.finish();
@@ -312,6 +326,7 @@ TEST_CASE("upcrun --help documents every option, the environment and the exit co
   REPORT(o);
   CHECK(o.exit_code == 0);
   for (const char* word : {"-n", "--backend", "--heap", "--nodes", "--check", "--watchdog", "--timeout", "--stack",
+                           "--coll", "--verbose-coll", "--list-algorithms", "UPCEMU_COLL", "UPCEMU_VERBOSE_COLL",
                            "--quiet", "--help", "--version", "UPCEMU_THREADS", "UPCEMU_BACKEND", "UPCEMU_HEAP",
                            "UPCEMU_NODES", "UPCEMU_CHECK", "UPCEMU_TIMEOUT", "UPCEMU_WATCHDOG", "UPCEMU_STACK",
                            "UPCEMU_QUIET", "124", "130", "128+N", "upc_global_exit", "Example"})
@@ -337,6 +352,12 @@ TEST_CASE("a bad UPCEMU_* variable stops a program started without upcrun (statu
     CHECK(contains(o.err, var + "='" + value + "' is invalid"));
     CHECK(c.leaked().empty());
   }
+  // UPCEMU_COLL is checked at start too, whether or not a collective is called.
+  child coll({VICTIM, "hello"}, {{"UPCEMU_COLL", "exchange:pairwise:1-abc"}});
+  outcome oc = coll.finish();
+  REPORT(oc);
+  CHECK(oc.exit_code == 2);
+  CHECK(contains(oc.err, "UPCEMU_COLL: size range '1-abc' in 'exchange:pairwise:1-abc' is not lo-hi"));
   // Set by hand, the variables work like upcrun's options.
   child ok({VICTIM, "hello"}, {{"UPCEMU_THREADS", "3"}, {"UPCEMU_BACKEND", "processes"}});
   outcome o = ok.finish();
