@@ -64,37 +64,52 @@ void check_blocked(const char* fn, const char* arg, const shared_address& base, 
 }
 
 // Under --check: the same collective with the same single-valued arguments on
-// every thread (compared with thread 0's after a team barrier).
-void check_single_valued(const request& rq, std::uint64_t fingerprint) {
-  if (!check_enabled()) return;
-  detail::thread_slot& me = detail::my_slot();
-  const std::uint32_t seq = me.collective_seq++;
-  me.check_args[seq & 1][0].store(static_cast<std::uint64_t>(rq.kind) + 1, std::memory_order_relaxed);
-  me.check_args[seq & 1][1].store(fingerprint, std::memory_order_relaxed);
-  team::world().barrier(rq.function);
-  detail::thread_slot& zero = detail::control().slots[0];
-  const std::uint64_t kind0 = zero.check_args[seq & 1][0].load(std::memory_order_relaxed);
-  if (kind0 != static_cast<std::uint64_t>(rq.kind) + 1)
-    fail(rq.function, std::string("thread 0 called a different collective (") +
-                          name_of(static_cast<collective>(kind0 - 1)) + ") at this point: every thread must make the same collective calls in the same order");
-  if (zero.check_args[seq & 1][1].load(std::memory_order_relaxed) != fingerprint)
-    fail(rq.function, "single-valued arguments differ from thread 0's (dst, src, sizes, op and flags must be the same on every thread)");
-  team::world().barrier(rq.function);
-}
+// every thread. Each rank publishes its arguments; after a team barrier each
+// compares them with rank 0's and names the first that differs.
+struct named_value {
+  const char* name;
+  std::uint64_t value;
+};
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
-std::uint64_t fingerprint_of(const request& rq) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::uint64_t v : {rq.dst.offset, std::uint64_t(rq.dst.thread), std::uint64_t(rq.dst.phase), rq.src.offset,
-                          std::uint64_t(rq.src.thread), std::uint64_t(rq.src.phase), std::uint64_t(rq.nbytes),
-                          std::uint64_t(rq.nelems), std::uint64_t(rq.blk_size), std::uint64_t(rq.red.op),
-                          std::uint64_t(rq.flags)})
-    h = mix(h, v);
-  return h;
+void check_single_valued(const request& rq) {
+  if (!check_enabled()) return;
+  const named_value args[] = {
+      {"collective", static_cast<std::uint64_t>(rq.kind)},
+      {"dst (thread)", rq.dst.thread},
+      {"dst (address)", rq.dst.offset},
+      {"dst (phase)", rq.dst.phase},
+      {"src (thread)", rq.src.thread},
+      {"src (address)", rq.src.offset},
+      {"src (phase)", rq.src.phase},
+      {"nbytes", rq.nbytes},
+      {"nelems", rq.nelems},
+      {"blk_size", rq.blk_size},
+      {"op", rq.red.op},
+      {"element type (the T of upc_all_reduceT)", static_cast<std::uint64_t>(rq.red.type)},
+      {"element size", rq.red.elem_size},
+      {"func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn)},
+      {"flags", static_cast<std::uint64_t>(rq.flags)},
+  };
+  static_assert(sizeof(args) / sizeof(args[0]) <= team::check_slots);
+  team& t = team::world();
+  std::atomic<std::uint64_t>* mine = t.check_area(t.rank());
+  for (std::size_t i = 0; i < std::size(args); ++i) mine[i].store(args[i].value, std::memory_order_relaxed);
+  t.barrier(rq.function);
+  const std::atomic<std::uint64_t>* zeros = t.check_area(0);
+  for (std::size_t i = 0; i < std::size(args); ++i) {
+    const std::uint64_t z = zeros[i].load(std::memory_order_relaxed);
+    if (z == args[i].value) continue;
+    if (i == 0)
+      fail(rq.function, std::string("thread 0 called ") + name_of(static_cast<collective>(z)) +
+                            " at this point: every thread must make the same collective calls in the same order");
+    fail(rq.function, std::string("argument ") + args[i].name + " must be single-valued: thread 0 passed " +
+                          std::to_string(z) + ", this thread passed " + std::to_string(args[i].value));
+  }
+  t.barrier(rq.function);  // rank 0's area may be reused only after everyone compared
 }
 
 void start(const request& rq) {
-  check_single_valued(rq, fingerprint_of(rq));
+  check_single_valued(rq);
   run(rq);
 }
 
@@ -221,6 +236,21 @@ const char* op_name(upc_op_t op) {
 }
 
 template <class T>
+constexpr int upc_type_of() {
+  if constexpr (std::is_same_v<T, signed char>) return UPC_CHAR;
+  else if constexpr (std::is_same_v<T, unsigned char>) return UPC_UCHAR;
+  else if constexpr (std::is_same_v<T, short>) return UPC_SHORT;
+  else if constexpr (std::is_same_v<T, unsigned short>) return UPC_USHORT;
+  else if constexpr (std::is_same_v<T, int>) return UPC_INT;
+  else if constexpr (std::is_same_v<T, unsigned int>) return UPC_UINT;
+  else if constexpr (std::is_same_v<T, long>) return UPC_LONG;
+  else if constexpr (std::is_same_v<T, unsigned long>) return UPC_ULONG;
+  else if constexpr (std::is_same_v<T, float>) return UPC_FLOAT;
+  else if constexpr (std::is_same_v<T, double>) return UPC_DOUBLE;
+  else return UPC_LONG_DOUBLE;
+}
+
+template <class T>
 request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op,
                           std::size_t nelems, std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
   check_flags(fn, flags);
@@ -239,6 +269,7 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   rq.nelems = nelems;
   rq.blk_size = blk_size;
   rq.flags = flags;
+  rq.red.type = upc_type_of<T>();
   rq.red.elem_size = sizeof(T);
   rq.red.op = op;
   rq.red.user_fn = reinterpret_cast<const void*>(func);

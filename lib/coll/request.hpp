@@ -23,6 +23,7 @@ using fold_fn = void (*)(void* acc, const void* in, std::size_t n, const void* u
 using scan_fn = void (*)(void* out, const void* in, std::size_t n, const void* prefix, const void* user_fn);
 
 struct reduction {
+  int type = 0;                    // UPC_CHAR … UPC_LONG_DOUBLE (upc_types.h)
   std::size_t elem_size = 0;
   upc_op_t op = 0;
   const void* user_fn = nullptr;   // TYPE (*)(TYPE, TYPE) for UPC_FUNC / UPC_NONCOMM_FUNC

@@ -22,6 +22,7 @@ std::size_t round64(std::size_t x) { return (x + 63) & ~std::size_t{63}; }
 
 team::team(int size, int rank, std::uint64_t sync_offset) : size_(size), rank_(rank), sync_offset_(sync_offset) {
   ack_off = done_off + round64(4 * std::size_t(size));
+  check_off = ack_off + round64(4 * std::size_t(size));
 }
 
 team& team::world() {
@@ -29,7 +30,7 @@ team& team::world() {
   if (tl_world && tl_world_run == g_control) return *tl_world;
   const int T = threads();
   const std::size_t done_bytes = round64(4 * std::size_t(T));
-  const std::size_t bytes = done_off + 2 * done_bytes;
+  const std::size_t bytes = done_off + 2 * done_bytes + check_slots * sizeof(std::uint64_t);
   const std::uint64_t off = collective_symmetric_alloc(bytes, "collective (team setup)");
   std::memset(g_partitions + mythread() * g_partition_bytes + off, 0, bytes);
   upc::barrier();

@@ -45,6 +45,11 @@ class team {
   std::atomic<std::uint32_t>& done(int owner, int from) const noexcept { return word(owner, done_off + 4 * std::size_t(from)); }
   std::atomic<std::uint32_t>& ack(int owner, int from) const noexcept { return word(owner, ack_off + 4 * std::size_t(from)); }
   std::atomic<std::uint32_t>& sleepers() const noexcept { return word(0, sleepers_off); }
+  // --check: each rank's copy of its single-valued arguments, compared with rank 0's.
+  static constexpr int check_slots = 16;
+  std::atomic<std::uint64_t>* check_area(int rank) const noexcept {
+    return reinterpret_cast<std::atomic<std::uint64_t>*>(at(rank, sync_offset_ + check_off));
+  }
 
   // Waits (yield, then futex) until the flag, which `rank` moves, reaches the
   // current epoch; fails clearly if that rank's thread has returned from main.
@@ -80,7 +85,7 @@ class team {
 
   static constexpr std::size_t entered_off = 0, ready_off = 64, ready2_off = 128, barrier_arrived_off = 192,
                                barrier_generation_off = 256, sleepers_off = 320, done_off = 384;
-  std::size_t ack_off = 0;
+  std::size_t ack_off = 0, check_off = 0;
 
   int size_, rank_;
   std::uint64_t sync_offset_;
