@@ -58,6 +58,11 @@ void team::ensure_scratch(std::size_t bytes) {
   // Everyone is done with the old scratch once all have arrived here.
   barrier("collective (scratch)");
   if (scratch_bytes_) collective_free(shared_address{scratch_offset_, 0, 0}, "collective (scratch)");
+  // Forget the old scratch before allocating: if the allocation fails (on every
+  // rank alike), the team is left consistently without scratch, never with a
+  // freed one that a later call would free again.
+  scratch_offset_ = 0;
+  scratch_bytes_ = 0;
   scratch_offset_ = collective_symmetric_alloc(grown, "collective (scratch)");
   scratch_bytes_ = grown;
 }
