@@ -468,3 +468,36 @@ TEST_CASE("coll algorithms: reduce and prefix_reduce binomial equal flat bit for
     CHECK(std::memcmp(results[0].data(), results[1].data(), results[0].size() * sizeof(double)) == 0);
   }
 }
+
+// Regression (found by collbench): a failed scratch grow used to leave the team
+// pointing at the freed chunk, so the next grow freed it twice on thread 0 only
+// and the threads fell out of step (a hang or a bogus "returned from main").
+TEST_CASE("a collective whose scratch cannot grow fails on every thread alike and the team stays usable") {
+  upc::coll::force_algorithm("scatter", "binomial");
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(4, b);
+    o.heap_per_thread = 1300u << 10;  // src (1 MiB) and dst (256 KiB) fit, the 256 KiB scratch does not
+    upc::run_result r = upc::run(o, [] {
+      const std::size_t big = 256u << 10, small = 64;
+      upc::sptr<void> src = upc_all_alloc(1, big * THREADS), dst = upc_all_alloc(THREADS, big);
+      for (int attempt = 0; attempt < 2; ++attempt) {  // twice: the second grow must not double-free
+        std::string why;
+        try {
+          upc_all_scatter(dst, src, big, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        } catch (const upc::error& e) {
+          why = e.what();
+        }
+        SPMD_CHECK(spmd::contains(why, "out of shared memory"));
+      }
+      if (MYTHREAD == 0)
+        for (std::size_t i = 0; i < small * THREADS; ++i) upc::sptr<char>(src).cast<char, upc::indefinite>()[i] = char(i);
+      upc_all_scatter(dst, src, small, 0);  // a small one still works
+      char got[64];
+      upc_memget(got, upc::sptr<char, 64>(dst) + MYTHREAD * 64, small);
+      for (std::size_t i = 0; i < small; ++i) SPMD_CHECK_EQ(int(got[i]), int(char(MYTHREAD * small + i)));
+    });
+    INFO(spmd::name(b), " ", r.error);
+    CHECK(r.ok());
+  }
+  upc::coll::reset_algorithms();
+}
