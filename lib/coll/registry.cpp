@@ -157,18 +157,44 @@ const algorithm_entry* find(collective c, const std::string& name) {
   return nullptr;
 }
 
-// The automatic policy (measured on 2 cores, see docs/algorithms.md): flat pull
-// where each rank receives (all ranks copy in parallel), flat push for gather
-// (the ranks send in parallel instead of the root copying alone).
-const char* automatic(collective c) {
+// The automatic policy, by collective, size (bytes per block; for reductions
+// the whole array) and THREADS. Read off the 2026-11-21 run of
+// tools/bench/run_coll.sh on 2 cores (docs/benchmarks.md, "auto against the
+// fastest algorithm"): the algorithm that was fastest at most points of each
+// (size band, THREADS) cell, both backends together. Trees lose on this machine
+// (each level costs a context switch when THREADS exceed the cores), so they
+// are chosen only where they won.
+constexpr std::size_t small_bytes = 4096, mid_bytes = 256 * 1024;
+
+const char* automatic(collective c, std::size_t size, int threads) {
   switch (c) {
+    case collective::broadcast:
+    case collective::scatter:  // many threads, small blocks: one rank copying beats T contending readers
+      return (threads >= 16 && size <= small_bytes) ? "push" : "pull";
     case collective::gather: return "push";
-    case collective::exchange: return "pairwise";
-    case collective::reduce:
-    case collective::prefix_reduce: return "flat";
+    case collective::gather_all: return (threads >= 4 && size > small_bytes) ? "push" : "pull";
+    case collective::exchange: return size <= small_bytes ? "pull" : "pairwise";
+    case collective::permute: return "pull";
+    case collective::reduce: return "flat";
+    case collective::prefix_reduce: return (threads == 2 && size <= mid_bytes) ? "binomial" : "flat";
     case collective::sort: return "at_root";
-    default: return "pull";
   }
+  return "pull";
+}
+
+const char* automatic_text(collective c) {
+  switch (c) {
+    case collective::broadcast:
+    case collective::scatter: return "push when THREADS >= 16 and nbytes <= 4 KiB, else pull";
+    case collective::gather: return "push";
+    case collective::gather_all: return "push when THREADS >= 4 and nbytes > 4 KiB, else pull";
+    case collective::exchange: return "pull when nbytes <= 4 KiB, else pairwise";
+    case collective::permute: return "pull";
+    case collective::reduce: return "flat";
+    case collective::prefix_reduce: return "binomial when THREADS == 2 and nelems x size <= 256 KiB, else flat";
+    case collective::sort: return "at_root";
+  }
+  return "";
 }
 
 [[noreturn]] void refuse(const request& rq, const std::string& why) {
@@ -221,7 +247,7 @@ const algorithm_entry& select(const request& rq, int threads) {
         break;
       }
   }
-  if (!chosen) chosen = find(rq.kind, automatic(rq.kind));
+  if (!chosen) chosen = find(rq.kind, automatic(rq.kind, rq.size_for_selection(), threads));
   if (chosen->refuses) {
     if (const char* why = chosen->refuses(rq, threads))
       refuse(rq, std::string("algorithm '") + chosen->name + "' cannot run this call: " + why);
@@ -287,7 +313,7 @@ std::string describe_algorithms() {
   std::string out;
   for (int i = 0; i < collective_count; ++i) {
     const collective c = static_cast<collective>(i);
-    out += std::string(name_of(c)) + " (auto: " + automatic(c) + ")\n";
+    out += std::string(name_of(c)) + " (auto: " + automatic_text(c) + ")\n";
     for (const algorithm_entry& e : registry())
       if (e.kind == c) {
         std::string flag = e.flag == UPC_PULL ? " [UPC_PULL]" : e.flag == UPC_PUSH ? " [UPC_PUSH]" : e.flag == UPC_MULTICORE ? " [UPC_MULTICORE]" : "";

@@ -307,8 +307,8 @@ TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the 
   outcome o = c.finish();
   REPORT(o);
   CHECK(o.exit_code == 0);
-  for (const char* line : {"broadcast (auto: pull)", "  push [UPC_PUSH]:", "exchange (auto: pairwise)", "reduce (auto: flat)",
-                           "gather_all (auto: pull)", "  ring:"})
+  for (const char* line : {"broadcast (auto: push when THREADS >= 16 and nbytes <= 4 KiB, else pull)", "  push [UPC_PUSH]:",
+                           "exchange (auto: pull when nbytes <= 4 KiB, else pairwise)", "reduce (auto: flat)", "  ring:"})
     CHECK_MESSAGE(contains(o.out, line), line);
 }
 

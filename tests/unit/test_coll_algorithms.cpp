@@ -501,3 +501,23 @@ TEST_CASE("a collective whose scratch cannot grow fails on every thread alike an
   }
   upc::coll::reset_algorithms();
 }
+
+TEST_CASE("the automatic policy depends on size and THREADS as documented") {
+  struct expect { int threads; std::size_t nbytes; const char* exchange; const char* gather_all; const char* broadcast; };
+  for (const expect& e : {expect{2, 64, "pull", "pull", "pull"}, expect{4, 64 * 1024, "pairwise", "push", "pull"},
+                          expect{16, 64, "pull", "pull", "push"}, expect{16, 1 << 20, "pairwise", "push", "pull"}}) {
+    upc::launch_options o = spmd::options(e.threads, upc::backend_kind::threads);
+    o.heap_per_thread = 64u << 20;
+    upc::run_result r = upc::run(o, [e] {
+      upc::sptr<void> a = upc_all_alloc(THREADS, e.nbytes * THREADS), b = upc_all_alloc(THREADS, e.nbytes * THREADS);
+      upc_all_exchange(b, a, e.nbytes, 0);
+      SPMD_CHECK_EQ(upc::coll::last_algorithm(), std::string(e.exchange));
+      upc_all_gather_all(b, a, e.nbytes, 0);
+      SPMD_CHECK_EQ(upc::coll::last_algorithm(), std::string(e.gather_all));
+      upc_all_broadcast(b, a, e.nbytes, 0);
+      SPMD_CHECK_EQ(upc::coll::last_algorithm(), std::string(e.broadcast));
+    });
+    INFO("THREADS=", e.threads, " nbytes=", e.nbytes, " ", r.error);
+    CHECK(r.ok());
+  }
+}
