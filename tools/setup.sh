@@ -76,7 +76,10 @@ run_tests() {
   local status=0
   meson test -C "$BUILD_DIR" --setup "$setup" --print-errorlogs || status=$?
   # One plain summary line, counted from meson's log.
-  python3 - "$BUILD_DIR/meson-logs/testlog.json" <<'PY' || true
+  # meson names the log after the setup (testlog-all.json) or not (testlog.json).
+  local log
+  log=$(ls -t "$BUILD_DIR"/meson-logs/testlog*.json 2>/dev/null | head -n 1)
+  [ -n "$log" ] && python3 - "$log" <<'PY' || true
 import json, sys
 passed = failed = skipped = 0
 for line in open(sys.argv[1]):
