@@ -38,7 +38,7 @@
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
-#include "../common/fold.hpp"
+#include "../common/prefix_stages.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -57,25 +57,12 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   t.ensure_scratch(2 * held * S + 64);
   const std::size_t prefixes_at = held * S;
   const reduction red = rq.red;
-  const bool same_layout = rq.dst.thread == rq.src.thread && rq.dst.phase == rq.src.phase;
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
 
-  auto my_blocks = [=, &t](auto&& f) {  // f(block, slot) for each block I own, in order
-    std::uint64_t slot = 0;
-    for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b)
-      if (src.owner_of_block(b) == t.thread_of(me)) f(b, slot++);
-  };
 
   // 1. Block totals.
-  p.compute([=, &t] {
-    char* totals = t.scratch(me);
-    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
-      char* acc = totals + slot * E;
-      fold_run(acc, first, src.block_hi(b) - src.block_lo(b), red);
-    });
-  });
+  plan_block_totals(p, t, src, red);
 
   // 2. Up: gather the totals lists.
   for (int c : children) {
@@ -116,22 +103,7 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   if (!children.empty()) p.publish_ready2();
 
   // 3. Local finish (as prefix_reduce_flat).
-  p.compute([=, &t] {
-    const char* prefixes = t.scratch(me) + prefixes_at;
-    const int thr = t.thread_of(me);
-    std::vector<char> tmp;
-    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * E;
-      finish_prefix_block(src, dst, same_layout, thr, b, prefix, red, tmp);
-    });
-  });
-  if (!same_layout) {
-    for (int r = 0; r < T; ++r)
-      if (r != me) {
-        p.touches.push_back(r);
-        p.touchers.push_back(r);
-      }
-  }
+  plan_prefix_finish(p, t, src, dst, prefixes_at, red);
 }
 
 }  // namespace upc::coll::algo

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../blocks.hpp"
-#include "../common/fold.hpp"
+#include "../common/prefix_stages.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -27,22 +27,8 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
   // Scratch of each rank: [totals of its blocks][exclusive prefixes of its blocks].
   t.ensure_scratch(2 * per_rank * E + 64);
   const reduction red = rq.red;
-  const bool same_layout = rq.dst.thread == rq.src.thread && rq.dst.phase == rq.src.phase;
 
-  auto my_blocks = [=, &t](auto&& f) {  // f(block, slot) for each block I own, in order
-    std::uint64_t slot = 0;
-    for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b)
-      if (src.owner_of_block(b) == t.thread_of(me)) f(b, slot++);
-  };
-
-  p.compute([=, &t] {
-    char* totals = t.scratch(me);
-    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const char* first = src.local(t.thread_of(me), src.local_index(src.block_lo(b)));
-      char* acc = totals + slot * E;
-      fold_run(acc, first, src.block_hi(b) - src.block_lo(b), red);
-    });
-  });
+  plan_block_totals(p, t, src, red);
   p.publish_ready();
   if (me == 0) {
     for (int r = 0; r < T; ++r) p.wait_ready(r);
@@ -65,22 +51,7 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
   } else {
     p.wait_ready2(0);
   }
-  p.compute([=, &t] {
-    const char* prefixes = t.scratch(me) + per_rank * E;
-    const int thr = t.thread_of(me);
-    std::vector<char> tmp;
-    my_blocks([&](std::uint64_t b, std::uint64_t slot) {
-      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * E;
-      finish_prefix_block(src, dst, same_layout, thr, b, prefix, red, tmp);
-    });
-  });
-  if (!same_layout) {
-    for (int r = 0; r < T; ++r)
-      if (r != me) {
-        p.touches.push_back(r);
-        p.touchers.push_back(r);
-      }
-  }
+  plan_prefix_finish(p, t, src, dst, per_rank * E, red);
 }
 
 }  // namespace upc::coll::algo
