@@ -9,6 +9,7 @@
 #include "../coll/blocks.hpp"
 #include "../coll/registry.hpp"
 #include "../runtime/control.hpp"
+#include "../runtime/op_names.hpp"
 #include "reduce_ops.hpp"
 
 namespace upc::coll {
@@ -218,20 +219,12 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
 
 namespace {
 
-const char* op_name(upc_op_t op) {
+// The ops a reduction accepts (upc_types.h has more: MINLOC, the atomic ops).
+bool reduction_op(upc_op_t op) {
   switch (op) {
-    case UPC_ADD: return "UPC_ADD";
-    case UPC_MULT: return "UPC_MULT";
-    case UPC_AND: return "UPC_AND";
-    case UPC_OR: return "UPC_OR";
-    case UPC_XOR: return "UPC_XOR";
-    case UPC_LOGAND: return "UPC_LOGAND";
-    case UPC_LOGOR: return "UPC_LOGOR";
-    case UPC_MIN: return "UPC_MIN";
-    case UPC_MAX: return "UPC_MAX";
-    case UPC_FUNC: return "UPC_FUNC";
-    case UPC_NONCOMM_FUNC: return "UPC_NONCOMM_FUNC";
-    default: return nullptr;
+    case UPC_ADD: case UPC_MULT: case UPC_AND: case UPC_OR: case UPC_XOR: case UPC_LOGAND:
+    case UPC_LOGOR: case UPC_MIN: case UPC_MAX: case UPC_FUNC: case UPC_NONCOMM_FUNC: return true;
+    default: return false;
   }
 }
 
@@ -256,10 +249,10 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   check_flags(fn, flags);
   check_pointer(fn, "dst", dst.address());
   check_pointer(fn, "src", src.address());
-  if (!op_name(op)) fail(fn, "op " + std::to_string(op) + " is not one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_FUNC, UPC_NONCOMM_FUNC");
+  if (!reduction_op(op)) fail(fn, "op " + std::to_string(op) + " is not one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_FUNC, UPC_NONCOMM_FUNC");
   if (!std::is_integral_v<T> && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
-    fail(fn, std::string("op ") + op_name(op) + " is a bitwise operation and needs an integer type");
-  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + op_name(op) + " needs func, got a null pointer");
+    fail(fn, std::string("op ") + detail::op_name(op) + " is a bitwise operation and needs an integer type");
+  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + detail::op_name(op) + " needs func, got a null pointer");
   if (nelems == 0) fail(fn, "nelems must be > 0");
   request rq{};
   rq.kind = kind;
