@@ -21,6 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
 import coll_tables  # noqa: E402
+from coll_tables import table, verdict  # noqa: E402  (one markdown table writer for both)
 
 
 def num(x, digits=3):
@@ -31,18 +32,6 @@ def num(x, digits=3):
     if abs(x) >= 10 ** digits:
         return "%.0f" % x
     return "%.*g" % (digits, x)
-
-
-def table(header, rows):
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(out)
-
-
-def verdict(ok):
-    if ok is None:
-        return "—"
-    return "met" if ok else "**missed**"
 
 
 def section_run(d):
