@@ -29,6 +29,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
 
 all_colls="broadcast,scatter,gather,gather_all,exchange,permute,reduce,prefix_reduce"
 quick=0 docs=1 mpi=1 out="" colls=$all_colls
@@ -67,31 +69,14 @@ flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto "--flags=allsync,
 out=${out:-bench/results/$(date +%Y-%m-%d)/coll}
 mkdir -p "$out"
 
-echo "== building ($build, release)"
-if [[ ! -f "$build/build.ninja" ]]; then
-  meson setup "$build" --buildtype=release -Dtests=false >/dev/null
-else
-  meson configure "$build" -Dbuildtype=release >/dev/null
-fi
-targets=(bench/collbench/collbench)
-have_mpi=0
-if [[ $mpi == 1 ]] && grep -q "bench/peers/mpi/coll_mpi:" "$build/build.ninja" && command -v mpirun >/dev/null; then
-  targets+=(bench/peers/mpi/coll_mpi)
-  have_mpi=1
-fi
-ninja -C "$build" "${targets[@]}" >/dev/null
+bench_build "$build" "$mpi" bench/peers/mpi/coll_mpi bench/collbench/collbench
 collbench="$build/bench/collbench/collbench"
 coll_mpi="$build/bench/peers/mpi/coll_mpi"
 mpirun_args=(--oversubscribe --bind-to none)
 [[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "nproc: $(nproc)"
-  echo "cpu_model: $(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
-  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
-  echo "kernel: $(uname -sr)"
-  echo "compiler: $(c++ --version | head -1)"
+  bench_machine
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
   if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
   echo "quick: $quick"

@@ -22,6 +22,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
 
 quick=0 docs=1 mpi=1 out=""
 while [[ $# -gt 0 ]]; do
@@ -56,28 +58,11 @@ fi
 out=${out:-bench/results/$(date +%Y-%m-%d)}
 mkdir -p "$out"
 
-echo "== building ($build, release)"
-if [[ ! -f "$build/build.ninja" ]]; then
-  meson setup "$build" --buildtype=release -Dtests=false >/dev/null
-else
-  meson configure "$build" -Dbuildtype=release >/dev/null
-fi
-targets=(bench/micro/barrier_latency bench/micro/memops_bandwidth bench/micro/lock_throughput bench/micro/privatised_sum)
-have_mpi=0
-if [[ $mpi == 1 ]] && grep -q "bench/peers/mpi/barrier_mpi:" "$build/build.ninja" && command -v mpirun >/dev/null; then
-  targets+=(bench/peers/mpi/barrier_mpi)
-  have_mpi=1
-fi
-ninja -C "$build" "${targets[@]}" >/dev/null
+bench_build "$build" "$mpi" bench/peers/mpi/barrier_mpi bench/micro/barrier_latency bench/micro/memops_bandwidth bench/micro/lock_throughput bench/micro/privatised_sum
 bin="$build/bench/micro"
 
 {
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "nproc: $(nproc)"
-  echo "cpu_model: $(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
-  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
-  echo "kernel: $(uname -sr)"
-  echo "compiler: $(c++ --version | head -1)"
+  bench_machine
   echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
   if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
   echo "quick: $quick"
