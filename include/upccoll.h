@@ -1,0 +1,175 @@
+/* <upccoll.h>: the UPC Collectives 2.0 API of Almási, Hargrove, Tănase and Zheng
+ * (seed 000, section 3): teams made by split, MPI-like collectives with
+ * multi-valued buffers, 23 data types, MINLOC/MAXLOC and user operations, and
+ * blocking, handle-completed and fence-completed calls.
+ *
+ * Every name of the paper is here with the paper's spelling and signature;
+ * `shared void *` is upc::sptr<void>. Where the paper leaves values open, or two
+ * seeds clash, the choice is in docs/implementation-defined.md; the user-level
+ * description is docs/teams-and-collectives-2.md.
+ *
+ * Buffers: each thread passes its own pointer-to-shared, with affinity to itself,
+ * read as a contiguous area of count × upccoll_type_size(type) bytes.
+ * Sync flags: UPC_IN_{ALL,MY,NO}SYNC | UPC_OUT_{ALL,MY,NO}SYNC, where a missing
+ * part means MYSYNC (unlike upc_all_*), plus UPC_ASYNC_FENCE. */
+#pragma once
+#include <cstddef>
+
+#include "upc.h"
+#include "upc_types.h"
+
+/* 3.1.1 Collective handles. */
+typedef void* upccoll_handle_t;
+#define UPCCOLL_INVALID_HANDLE 0
+
+/* 3.1.2 Flags: the UPC 1.3 bit values of <upc_types.h>, UPC_ASYNC_FENCE = 1 << 6. */
+typedef int upccoll_flag_t;
+
+/* 3.1.3 Operations: the <upc_types.h> values (UPC_ADD … UPC_MAX, UPC_MINLOC,
+ * UPC_MAXLOC); operations made by upccoll_op_create take values from
+ * UPCCOLL_USER_OP_BASE up. */
+typedef upc_op_t upccoll_op_t;
+#define UPC_PREDEFINED_OPS 11
+#define UPCCOLL_USER_OP_BASE (1UL << 40)
+
+/* 3.1.5 Data types. The names that <upc_types.h> already has (UPC_CHAR …
+ * UPC_ULONG, UPC_FLOAT, UPC_DOUBLE) keep its values; the others are new values,
+ * or the <upc_types.h> value of the same C type (UPC_LONGLONG is UPC_LLONG). */
+typedef int upccoll_dtype_t;
+#define UPC_BYTE            32
+#define UPC_LONGLONG        UPC_LLONG
+#define UPC_ULONGLONG       UPC_ULLONG
+#define UPC_LONGDOUBLE      UPC_LONG_DOUBLE
+#define UPC_CPLX            33
+#define UPC_DBLCPLX         34
+#define UPC_LONGDBLCPLX     35
+#define UPC_FLOAT_INT       36
+#define UPC_DOUBLE_INT      37
+#define UPC_LONG_INT        38
+#define UPC_2INT            39
+#define UPC_SHORT_INT       40
+#define UPC_LONG_DOUBLE_INT 41
+
+/* The value-and-location pairs of UPC_MINLOC / UPC_MAXLOC, laid out as C structs
+ * (as MPI's MPI_DOUBLE_INT & co.): upccoll_type_size gives their sizeof, padding
+ * included. */
+typedef struct { float value; int index; } upccoll_float_int_t;
+typedef struct { double value; int index; } upccoll_double_int_t;
+typedef struct { long value; int index; } upccoll_long_int_t;
+typedef struct { int value; int index; } upccoll_2int_t;
+typedef struct { short value; int index; } upccoll_short_int_t;
+typedef struct { long double value; int index; } upccoll_long_double_int_t;
+
+/* 3.1.6 Error codes. */
+typedef enum {
+  UPCCOLL_SUCCESS = 0,
+  UPCCOLL_ERROR,
+  UPCCOLL_ERROR_TEAM,
+  UPCCOLL_ERROR_SIZE,
+  UPCCOLL_ERROR_RANK,
+  UPCCOLL_ERROR_HANDLE,
+  UPCCOLL_ERROR_SENDBUF,
+  UPCCOLL_ERROR_RECVBUF,
+  UPCCOLL_ERROR_COUNT,
+  UPCCOLL_ERROR_DATATYPE,
+  UPCCOLL_ERROR_UPC_OP,
+  UPCCOLL_ERROR_FLAGS,
+  UPCCOLL_ERROR_ROOT,
+  UPCCOLL_ERROR_SENDTYPE,
+  UPCCOLL_ERROR_RECVTYPE,
+  UPCCOLL_ERROR_SENDCNTS,
+  UPCCOLL_ERROR_RECVCNTS,
+  UPCCOLL_ERROR_SDISPLS,
+  UPCCOLL_ERROR_RDISPLS,
+  UPCCOLL_ERROR_MALLOC,
+  UPCCOLL_ERROR_UNINITIALIZED
+} upccoll_return_t;
+
+/* The code's name ("UPCCOLL_ERROR_ROOT"), for messages. */
+const char* upccoll_error_name(upccoll_return_t code);
+
+/* 3.1.4 User-defined operations: inout[i] = in[i] op inout[i] for i < len, where
+ * `in` holds the lower team ranks' contribution. */
+typedef void upccoll_user_fun(void* in, void* inout, size_t len, upccoll_dtype_t dt);
+upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op);
+upccoll_return_t upccoll_op_free(upccoll_op_t op);
+
+upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes);
+
+/* 3.2 Initialisation and termination (both collective over all threads).
+ * upccoll_initialize removes from argv the options addressed to the library:
+ *   --upccoll-progress=inline|thread   who advances non-blocking collectives
+ * (also UPCEMU_UPCCOLL_PROGRESS). argc/argv may be null. */
+upccoll_return_t upccoll_initialize(int* argc, char*** argv);
+upccoll_return_t upccoll_finalize(void);
+
+/* 3.3 Completion. upccoll_test returns 1 when complete, 0 when not, and
+ * -UPCCOLL_ERROR_HANDLE for a handle that is not a live one of this thread. */
+int upccoll_test(upccoll_handle_t h);
+void upccoll_wait(upccoll_handle_t h);
+void upccoll_fence(void);
+/* Extension: upccoll_wait that also returns the collective's status. */
+upccoll_return_t upccoll_wait_status(upccoll_handle_t h);
+
+/* 3.4 Teams. Team handles are local to the thread that got them. */
+typedef void* upccoll_team_t;
+#define UPC_TEAM_ALL ((upccoll_team_t)0)
+upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank);
+upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size);
+upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam);
+void upccoll_team_free(upccoll_team_t team);
+
+/* 3.5 Collectives. handle == NULL: blocking; a handle pointer: non-blocking,
+ * complete at upccoll_wait; UPC_ASYNC_FENCE in flags: non-blocking, complete at
+ * the next upccoll_fence or upccoll_finalize (*handle, if given, is set to
+ * UPCCOLL_INVALID_HANDLE). */
+upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
+                               upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                  upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                  upccoll_handle_t* handle);
+upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t* handle);
+upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                    upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs,
+                                    upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
+                                    upccoll_handle_t* handle);
+upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                  upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
+                                   size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                upccoll_handle_t* handle);
+upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
+                                   upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
+                                   upccoll_handle_t* handle);
+upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle);
+/* The paper's scan (§3.5.14) is exclusive, as MPI_Exscan: recvbuf on rank l >= 1
+ * gets sendbuf_0 op … op sendbuf_(l-1); rank 0's recvbuf is left as it was.
+ * upccoll_scan_inclusive (an extension, as MPI_Scan) gives rank l
+ * sendbuf_0 op … op sendbuf_l. Operands combine in ascending rank order. */
+upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                              upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle);
