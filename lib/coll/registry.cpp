@@ -17,8 +17,14 @@ namespace upc::coll {
 using namespace algo;
 
 const char* name_of(collective c) noexcept {
-  static const char* names[] = {"broadcast", "scatter", "gather", "gather_all", "exchange",
-                                "permute",   "reduce",  "prefix_reduce", "sort"};
+  static const char* names[] = {"broadcast",          "scatter",           "gather",
+                                "gather_all",         "exchange",          "permute",
+                                "reduce",             "prefix_reduce",     "sort",
+                                "upccoll_barrier",    "upccoll_bcast",     "upccoll_scatter",
+                                "upccoll_scatterv",   "upccoll_gather",    "upccoll_gatherv",
+                                "upccoll_allgather",  "upccoll_allgatherv", "upccoll_alltoall",
+                                "upccoll_alltoallv",  "upccoll_reduce",    "upccoll_allreduce",
+                                "upccoll_reduce_scatter", "upccoll_scan",  "upccoll_scan_inclusive"};
   return names[static_cast<int>(c)];
 }
 
@@ -51,6 +57,41 @@ const std::vector<algorithm_entry>& registry() {
       {C::prefix_reduce, "binomial", prefix_reduce_binomial, 0, nullptr,
        "block totals up a binomial tree, prefixes by rank 0, back down, local finish"},
       {C::sort, "at_root", sort_at_root, 0, nullptr, "thread 0 sorts the whole array"},
+      // upccoll_*: tasks any member may run once their inputs are posted (lib/coll/coop/)
+      {C::upccoll_barrier, "posts", nullptr, 0, nullptr, "no tasks: done once every member has posted",
+       &coop::decompositions::barrier},
+      {C::upccoll_bcast, "pull", nullptr, 0, nullptr, "one task per member: copy the root's buffer into its own",
+       &coop::decompositions::bcast_pull},
+      {C::upccoll_scatter, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
+       &coop::decompositions::scatter_pull},
+      {C::upccoll_scatterv, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
+       &coop::decompositions::scatterv_pull},
+      {C::upccoll_gather, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
+       &coop::decompositions::gather_push},
+      {C::upccoll_gatherv, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
+       &coop::decompositions::gatherv_push},
+      {C::upccoll_allgather, "by_destination", nullptr, 0, nullptr,
+       "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::allgather_by_destination},
+      {C::upccoll_allgatherv, "by_destination", nullptr, 0, nullptr,
+       "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::allgatherv_by_destination},
+      {C::upccoll_alltoall, "by_destination", nullptr, 0, nullptr,
+       "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::alltoall_by_destination},
+      {C::upccoll_alltoallv, "by_destination", nullptr, 0, nullptr,
+       "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::alltoallv_by_destination},
+      {C::upccoll_reduce, "chunked", nullptr, 0, nullptr,
+       "up to one task per member, each folding a chunk of the vector into the root's buffer",
+       &coop::decompositions::reduce_chunked},
+      {C::upccoll_allreduce, "redundant", nullptr, 0, nullptr,
+       "one task per member: fold the whole vector into its own buffer", &coop::decompositions::allreduce_redundant},
+      {C::upccoll_allreduce, "chunked", nullptr, 0, nullptr,
+       "fold chunk i into member i's buffer, then copy it to every member (reduce-scatter + allgather)",
+       &coop::decompositions::allreduce_chunked},
+      {C::upccoll_reduce_scatter, "by_block", nullptr, 0, nullptr, "one task per member: fold its block",
+       &coop::decompositions::reduce_scatter_by_block},
+      {C::upccoll_scan, "chunked", nullptr, 0, nullptr, "chunks of the vector, each walked through the ranks in order",
+       &coop::decompositions::scan_chunked},
+      {C::upccoll_scan_inclusive, "chunked", nullptr, 0, nullptr,
+       "chunks of the vector, each walked through the ranks in order", &coop::decompositions::scan_inclusive_chunked},
   };
   return table;
 }
@@ -178,7 +219,11 @@ const char* automatic(collective c, std::size_t size, int threads) {
     case collective::reduce: return "flat";
     case collective::prefix_reduce: return (threads == 2 && size <= mid_bytes) ? "binomial" : "flat";
     case collective::sort: return "at_root";
+    case collective::upccoll_allreduce: return size <= small_bytes ? "redundant" : "chunked";
+    default: break;
   }
+  for (const algorithm_entry& e : registry())  // collectives with one algorithm
+    if (e.kind == c) return e.name;
   return "pull";
 }
 
@@ -193,7 +238,11 @@ const char* automatic_text(collective c) {
     case collective::reduce: return "flat";
     case collective::prefix_reduce: return "binomial when THREADS == 2 and nelems x size <= 256 KiB, else flat";
     case collective::sort: return "at_root";
+    case collective::upccoll_allreduce: return "redundant when count x type size <= 4 KiB, else chunked";
+    default: break;
   }
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c) return e.name;
   return "";
 }
 
@@ -253,6 +302,33 @@ const algorithm_entry& select(const request& rq, int threads) {
       refuse(rq, std::string("algorithm '") + chosen->name + "' cannot run this call: " + why);
   }
   verbose_report(rq, *chosen, how);
+  return *chosen;
+}
+
+const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_size) {
+  if (!g_rules_loaded.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> guard(g_rules_mutex);
+    if (!g_rules_loaded.load(std::memory_order_relaxed)) {
+      load_environment_rules();
+      g_rules_loaded.store(true, std::memory_order_release);
+    }
+  }
+  const algorithm_entry* chosen = nullptr;
+  const char* how = "auto";
+  for (const rule& r : g_rules)
+    if (r.kind == kind && bytes >= r.lo && bytes <= r.hi) {
+      if (r.algorithm != "auto") {
+        chosen = find(kind, r.algorithm);
+        how = "forced";
+      }
+      break;
+    }
+  if (!chosen) chosen = find(kind, automatic(kind, bytes, team_size));
+  request rq{};
+  rq.kind = kind;
+  rq.function = name_of(kind);
+  verbose_report(rq, *chosen, how);
+  tl_last = chosen->name;
   return *chosen;
 }
 

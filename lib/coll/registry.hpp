@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "algorithms/algorithms.hpp"
+#include "coop/decomposition.hpp"
 
 namespace upc::coll {
 
@@ -17,6 +18,7 @@ struct algorithm_entry {
   // Why it cannot run this request (nullptr: it can).
   const char* (*refuses)(const request&, int threads);
   const char* summary;
+  const coop::decomposition* coop = nullptr;  // upccoll_* collectives: their task decomposition
 };
 
 const std::vector<algorithm_entry>& registry();
@@ -25,6 +27,11 @@ const std::vector<algorithm_entry>& registry();
 // UPCEMU_COLL), then the automatic policy. Throws upc::error (naming the valid
 // algorithms) when a forced choice does not exist or cannot run this call.
 const algorithm_entry& select(const request& rq, int threads);
+
+// The decomposition of a upccoll_* collective: a forced choice (force_algorithm
+// or UPCEMU_COLL) for this size, else the automatic policy. `bytes` is the
+// size of the call as documented in automatic_text (per member).
+const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_size);
 
 // Runs a request on the world team: select, build, execute.
 void run(const request& rq);

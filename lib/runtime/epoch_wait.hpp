@@ -33,6 +33,9 @@ inline void wait_epoch(const std::atomic<std::uint32_t>& word, std::uint32_t tar
 
 void wake_sleepers(const std::atomic<std::uint32_t>& word);
 
+// Fails clearly when the thread that must move a word has returned from main.
+void check_peer_alive(const wait_site& site);
+
 inline void publish_epoch(std::atomic<std::uint32_t>& word, std::uint32_t value,
                           const std::atomic<std::uint32_t>& sleepers) {
   word.store(value, std::memory_order_seq_cst);

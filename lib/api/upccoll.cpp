@@ -1,0 +1,965 @@
+// <upccoll.h>: the UPC Collectives 2.0 front-end. Each call checks its
+// arguments in a fixed order (the first problem decides the returned code),
+// describes this thread's part as a post, and hands it to the cooperative
+// engine (lib/coll/coop/). A call that fails locally on a valid team still posts
+// — as a failure — so the other members' calls end with the same code instead
+// of waiting forever. Under --check every failure is also printed, naming the
+// function, the argument and the thread.
+#include "upccoll.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "../coll/coop/decomposition.hpp"
+#include "../coll/coop/progress.hpp"
+#include "../coll/registry.hpp"
+#include "../runtime/control.hpp"
+#include "../runtime/op_names.hpp"
+#include "upc/detail/static_object.hpp"
+#include "upc/runtime.hpp"
+#include "upc/sync.hpp"
+#include "upccoll_types.hpp"
+
+using namespace upc::coll::coop;
+namespace det = upc::detail;
+
+namespace {
+
+// ---- per-thread library state ---------------------------------------------------
+
+struct user_op_entry {
+  upccoll_user_fun* fn = nullptr;
+  int commute = 0;
+  bool live = false;
+};
+
+struct library_state {
+  bool initialized = false;
+  const void* run = nullptr;                 // the run it was initialised in
+  std::unique_ptr<team> world;
+  std::uint64_t world_offset = 0;
+  std::unordered_set<team*> teams;           // live sub-team handles of this thread
+  std::map<std::uint64_t, operation*> handles;
+  std::uint64_t next_handle = 1;
+  std::vector<user_op_entry> user_ops;
+};
+
+library_state& state() {
+  thread_local library_state s;
+  if (s.run != det::g_control) {  // a new run (or a forked process): start afresh
+    s.~library_state();
+    new (&s) library_state();
+    s.run = det::g_control;
+  }
+  return s;
+}
+
+bool initialized() { return det::g_control && det::tl_mythread >= 0 && state().initialized; }
+
+upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message) {
+  if (code != UPCCOLL_SUCCESS && upc::check_enabled())
+    std::fprintf(stderr, "upcemu: %s: %s (thread %d): %s\n", function, message.c_str(), det::tl_mythread,
+                 upccoll_error_name(code));
+  return code;
+}
+
+team* resolve(upccoll_team_t handle) {
+  library_state& s = state();
+  if (handle == UPC_TEAM_ALL) return s.world.get();
+  team* t = static_cast<team*>(handle);
+  return s.teams.count(t) ? t : nullptr;
+}
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+
+// ---- argument checks --------------------------------------------------------------
+
+// The first failed check of a call: its code and what to say.
+struct verdict {
+  upccoll_return_t code = UPCCOLL_SUCCESS;
+  std::string message;
+  bool bad() const { return code != UPCCOLL_SUCCESS; }
+  void set(upccoll_return_t c, std::string m) {
+    if (!bad()) {
+      code = c;
+      message = std::move(m);
+    }
+  }
+};
+
+constexpr int in_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC;
+constexpr int out_bits = UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
+
+void check_flags(verdict& v, upccoll_flag_t flags) {
+  const int known = in_bits | out_bits | UPC_ASYNC_FENCE;
+  if (flags & ~known)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags has bits " + str(flags & ~known) +
+                                   " that are not UPC_{IN,OUT}_{ALL,MY,NO}SYNC or UPC_ASYNC_FENCE (algorithm bits "
+                                   "such as UPC_PULL do not apply here; choose algorithms with UPCEMU_COLL)");
+  else if (__builtin_popcount(static_cast<unsigned>(flags & in_bits)) > 1)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags combines more than one of UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC");
+  else if (__builtin_popcount(static_cast<unsigned>(flags & out_bits)) > 1)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags combines more than one of UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC");
+}
+
+// A missing IN or OUT part means MYSYNC in this API; NOSYNC behaves as MYSYNC.
+int normalised(upccoll_flag_t flags) {
+  int f = flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+  if (!(f & UPC_IN_ALLSYNC)) f |= UPC_IN_MYSYNC;
+  if (!(f & UPC_OUT_ALLSYNC)) f |= UPC_OUT_MYSYNC;
+  return f;
+}
+
+const dtype_info* check_type(verdict& v, upccoll_dtype_t dt, upccoll_return_t code, const char* arg) {
+  const dtype_info* t = find_dtype(dt);
+  if (!t) v.set(code, std::string(arg) + " is " + str(static_cast<std::uint64_t>(dt)) + ", not an upccoll_dtype_t");
+  return t;
+}
+
+void check_root(verdict& v, int root, const team& t) {
+  if (root < 0 || root >= t.size())
+    v.set(UPCCOLL_ERROR_ROOT, "root is " + std::to_string(root) + ", but the team has " + std::to_string(t.size()) +
+                                  " members (valid roots: 0.." + std::to_string(t.size() - 1) + ")");
+}
+
+// count × size, or an error when it overflows.
+std::uint64_t bytes_of(verdict& v, std::uint64_t count, std::size_t size, const char* what, upccoll_return_t code) {
+  std::uint64_t b;
+  if (__builtin_mul_overflow(count, static_cast<std::uint64_t>(size), &b)) {
+    v.set(code, std::string(what) + " overflows (" + str(count) + " elements of " + str(size) + " bytes)");
+    return 0;
+  }
+  return b;
+}
+
+// A buffer of `bytes` bytes at `p`: affine to the caller and inside its heap.
+// Zero bytes accept any pointer, null included. Returns the machine address.
+char* check_buffer(verdict& v, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
+  if (v.bad() || bytes == 0) return nullptr;
+  const upc::shared_address a = p.address();
+  if (a == upc::shared_address{}) {
+    v.set(code, std::string(arg) + " is a null pointer-to-shared");
+    return nullptr;
+  }
+  if (a.thread != static_cast<std::uint32_t>(det::tl_mythread)) {
+    v.set(code, std::string(arg) + " has affinity to thread " + str(a.thread) +
+                    "; upccoll buffers must have affinity to the calling thread");
+    return nullptr;
+  }
+  if (a.offset > det::g_partition_bytes || bytes > det::g_partition_bytes - a.offset) {
+    v.set(UPCCOLL_ERROR_COUNT, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(a.offset) +
+                                   " run past the end of this thread's shared heap (" + str(det::g_partition_bytes) +
+                                   " bytes)");
+    return nullptr;
+  }
+  return det::g_partitions + a.thread * det::g_partition_bytes + a.offset;
+}
+
+// The machine address of a buffer already checked to be ours.
+char* local_address(upc::sptr<void> p) {
+  return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + p.address().offset;
+}
+
+// counts[P] and displacements[P] (elements of `size` bytes) into bytes; each
+// block must fit in the heap from the buffer's offset. Returns {} on error.
+std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const size_t* displs, int P, std::size_t size,
+                                        upc::sptr<void> buf, const char* counts_arg, const char* displs_arg,
+                                        upccoll_return_t counts_code, upccoll_return_t displs_code) {
+  std::vector<std::uint64_t> out;
+  if (v.bad()) return out;
+  if (!counts) {
+    v.set(counts_code, std::string(counts_arg) + " is a null pointer");
+    return out;
+  }
+  if (!displs) {
+    v.set(displs_code, std::string(displs_arg) + " is a null pointer");
+    return out;
+  }
+  out.resize(2 * std::size_t(P));
+  std::uint64_t need = 0;
+  for (int r = 0; r < P; ++r) {
+    const std::uint64_t n = bytes_of(v, counts[r], size, counts_arg, counts_code);
+    const std::uint64_t d = bytes_of(v, displs[r], size, displs_arg, displs_code);
+    if (v.bad()) return {};
+    if (n > det::g_partition_bytes || d > det::g_partition_bytes - n) {
+      v.set(d > det::g_partition_bytes ? displs_code : counts_code,
+            std::string(counts_arg) + "[" + std::to_string(r) + "] = " + str(counts[r]) + " at " + displs_arg + "[" +
+                std::to_string(r) + "] = " + str(displs[r]) + " runs past the end of the shared heap");
+      return {};
+    }
+    out[r] = n;
+    out[P + r] = d;
+    if (n) need = std::max(need, d + n);
+  }
+  if (need) check_buffer(v, buf, need, counts_code == UPCCOLL_ERROR_SENDCNTS ? "sendbuf" : "recvbuf",
+                         counts_code == UPCCOLL_ERROR_SENDCNTS ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
+  if (v.bad()) return {};
+  return out;
+}
+
+// The reduction of (dt, op): an element operation, or an error.
+element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post& p) {
+  const dtype_info* t = check_type(v, dt, UPCCOLL_ERROR_DATATYPE, "dt");
+  if (!t || v.bad()) return {};
+  if (op >= UPCCOLL_USER_OP_BASE) {
+    library_state& s = state();
+    const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
+    if (i >= s.user_ops.size() || !s.user_ops[i].live) {
+      v.set(UPCCOLL_ERROR_UPC_OP, "op " + str(op) + " is not a live operation made by upccoll_op_create on this thread");
+      return {};
+    }
+    p.user_fn = reinterpret_cast<void (*)(void*, void*, std::size_t, int)>(s.user_ops[i].fn);
+    return user_op(s.user_ops[i].fn, *t);
+  }
+  if (!op_applies(op, *t)) {
+    const char* name = det::op_name(op);
+    v.set(UPCCOLL_ERROR_UPC_OP, std::string("op ") + (name ? name : str(op).c_str()) +
+                                    (name ? " is not defined on " : " is not an upccoll_op_t; dt is ") + t->name);
+    return {};
+  }
+  return predefined_op(op, *t);
+}
+
+// Counts staged in the segment (v-variants), so any member's tasks can read them.
+const std::uint64_t* stage(verdict& v, const std::vector<std::uint64_t>& values, std::uint64_t& offset) {
+  if (v.bad() || values.empty()) return nullptr;
+  try {
+    offset = det::local_alloc(det::tl_mythread, values.size() * sizeof(std::uint64_t), "upccoll (staged counts)");
+  } catch (const upc::error&) {
+    v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left to stage " + str(values.size()) + " counts");
+    return nullptr;
+  }
+  auto* p = reinterpret_cast<std::uint64_t*>(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + offset);
+  std::memcpy(p, values.data(), values.size() * sizeof(std::uint64_t));
+  return p;
+}
+
+upc::coll::collective registry_kind(op_kind k) {
+  using C = upc::coll::collective;
+  switch (k) {
+    case op_kind::barrier: return C::upccoll_barrier;
+    case op_kind::bcast: return C::upccoll_bcast;
+    case op_kind::scatter: return C::upccoll_scatter;
+    case op_kind::scatterv: return C::upccoll_scatterv;
+    case op_kind::gather: return C::upccoll_gather;
+    case op_kind::gatherv: return C::upccoll_gatherv;
+    case op_kind::allgather: return C::upccoll_allgather;
+    case op_kind::allgatherv: return C::upccoll_allgatherv;
+    case op_kind::alltoall: return C::upccoll_alltoall;
+    case op_kind::alltoallv: return C::upccoll_alltoallv;
+    case op_kind::reduce: return C::upccoll_reduce;
+    case op_kind::allreduce: return C::upccoll_allreduce;
+    case op_kind::reduce_scatter: return C::upccoll_reduce_scatter;
+    case op_kind::scan: return C::upccoll_scan;
+    default: return C::upccoll_scan_inclusive;
+  }
+}
+
+// ---- the common path of every collective ------------------------------------------
+
+// What a collective call contributes besides its post.
+struct call {
+  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h) : kind(k), team_handle(th), flags(f), handle(h) {}
+  op_kind kind;
+  upccoll_team_t team_handle;
+  upccoll_flag_t flags;
+  upccoll_handle_t* handle;
+  verdict v;
+  post mine{};
+  std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
+  std::uint64_t count = 0;             // reductions: elements
+  element_op eop;
+  int root = 0;
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter
+  std::vector<std::uint64_t> meta;         // v-variants: staged counts
+};
+
+upccoll_return_t launch(call& c, team* t) {
+  const char* fn = function_name(c.kind);
+  auto op = std::make_unique<operation>();
+  op->t = t;
+  op->kind = c.kind;
+  op->flags = c.v.bad() ? 0 : normalised(c.flags);
+  op->count = c.count;
+  op->eop = c.eop;
+  op->root = c.root;
+  op->block_elems = std::move(c.block_elems);
+  c.mine.meta = stage(c.v, c.meta, op->meta_offset);
+  if (!c.v.bad()) {
+    op->dec = upc::coll::select_coop(registry_kind(c.kind), c.selection_bytes, t->size()).coop;
+    op->ntasks = op->dec->tasks(*op);
+  }
+  if (c.v.bad()) {
+    op->ntasks = t->max_tasks();
+    if (op->meta_offset)
+      det::heap_free(upc::shared_address{op->meta_offset, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+    op->meta_offset = 0;
+  }
+  op->seq = t->next_seq();
+  c.mine.kind = c.kind;
+  c.mine.status = c.v.code;
+  c.mine.flags = op->flags;
+  c.mine.count = c.count;
+  c.mine.root = c.root;
+  progress& pr = this_thread_progress();
+  start(*op, c.mine);
+  if (c.v.bad()) return report(fn, c.v.code, c.v.message);
+
+  const bool fence = c.flags & UPC_ASYNC_FENCE;
+  operation& o = pr.add(std::move(op));
+  if (fence) {
+    o.fence = true;
+    if (c.handle) *c.handle = UPCCOLL_INVALID_HANDLE;
+    pr.advance_all();
+    return UPCCOLL_SUCCESS;
+  }
+  if (c.handle) {
+    library_state& s = state();
+    o.handle = s.next_handle++;
+    s.handles[o.handle] = &o;
+    *c.handle = reinterpret_cast<upccoll_handle_t>(static_cast<std::uintptr_t>(o.handle));
+    pr.advance_all();
+    return UPCCOLL_SUCCESS;
+  }
+  wait(o, fn);
+  const int status = o.status;
+  pr.release(o);
+  return report(fn, static_cast<upccoll_return_t>(status), "the collective failed");
+}
+
+// Runs the checks shared by every collective; false (with the code to return)
+// when the call cannot even be posted (uninitialised library, bad team).
+bool begin(call& c, team*& t, upccoll_return_t& early) {
+  const char* fn = function_name(c.kind);
+  if (!initialized()) {
+    early = report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+    return false;
+  }
+  t = resolve(c.team_handle);
+  if (!t) {
+    early = report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+    return false;
+  }
+  check_flags(c.v, c.flags);
+  return true;
+}
+
+#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_) \
+  call c{kind_, team_, flags_, handle_};            \
+  upc::coll::coop::team* t = nullptr;               \
+  upccoll_return_t early;                           \
+  if (!begin(c, t, early)) return early;            \
+  const int P = t->size();                          \
+  const int me = t->rank();                         \
+  (void)P;                                          \
+  (void)me
+
+}  // namespace
+
+// ---- names, types, ops ----------------------------------------------------------------
+
+const char* upccoll_error_name(upccoll_return_t code) {
+  static const char* names[] = {"UPCCOLL_SUCCESS",        "UPCCOLL_ERROR",          "UPCCOLL_ERROR_TEAM",
+                                "UPCCOLL_ERROR_SIZE",     "UPCCOLL_ERROR_RANK",     "UPCCOLL_ERROR_HANDLE",
+                                "UPCCOLL_ERROR_SENDBUF",  "UPCCOLL_ERROR_RECVBUF",  "UPCCOLL_ERROR_COUNT",
+                                "UPCCOLL_ERROR_DATATYPE", "UPCCOLL_ERROR_UPC_OP",   "UPCCOLL_ERROR_FLAGS",
+                                "UPCCOLL_ERROR_ROOT",     "UPCCOLL_ERROR_SENDTYPE", "UPCCOLL_ERROR_RECVTYPE",
+                                "UPCCOLL_ERROR_SENDCNTS", "UPCCOLL_ERROR_RECVCNTS", "UPCCOLL_ERROR_SDISPLS",
+                                "UPCCOLL_ERROR_RDISPLS",  "UPCCOLL_ERROR_MALLOC",   "UPCCOLL_ERROR_UNINITIALIZED"};
+  const int i = static_cast<int>(code);
+  return i >= 0 && i < static_cast<int>(sizeof names / sizeof *names) ? names[i] : "(not an upccoll_return_t)";
+}
+
+upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) {
+  const dtype_info* t = find_dtype(dt);
+  if (!t) return report("upccoll_type_size", UPCCOLL_ERROR_DATATYPE, "dt is " + std::to_string(dt) + ", not an upccoll_dtype_t");
+  if (!nbytes) return report("upccoll_type_size", UPCCOLL_ERROR, "nbytes is a null pointer");
+  *nbytes = t->size;
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op) {
+  const char* fn = "upccoll_op_create";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  if (!function) return report(fn, UPCCOLL_ERROR_UPC_OP, "function is a null pointer");
+  if (!op) return report(fn, UPCCOLL_ERROR, "op is a null pointer");
+  library_state& s = state();
+  s.user_ops.push_back({function, commute, true});
+  *op = UPCCOLL_USER_OP_BASE + (s.user_ops.size() - 1);
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_op_free(upccoll_op_t op) {
+  const char* fn = "upccoll_op_free";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  library_state& s = state();
+  const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
+  if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
+    return report(fn, UPCCOLL_ERROR_UPC_OP, "op " + std::to_string(op) + " is not a live user operation of this thread");
+  s.user_ops[i].live = false;
+  return UPCCOLL_SUCCESS;
+}
+
+// ---- initialisation --------------------------------------------------------------------
+
+namespace {
+// --upccoll-progress=inline|thread, else UPCEMU_UPCCOLL_PROGRESS; removed from argv.
+bool want_progress_thread(int* argc, char*** argv, verdict& v) {
+  std::string choice;
+  if (const char* e = std::getenv("UPCEMU_UPCCOLL_PROGRESS")) choice = e;
+  if (argc && argv && *argv) {
+    const std::string prefix = "--upccoll-progress=";
+    int out = 0;
+    for (int i = 0; i < *argc; ++i) {
+      const char* a = (*argv)[i];
+      if (a && std::strncmp(a, prefix.c_str(), prefix.size()) == 0) choice = a + prefix.size();
+      else (*argv)[out++] = (*argv)[i];
+    }
+    if (out < *argc) (*argv)[out] = nullptr;
+    *argc = out;
+  }
+  if (choice.empty() || choice == "inline") return false;
+  if (choice == "thread") return true;
+  v.set(UPCCOLL_ERROR, "progress mode '" + choice + "' is not 'inline' or 'thread' (--upccoll-progress / UPCEMU_UPCCOLL_PROGRESS)");
+  return false;
+}
+}  // namespace
+
+upccoll_return_t upccoll_initialize(int* argc, char*** argv) {
+  const char* fn = "upccoll_initialize";
+  if (!det::g_control || det::tl_mythread < 0) return UPCCOLL_ERROR;  // not inside a UPC program
+  library_state& s = state();
+  if (s.initialized) return report(fn, UPCCOLL_ERROR, "the library is already initialised on this thread");
+  verdict v;
+  const bool threaded = want_progress_thread(argc, argv, v);
+  // Every thread makes the same calls below, so a progress-mode error is the
+  // same everywhere and no thread is left waiting.
+  if (v.bad()) return report(fn, v.code, v.message);
+  const std::uint64_t off = det::collective_symmetric_alloc(block_layout::bytes, fn);
+  const int T = det::g_threads;
+  std::vector<char*> blocks(static_cast<std::size_t>(T));
+  std::vector<int> threads(static_cast<std::size_t>(T));
+  for (int r = 0; r < T; ++r) {
+    blocks[r] = det::g_partitions + std::uint64_t(r) * det::g_partition_bytes + off;
+    threads[r] = r;
+  }
+  std::memset(blocks[det::tl_mythread], 0, block_layout::bytes);
+  upc::barrier();
+  s.world = std::make_unique<team>(std::move(blocks), std::move(threads), det::tl_mythread, true);
+  s.world_offset = off;
+  s.initialized = true;
+  if (threaded) this_thread_progress().start_thread(det::tl_mythread);
+  return UPCCOLL_SUCCESS;
+}
+
+namespace {
+// Completes every collective of this thread on `t` (or all teams) and waits
+// until each is over for everyone, so the team's memory can go.
+void settle(team* t) {
+  progress& pr = this_thread_progress();
+  library_state& s = state();
+  for (;;) {
+    operation* pending = nullptr;
+    {
+      auto l = pr.lock();
+      for (auto& op : pr.live())
+        if (!t || op->t == t) {
+          pending = op.get();
+          break;
+        }
+    }
+    if (!pending) return;
+    if (pending->handle) s.handles.erase(pending->handle);
+    pr.release(*pending);
+    // Released records are dropped once over for everyone: wait for that.
+    auto dropped = [&] {
+      for (auto& op : pr.live())
+        if (op.get() == pending) return false;
+      return true;
+    };
+    pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
+  }
+}
+
+// Frees a team's blocks once every member is past its last use of them.
+void dismantle(team& t, const char* fn) {
+  t.barrier(fn);
+  team_words& w = t.words();
+  // The last member to leave frees everything (nobody reads the blocks after).
+  if (w.departed.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(t.size())) {
+    for (int r = 0; r < t.size(); ++r) {
+      const std::uint64_t off = static_cast<std::uint64_t>(t.block(r) - det::g_partitions) % det::g_partition_bytes;
+      det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(t.thread_of(r)), 0}, fn);
+    }
+  }
+}
+}  // namespace
+
+upccoll_return_t upccoll_finalize(void) {
+  const char* fn = "upccoll_finalize";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  library_state& s = state();
+  settle(nullptr);
+  this_thread_progress().stop_thread();
+  s.world->barrier(fn);
+  det::collective_free(upc::shared_address{s.world_offset, 0, 0}, fn);
+  s.world.reset();
+  for (team* t : s.teams) delete t;  // teams never freed: their shared blocks go with the run
+  s.teams.clear();
+  s.handles.clear();
+  s.initialized = false;
+  return UPCCOLL_SUCCESS;
+}
+
+// ---- completion ----------------------------------------------------------------------------
+
+namespace {
+operation* find_handle(upccoll_handle_t h) {
+  if (!initialized()) return nullptr;
+  library_state& s = state();
+  auto it = s.handles.find(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(h)));
+  return it == s.handles.end() ? nullptr : it->second;
+}
+}  // namespace
+
+int upccoll_test(upccoll_handle_t h) {
+  operation* op = find_handle(h);
+  if (!op) {
+    report("upccoll_test", initialized() ? UPCCOLL_ERROR_HANDLE : UPCCOLL_ERROR_UNINITIALIZED,
+           "the handle is not a live handle of this thread (already waited on, or never returned)");
+    return -static_cast<int>(UPCCOLL_ERROR_HANDLE);
+  }
+  progress& pr = this_thread_progress();
+  pr.advance_all();
+  auto l = pr.lock();
+  return complete(*op) ? 1 : 0;
+}
+
+upccoll_return_t upccoll_wait_status(upccoll_handle_t h) {
+  const char* fn = "upccoll_wait";
+  operation* op = find_handle(h);
+  if (!op)
+    return report(fn, initialized() ? UPCCOLL_ERROR_HANDLE : UPCCOLL_ERROR_UNINITIALIZED,
+                  "the handle is not a live handle of this thread (already waited on, or never returned)");
+  wait(*op, fn);
+  const int status = op->status;
+  state().handles.erase(op->handle);
+  this_thread_progress().release(*op);
+  return report(fn, static_cast<upccoll_return_t>(status), "the collective failed");
+}
+
+void upccoll_wait(upccoll_handle_t h) { (void)upccoll_wait_status(h); }
+
+void upccoll_fence(void) {
+  if (!initialized()) {
+    report("upccoll_fence", UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+    return;
+  }
+  progress& pr = this_thread_progress();
+  for (;;) {
+    operation* pending = nullptr;
+    {
+      auto l = pr.lock();
+      for (auto& op : pr.live())
+        if (op->fence && !op->released) {
+          pending = op.get();
+          break;
+        }
+    }
+    if (!pending) return;
+    wait(*pending, "upccoll_fence");
+    if (pending->status) report("upccoll_fence", upccoll_return_t(pending->status), "a fence-completed collective failed");
+    pr.release(*pending);
+  }
+}
+
+// ---- teams ---------------------------------------------------------------------------------
+
+upccoll_return_t upccoll_team_rank(upccoll_team_t team_handle, int* rank) {
+  const char* fn = "upccoll_team_rank";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  team* t = resolve(team_handle);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+  if (!rank) return report(fn, UPCCOLL_ERROR, "rank is a null pointer");
+  *rank = t->rank();
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
+  const char* fn = "upccoll_team_size";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  team* t = resolve(team_handle);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+  if (!size) return report(fn, UPCCOLL_ERROR, "size is a null pointer");
+  *size = t->size();
+  return UPCCOLL_SUCCESS;
+}
+
+// Split: every member posts (color, key, its new block) on the parent team as a
+// collective with no tasks; once all have posted, each reads every post, checks
+// the keys of its color, and builds its handle. A barrier on the parent then
+// keeps the posts alive until everyone has read them.
+upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
+  const char* fn = "upccoll_team_split";
+  call c{op_kind::split, team_handle, 0, nullptr};
+  team* t = nullptr;
+  upccoll_return_t early;
+  if (!begin(c, t, early)) return early;
+  if (!newteam) c.v.set(UPCCOLL_ERROR, "newteam is a null pointer");
+  // Our block of the new team, made before posting so it is ready when seen.
+  std::uint64_t off = 0;
+  if (!c.v.bad()) {
+    try {
+      off = det::local_alloc(det::tl_mythread, block_layout::bytes, fn);
+      std::memset(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off, 0, block_layout::bytes);
+    } catch (const upc::error&) {
+      c.v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left for the new team's " + std::to_string(block_layout::bytes) + " bytes");
+    }
+  }
+  operation op;
+  op.t = t;
+  op.kind = op_kind::split;
+  op.flags = UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
+  op.dec = &decompositions::barrier;
+  op.ntasks = 0;
+  op.seq = t->next_seq();
+  post mine{};
+  mine.kind = op_kind::split;
+  mine.status = c.v.code;
+  mine.flags = op.flags;
+  mine.count = static_cast<std::uint64_t>(static_cast<std::int64_t>(color));
+  mine.root = key;
+  mine.send = off ? det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off : nullptr;
+  start(op, mine);
+  this_thread_progress().wait_until(*t, [&] { return complete(op); }, fn, &op);
+  // Every member's verdict is the same: the first failure among the posts, then
+  // the key check of every color.
+  verdict v = c.v;
+  const int P = t->size();
+  std::vector<int> members;  // parent ranks of our color, by key
+  if (!v.bad() && op.status)
+    v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
+  if (!v.bad()) {
+    std::map<std::int64_t, std::vector<std::pair<int, int>>> by_color;  // color -> (key, parent rank)
+    for (int r = 0; r < P; ++r) {
+      const post& p = t->post_of(r, op.seq);
+      by_color[static_cast<std::int64_t>(p.count)].push_back({p.root, r});
+    }
+    for (auto& [col, list] : by_color) {
+      std::sort(list.begin(), list.end());
+      const int n = static_cast<int>(list.size());
+      for (int i = 0; i < n && !v.bad(); ++i) {
+        const int k = list[i].first;
+        const std::string who = "thread " + std::to_string(t->thread_of(list[i].second));
+        if (k < 0)
+          v.set(UPCCOLL_ERROR_RANK, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
+                                        " (keys must be 0.." + std::to_string(n - 1) + ")");
+        else if (i > 0 && list[i - 1].first == k)
+          v.set(UPCCOLL_ERROR_RANK, "threads " + std::to_string(t->thread_of(list[i - 1].second)) + " and " +
+                                        std::to_string(t->thread_of(list[i].second)) + " both gave key " +
+                                        std::to_string(k) + " for color " + std::to_string(col));
+        else if (k >= n)
+          v.set(UPCCOLL_ERROR_SIZE, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
+                                        ", which has only " + std::to_string(n) + " members (keys must cover 0.." +
+                                        std::to_string(n - 1) + ")");
+      }
+    }
+    if (!v.bad())
+      for (auto& [k, r] : by_color[color]) members.push_back(r);
+  }
+  std::vector<char*> blocks;
+  std::vector<int> threads;
+  for (int r : members) {
+    blocks.push_back(t->post_of(r, op.seq).send);
+    threads.push_back(t->thread_of(r));
+  }
+  t->barrier(fn);  // everyone has read the posts
+  if (v.bad()) {
+    if (off) det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+    return report(fn, v.code, v.message);
+  }
+  auto nt = std::make_unique<team>(std::move(blocks), std::move(threads), key, false);
+  team* raw = nt.release();
+  state().teams.insert(raw);
+  *newteam = raw;
+  return UPCCOLL_SUCCESS;
+}
+
+void upccoll_team_free(upccoll_team_t team_handle) {
+  const char* fn = "upccoll_team_free";
+  if (!initialized()) {
+    report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+    return;
+  }
+  library_state& s = state();
+  team* t = resolve(team_handle);
+  if (!t || t == s.world.get()) {
+    report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)"
+                                     : "team is not a live team handle of this thread");
+    return;
+  }
+  settle(t);
+  dismantle(*t, fn);
+  s.teams.erase(t);
+  delete t;
+}
+
+// ---- the collectives ------------------------------------------------------------------------
+
+upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::barrier, team, flags, handle);
+  return launch(c, t);
+}
+
+namespace {
+// bcast / scatter / gather: the fixed-size rooted collectives. `root_side` is
+// the buffer only the root uses (scatter's and bcast's send, gather's receive),
+// holding `root_blocks` blocks.
+upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                        upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root, bool gather) {
+  verdict& v = c.v;
+  check_root(v, root, *t);
+  const bool at_root = !v.bad() && root == t->rank();
+  c.root = v.bad() ? 0 : root;
+  const int P = t->size();
+  const bool uses_send = gather || at_root, uses_recv = !gather || at_root;
+  const dtype_info* st = uses_send ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
+  const dtype_info* rt = uses_recv ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
+  if (v.bad()) return launch(c, t);
+  const std::uint64_t sblocks = (!gather && c.kind == op_kind::scatter) ? P : 1;
+  const std::uint64_t rblocks = gather ? P : 1;
+  if (uses_send) {
+    c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT),
+                               "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  }
+  if (uses_recv) {
+    c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT),
+                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  }
+  c.selection_bytes = gather ? c.mine.send_bytes : c.mine.recv_bytes;
+  return launch(c, t);
+}
+}  // namespace
+
+upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
+                               upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::bcast, team, flags, handle);
+  return rooted(c, t, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false);
+}
+
+upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scatter, team, flags, handle);
+  return rooted(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, false);
+}
+
+upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::gather, team, flags, handle);
+  return rooted(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, true);
+}
+
+upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                  upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                  upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scatterv, team, flags, handle);
+  check_root(c.v, root, *t);
+  c.root = c.v.bad() ? 0 : root;
+  const bool at_root = !c.v.bad() && root == me;
+  const dtype_info* st = at_root ? check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
+  const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  if (at_root && st)
+    c.meta = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                          UPCCOLL_ERROR_SDISPLS);
+  if (at_root && !c.v.bad()) c.mine.send = local_address(sendbuf);
+  if (rt) {
+    c.mine.recv_bytes = bytes_of(c.v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.recv = check_buffer(c.v, recvbuf, c.mine.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  }
+  c.selection_bytes = c.mine.recv_bytes;
+  return launch(c, t);
+}
+
+upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::gatherv, team, flags, handle);
+  check_root(c.v, root, *t);
+  c.root = c.v.bad() ? 0 : root;
+  const bool at_root = !c.v.bad() && root == me;
+  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const dtype_info* rt = at_root ? check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
+  if (st) {
+    c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  }
+  if (at_root && rt) {
+    c.meta = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                          UPCCOLL_ERROR_RDISPLS);
+    if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  }
+  c.selection_bytes = c.mine.send_bytes;
+  return launch(c, t);
+}
+
+namespace {
+// allgather / alltoall: fixed blocks from and to every member.
+upccoll_return_t all_to_all(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                            upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, bool personalised) {
+  verdict& v = c.v;
+  const int P = t->size();
+  const dtype_info* st = check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  if (v.bad()) return launch(c, t);
+  c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+  c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT),
+                             "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
+  c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT), "recvbuf",
+                             UPCCOLL_ERROR_RECVBUF);
+  c.selection_bytes = c.mine.send_bytes;
+  return launch(c, t);
+}
+}  // namespace
+
+upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::allgather, team, flags, handle);
+  return all_to_all(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, false);
+}
+
+upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                  upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::alltoall, team, flags, handle);
+  return all_to_all(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, true);
+}
+
+upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                    upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs,
+                                    upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
+                                    upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::allgatherv, team, flags, handle);
+  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  if (st) {
+    c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  }
+  if (rt) c.meta = check_vector(c.v, recvcnts, displs, P, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
+                                UPCCOLL_ERROR_RDISPLS);
+  if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  c.selection_bytes = c.mine.send_bytes;
+  return launch(c, t);
+}
+
+upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
+                                   size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::alltoallv, team, flags, handle);
+  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  std::vector<std::uint64_t> s, r;
+  if (st) s = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                           UPCCOLL_ERROR_SDISPLS);
+  if (rt) r = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                           UPCCOLL_ERROR_RDISPLS);
+  if (!c.v.bad()) {
+    c.meta = std::move(s);
+    c.meta.insert(c.meta.end(), r.begin(), r.end());
+    c.mine.send = local_address(sendbuf);
+    c.mine.recv = local_address(recvbuf);
+    for (int k = 0; k < P; ++k) c.selection_bytes = std::max(c.selection_bytes, c.meta[k]);
+  }
+  return launch(c, t);
+}
+
+namespace {
+// reduce / allreduce / scan: `count` elements in and out (the root's receive
+// buffer only, for reduce).
+upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
+                           upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
+  verdict& v = c.v;
+  c.eop = check_reduction(v, dt, op, c.mine);
+  c.count = count;
+  c.mine.op = op;
+  c.mine.dtype = dt;
+  if (v.bad()) return launch(c, t);
+  const std::uint64_t bytes = bytes_of(v, count, c.eop.elem_size, "count", UPCCOLL_ERROR_COUNT);
+  c.mine.send = check_buffer(v, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  if (recv_here) c.mine.recv = check_buffer(v, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  c.selection_bytes = bytes;
+  return launch(c, t);
+}
+}  // namespace
+
+upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::reduce, team, flags, handle);
+  check_root(c.v, root, *t);
+  c.root = c.v.bad() ? 0 : root;
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, !c.v.bad() && root == me);
+}
+
+upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
+                                   upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
+                                   upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::allreduce, team, flags, handle);
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
+}
+
+upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                              upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scan, team, flags, handle);
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
+}
+
+upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scan_inclusive, team, flags, handle);
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
+}
+
+upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::reduce_scatter, team, flags, handle);
+  verdict& v = c.v;
+  c.eop = check_reduction(v, dt, op, c.mine);
+  c.mine.op = op;
+  c.mine.dtype = dt;
+  if (!v.bad() && !recvcounts) v.set(UPCCOLL_ERROR_RECVCNTS, "recvcounts is a null pointer");
+  if (!v.bad()) {
+    c.block_elems.assign(std::size_t(P) + 1, 0);
+    for (int r = 0; r < P; ++r)
+      if (__builtin_add_overflow(c.block_elems[r], recvcounts[r], &c.block_elems[r + 1]))
+        v.set(UPCCOLL_ERROR_RECVCNTS, "recvcounts sum overflows");
+  }
+  if (!v.bad()) {
+    c.count = c.block_elems[P];
+    const std::uint64_t total = bytes_of(v, c.count, c.eop.elem_size, "recvcounts (sum)", UPCCOLL_ERROR_RECVCNTS);
+    c.mine.send = check_buffer(v, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS),
+                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    c.selection_bytes = total;
+  }
+  return launch(c, t);
+}

@@ -1,0 +1,260 @@
+#include "operation.hpp"
+
+#include <sched.h>
+
+#include <cstdio>
+#include <string>
+
+#include "../../runtime/control.hpp"
+#include "../../runtime/futex.hpp"
+#include "decomposition.hpp"
+#include "progress.hpp"
+#include "upc/runtime.hpp"
+#include "upccoll.h"
+
+namespace upc::coll::coop {
+
+namespace {
+
+bool reached(std::uint32_t v, std::uint32_t target) { return team::reached(v, target); }
+
+bool rooted(op_kind k) {
+  return k == op_kind::bcast || k == op_kind::scatter || k == op_kind::scatterv || k == op_kind::gather ||
+         k == op_kind::gatherv || k == op_kind::reduce;
+}
+bool reduction(op_kind k) {
+  return k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
+         k == op_kind::scan_inclusive;
+}
+constexpr int sync_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
+
+// Checks rank r's post against ours once it is there: the same collective, no
+// failure on r's side, and the same single-valued arguments. False while r has
+// not posted.
+bool check_post(operation& op, int r) {
+  if (op.seen[r]) return true;
+  const post& p = op.t->post_of(r, op.seq);
+  const std::uint32_t s = p.seq.load(std::memory_order_acquire);
+  if (!reached(s, op.seq)) return false;
+  op.seen[r] = 1;
+  if (s != op.seq) return true;  // the collective is over and the slot reused: nothing left to check
+  const post& me = op.t->post_of(op.t->rank(), op.seq);
+  const std::string who = "thread " + std::to_string(op.t->thread_of(r));
+  if (p.status != 0) {
+    fail_collective(op, p.status, who + " failed its call with " + upccoll_error_name(upccoll_return_t(p.status)));
+  } else if (p.kind != op.kind) {
+    fail_collective(op, UPCCOLL_ERROR,
+                    who + " called " + function_name(p.kind) + " where this thread called " + function_name(op.kind) +
+                        " (collective #" + std::to_string(op.seq) + " on the team)");
+  } else if (rooted(op.kind) && p.root != me.root) {
+    fail_collective(op, UPCCOLL_ERROR_ROOT, "root is " + std::to_string(me.root) + " here but " +
+                                                std::to_string(p.root) + " on " + who);
+  } else if (reduction(op.kind) && p.dtype != me.dtype) {
+    fail_collective(op, UPCCOLL_ERROR_DATATYPE, "dt is " + std::to_string(me.dtype) + " here but " +
+                                                    std::to_string(p.dtype) + " on " + who);
+  } else if (reduction(op.kind) && p.count != me.count) {
+    fail_collective(op, UPCCOLL_ERROR_COUNT, "the element count is " + std::to_string(me.count) + " here but " +
+                                                 std::to_string(p.count) + " on " + who);
+  } else if (reduction(op.kind) && (p.op != me.op || p.user_fn != me.user_fn)) {
+    fail_collective(op, UPCCOLL_ERROR_UPC_OP, "op differs between this thread and " + who);
+  } else if ((p.flags & sync_bits) != (me.flags & sync_bits)) {
+    fail_collective(op, UPCCOLL_ERROR_FLAGS, "the sync flags are " + std::to_string(me.flags & sync_bits) +
+                                                 " here but " + std::to_string(p.flags & sync_bits) + " on " + who);
+  }
+  return true;
+}
+
+bool all_posted(operation& op) {
+  if (op.all_posted) return true;
+  for (int r = 0; r < op.t->size(); ++r)
+    if (!check_post(op, r)) return false;
+  op.all_posted = true;
+  return true;
+}
+
+bool in_allsync(const operation& op) { return op.flags & UPC_IN_ALLSYNC; }
+bool out_allsync(const operation& op) { return op.flags & UPC_OUT_ALLSYNC; }
+
+std::uint64_t error_word(const operation& op) {
+  return op.t->words().error[op.seq % slots].load(std::memory_order_acquire);
+}
+int error_of(const operation& op) {
+  const std::uint64_t w = error_word(op);
+  return static_cast<std::uint32_t>(w >> 32) == op.seq ? static_cast<int>(w & 0xffffffffu) : 0;
+}
+
+bool ready(operation& op, int task) {
+  const task_needs n = op.dec->needs(op, task);
+  if (n.all || in_allsync(op)) {
+    if (!all_posted(op)) return false;
+  } else {
+    if (n.a >= 0 && !check_post(op, n.a)) return false;
+    if (n.b >= 0 && !check_post(op, n.b)) return false;
+  }
+  for (int i = n.after_lo; i < n.after_hi; ++i)
+    if (!reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq)) return false;
+  return true;
+}
+
+bool claim(task_word& w, std::uint32_t seq) {
+  std::uint32_t v = w.claimed.load(std::memory_order_relaxed);
+  if (reached(v, seq)) return false;
+  return w.claimed.compare_exchange_strong(v, seq, std::memory_order_acq_rel);
+}
+
+void finish_task(const operation& op, task_word& w) {
+  w.done.store(op.seq, std::memory_order_seq_cst);
+  op.t->notify();
+}
+
+// After an error nothing more is computed: every unclaimed task is marked done.
+bool drain(operation& op) {
+  bool any = false;
+  for (int i = 0; i < op.ntasks; ++i) {
+    task_word& w = op.t->task(i, op.seq);
+    if (claim(w, op.seq)) {
+      finish_task(op, w);
+      any = true;
+    }
+  }
+  return any;
+}
+
+// Tries task i: claims it if it is ready and unclaimed, and runs it.
+bool try_task(operation& op, int i) {
+  task_word& w = op.t->task(i, op.seq);
+  if (reached(w.claimed.load(std::memory_order_relaxed), op.seq)) return false;
+  if (!ready(op, i)) return false;
+  if (error_of(op)) return false;
+  if (!claim(w, op.seq)) return false;
+  const int code = op.dec->run(op, i);
+  if (code) {
+    fail_collective(op, code,
+                    std::string("the byte counts of a sender and a receiver disagree (task ") + std::to_string(i) + ")");
+  }
+  finish_task(op, w);
+  return true;
+}
+
+bool tasks_done(const operation& op, bool only_mine) {
+  const int me = op.t->rank();
+  for (int i = 0; i < op.ntasks; ++i) {
+    if (only_mine && op.dec->touches && !op.dec->touches(op, i, me)) continue;
+    if (!reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const char* function_name(op_kind k) noexcept {
+  static const char* names[] = {"upccoll (none)",     "upccoll_barrier",    "upccoll_bcast",        "upccoll_scatter",
+                                "upccoll_scatterv",   "upccoll_gather",     "upccoll_gatherv",      "upccoll_allgather",
+                                "upccoll_allgatherv", "upccoll_alltoall",   "upccoll_alltoallv",    "upccoll_reduce",
+                                "upccoll_allreduce",  "upccoll_reduce_scatter", "upccoll_scan", "upccoll_scan_inclusive",
+                                "upccoll_team_split"};
+  return names[static_cast<int>(k)];
+}
+
+void fail_collective(const operation& op, int code, const std::string& message, bool say) {
+  std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
+  std::uint64_t cur = w.load(std::memory_order_acquire);
+  const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(code);
+  for (;;) {
+    if (static_cast<std::uint32_t>(cur >> 32) == op.seq) return;  // someone was first
+    if (w.compare_exchange_weak(cur, mine, std::memory_order_seq_cst)) break;
+  }
+  op.t->notify();
+  if (say && upc::check_enabled())
+    std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function_name(op.kind), message.c_str(),
+                 op.t->thread_of(op.t->rank()), upccoll_error_name(upccoll_return_t(code)));
+}
+
+// Waits until the collective `slots` back on this team (same slot) is over:
+// every member posted it and every one of its tasks is done. Our record of it,
+// kept until then, lets us help with its tasks meanwhile.
+static void wait_slot_free(operation& op) {
+  if (op.seq <= static_cast<std::uint32_t>(slots)) return;
+  const std::uint32_t prev = op.seq - slots;
+  team& t = *op.t;
+  const int n = t.slot_tasks[op.seq % slots];
+  auto is_over = [&] {
+    for (int r = 0; r < t.size(); ++r)
+      if (!reached(t.post_of(r, prev).seq.load(std::memory_order_acquire), prev)) return false;
+    for (int i = 0; i < n; ++i)
+      if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
+    return true;
+  };
+  if (!is_over()) this_thread_progress().wait_until(t, is_over, function_name(op.kind), nullptr);
+}
+
+void start(operation& op, const post& mine) {
+  team& t = *op.t;
+  op.seen.assign(static_cast<std::size_t>(t.size()), 0);
+  wait_slot_free(op);
+  t.slot_tasks[op.seq % slots] = op.ntasks;
+  post& p = t.post_of(t.rank(), op.seq);
+  p.kind = mine.kind;
+  p.status = mine.status;
+  p.flags = mine.flags;
+  p.send = mine.send;
+  p.recv = mine.recv;
+  p.send_bytes = mine.send_bytes;
+  p.recv_bytes = mine.recv_bytes;
+  p.meta = mine.meta;
+  p.count = mine.count;
+  p.op = mine.op;
+  p.user_fn = mine.user_fn;
+  p.root = mine.root;
+  p.dtype = mine.dtype;
+  p.seq.store(op.seq, std::memory_order_seq_cst);
+  if (mine.status) {
+    fail_collective(op, mine.status, "", false);  // the front-end reports it
+    drain(op);
+  }
+  t.notify();
+}
+
+bool advance(operation& op) {
+  if (op.finished_local) return false;
+  if (error_of(op)) return drain(op);
+  bool any = false;
+  const int me = op.t->rank(), P = op.t->size();
+  // Our own tasks first (i = me, me + P, ...), then help with the others.
+  for (int i = me; i < op.ntasks; i += P) any |= try_task(op, i);
+  for (int k = 1; k < op.ntasks; ++k) {
+    const int i = (me + k) % op.ntasks;
+    if (i % P == me) continue;
+    any |= try_task(op, i);
+  }
+  if (error_of(op)) any |= drain(op);
+  return any;
+}
+
+bool over(operation& op) {
+  return all_posted(op) && tasks_done(op, false);
+}
+
+bool complete(operation& op) {
+  if (op.finished_local) return true;
+  bool done;
+  if (upc::check_enabled() && !all_posted(op)) return false;  // --check: compare every member's arguments
+  if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
+  else done = tasks_done(op, true);
+  if (!done) return false;
+  if (int e = error_of(op)) op.status = e;
+  op.finished_local = true;
+  return true;
+}
+
+void wait(operation& op, const char* what) {
+  this_thread_progress().wait_until(*op.t, [&] { return complete(op); }, what, &op);
+}
+
+int first_unposted(const operation& op) {
+  for (int r = 0; r < op.t->size(); ++r)
+    if (!reached(op.t->post_of(r, op.seq).seq.load(std::memory_order_acquire), op.seq)) return r;
+  return -1;
+}
+
+}  // namespace upc::coll::coop

@@ -1,0 +1,84 @@
+// One collective of the cooperative engine, as the calling member sees it, and
+// the engine's entry points: start (post and return), advance (do ready tasks),
+// complete (has this member's part finished?).
+//
+// A collective is a list of tasks (see decomposition.hpp). A task becomes ready
+// when the members whose posts it reads have posted (all members under
+// UPC_IN_ALLSYNC) and the tasks it follows are done; then ANY member may claim it
+// and run it to the end without waiting. So a member's completion depends only
+// on the other members' initiations, never on what they do afterwards: a member
+// blocked in upc_lock after starting a collective cannot hold anyone up (the
+// ordering rules of seed 000 §2.5 and its Figure 1).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "team.hpp"
+
+namespace upc::coll::coop {
+
+struct decomposition;
+
+// The element operation of a reduction, bound to one type: acc[i] = acc[i] op in[i].
+struct element_op {
+  using combine_fn = void (*)(void* acc, const void* in, std::size_t n, const element_op& self);
+  std::size_t elem_size = 0;
+  combine_fn combine = nullptr;
+  void (*user_fn)(void*, void*, std::size_t, int) = nullptr;  // user ops
+  int dtype = 0;
+};
+
+struct operation {
+  team* t = nullptr;
+  op_kind kind = op_kind::none;
+  std::uint32_t seq = 0;
+  int flags = 0;
+  const decomposition* dec = nullptr;
+  int ntasks = 0;
+  // Single-valued parameters every member derives the same way.
+  std::uint64_t count = 0;          // elements (reductions)
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter: recvcounts
+  element_op eop;
+  int root = 0;
+  // Progress state.
+  bool all_posted = false;
+  std::vector<char> seen;           // seen[r]: rank r's post checked
+  int status = 0;                   // error code once known
+  bool finished_local = false;
+  std::uint64_t meta_offset = 0;    // our staged counts (freed once the collective is over)
+  bool fence = false;               // UPC_ASYNC_FENCE: completes at upccoll_fence
+  std::uint64_t handle = 0;         // nonzero: the user holds this handle
+  bool released = false;            // the user needs it no more (progress.hpp)
+};
+
+// Posts the calling member's part. `p` is filled in by the caller except seq;
+// status != 0 posts a failed call (the others complete with that code).
+// Waits (doing tasks meanwhile) only when the slot's previous collective, `slots`
+// collectives back, is not over yet.
+void start(operation& op, const post& mine);
+
+// Runs every ready task it can claim; true when it did anything.
+bool advance(operation& op);
+
+// This member's part is over (MYSYNC: the tasks touching its buffers are done;
+// ALLSYNC: all tasks are done); sets op.status from the team's error word.
+bool complete(operation& op);
+
+// True once nothing remains to be done by or for anyone: every member posted and
+// every task is done (the slot may be reused, staged counts freed).
+bool over(operation& op);
+
+// The first member that has not posted yet (-1: all have), for wait reports.
+int first_unposted(const operation& op);
+
+// Advances until complete, sleeping on the team's activity word when nothing is
+// ready. `what` names the wait for the watchdog.
+void wait(operation& op, const char* what);
+
+// Records an error on the collective for every member: the first one wins.
+// `say`: print the message under --check.
+void fail_collective(const operation& op, int code, const std::string& message, bool say = true);
+
+}  // namespace upc::coll::coop

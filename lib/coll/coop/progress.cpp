@@ -1,0 +1,144 @@
+#include "progress.hpp"
+
+#include <sched.h>
+
+#include <chrono>
+
+#include "../../runtime/control.hpp"
+#include "../../runtime/epoch_wait.hpp"
+#include "../../runtime/futex.hpp"
+#include "upc/detail/static_object.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc::coll::coop {
+
+using namespace upc::detail;
+
+progress& this_thread_progress() {
+  thread_local progress p;
+  return p;
+}
+
+progress::~progress() { stop_thread(); }
+
+operation& progress::add(std::unique_ptr<operation> op) {
+  auto l = lock();
+  live_.push_back(std::move(op));
+  operation& o = *live_.back();
+  if (threaded_) work_.notify_one();
+  return o;
+}
+
+void progress::release(operation& op) {
+  auto l = lock();
+  op.handle = 0;
+  op.fence = false;
+  op.released = true;
+}
+
+bool progress::advance_all_locked() {
+  bool any = false;
+  for (auto it = live_.begin(); it != live_.end();) {
+    operation& op = **it;
+    any |= advance(op);
+    complete(op);
+    if (op.released && over(op)) {
+      if (op.meta_offset)
+        heap_free(shared_address{op.meta_offset, static_cast<std::uint32_t>(op.t->thread_of(op.t->rank())), 0},
+                  "upccoll (staged counts)");
+      it = live_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return any;
+}
+
+bool progress::advance_all() {
+  auto l = lock();
+  return advance_all_locked();
+}
+
+bool progress::live_on(const team* t) const {
+  for (const auto& op : live_)
+    if (op->t == t) return true;
+  return false;
+}
+
+void progress::wait_until(team& t, const std::function<bool()>& pred, const char* what, const operation* op) {
+  {
+    auto l = lock();
+    advance_all_locked();
+    if (pred()) return;
+  }
+  const wait_policy& pol = current_wait_policy();
+  for (int i = 0; i < pol.yield_iterations; ++i) {
+    {
+      auto l = lock();
+      const bool any = advance_all_locked();
+      if (pred()) return;
+      if (any) i = 0;
+    }
+    sched_yield();
+    if ((i & 15) == 15) check_abort();
+  }
+  team_words& w = t.words();
+  const int peer = op ? first_unposted(*op) : -1;
+  blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
+  for (;;) {
+    w.sleepers.fetch_add(1, std::memory_order_seq_cst);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const std::uint32_t v = w.activity.load(std::memory_order_seq_cst);
+    bool done;
+    {
+      auto l = lock();
+      advance_all_locked();
+      done = pred();
+    }
+    if (!done) futex_wait(&w.activity, v, 50'000'000);
+    w.sleepers.fetch_sub(1, std::memory_order_relaxed);
+    if (done) return;
+    check_abort();
+    if (peer >= 0 && op && first_unposted(*op) == peer)
+      check_peer_alive(wait_site{what, static_cast<std::int64_t>(op->seq), t.thread_of(peer)});
+  }
+}
+
+void progress::start_thread(int upc_thread) {
+  if (threaded_) return;
+  threaded_ = true;
+  stop_ = false;
+  thread_ = std::thread([this, upc_thread] { thread_main(upc_thread); });
+}
+
+void progress::stop_thread() {
+  if (!threaded_) return;
+  {
+    std::lock_guard<std::mutex> l(m_);
+    stop_ = true;
+  }
+  work_.notify_one();
+  thread_.join();
+  threaded_ = false;
+}
+
+// Advances whatever is live; sleeps on a condition variable while nothing is.
+void progress::thread_main(int upc_thread) {
+  tl_mythread = upc_thread;  // user operations may ask MYTHREAD
+  std::unique_lock<std::mutex> l(m_);
+  int idle = 0;
+  while (!stop_) {
+    if (live_.empty()) {
+      work_.wait(l, [&] { return stop_ || !live_.empty(); });
+      continue;
+    }
+    const bool any = advance_all_locked();
+    l.unlock();
+    if (any) idle = 0;
+    else if (++idle < 64) sched_yield();
+    else std::this_thread::sleep_for(std::chrono::microseconds(50));
+    l.lock();
+  }
+}
+
+}  // namespace upc::coll::coop

@@ -1,0 +1,128 @@
+// A team of the cooperative engine (the upccoll_* API): an ordered set of
+// threads, the local handle one member holds, and the shared words the members
+// synchronise with. docs/teams-and-collectives-2.md explains the design.
+//
+// Each member owns one block in its own partition. A collective with sequence
+// number s (counted per team, the same on every member) uses slot s % slots of
+// every block:
+//
+//   post      what the member passed (buffers, counts, type, op, root, flags),
+//             valid once post.seq == s — its initiation
+//   tasks     claim and done words of the collective's tasks, task i living in
+//             the block of rank i % size, so claims spread over the members
+//
+// Rank 0's block also holds the team-wide words: the barrier used by split, free
+// and finalize, the error word of each slot, and the activity word sleepers wait
+// on. Words hold sequence numbers and only grow, so a slot can be reused without
+// clearing it: a claim or done word for sequence s also reads as "past" for any
+// earlier sequence.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace upc::coll::coop {
+
+constexpr int slots = 32;          // collectives in flight per team before an initiation waits
+constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
+
+enum class op_kind : std::uint32_t {
+  none, barrier, bcast, scatter, scatterv, gather, gatherv, allgather, allgatherv, alltoall, alltoallv,
+  reduce, allreduce, reduce_scatter, scan, scan_inclusive, split
+};
+constexpr int op_kind_count = 17;
+const char* function_name(op_kind k) noexcept;  // "upccoll_bcast"
+
+// What one member passed to one collective. Pointers are machine addresses in the
+// shared mapping, valid in every process of the processes backend.
+struct alignas(64) post {
+  std::atomic<std::uint32_t> seq;  // the sequence number of the collective posted here
+  op_kind kind;
+  std::int32_t status;             // nonzero: this member's call failed with this code
+  std::int32_t flags;
+  char* send;
+  char* recv;
+  std::uint64_t send_bytes;        // bytes of one send block (per destination where there are several)
+  std::uint64_t recv_bytes;        // bytes of one receive block
+  const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
+  std::uint64_t count;             // element count / color (split)
+  std::uint64_t op;
+  void (*user_fn)(void*, void*, std::size_t, int);
+  std::int32_t root;               // root / key (split)
+  std::int32_t dtype;
+};
+static_assert(sizeof(post) == 128);
+
+struct task_word {
+  std::atomic<std::uint32_t> claimed;  // sequence number of the last claim
+  std::atomic<std::uint32_t> done;     // sequence number of the last completion
+};
+
+struct team_words {  // in rank 0's block
+  alignas(64) std::atomic<std::uint32_t> barrier_arrived;
+  alignas(64) std::atomic<std::uint32_t> barrier_generation;
+  alignas(64) std::atomic<std::uint32_t> activity;   // bumped on progress when someone sleeps
+  std::atomic<std::uint32_t> sleepers;
+  std::atomic<std::uint32_t> departed;              // team_free: members gone
+  alignas(64) std::atomic<std::uint64_t> error[slots];  // (sequence << 32) | error code
+};
+
+struct block_layout {
+  static constexpr std::size_t words = 0;
+  static constexpr std::size_t posts = (sizeof(team_words) + 63) / 64 * 64;
+  static constexpr std::size_t tasks = posts + slots * sizeof(post);
+  static constexpr std::size_t bytes = tasks + slots * tasks_per_rank * sizeof(task_word);
+};
+
+class team {
+ public:
+  // blocks[r]: rank r's block; threads[r]: the thread of rank r.
+  team(std::vector<char*> blocks, std::vector<int> threads, int rank, bool world);
+
+  int size() const noexcept { return static_cast<int>(threads_.size()); }
+  int rank() const noexcept { return rank_; }
+  int thread_of(int rank) const noexcept { return threads_[rank]; }
+  bool is_world() const noexcept { return world_; }
+  char* block(int rank) const noexcept { return blocks_[rank]; }
+  int max_tasks() const noexcept { return tasks_per_rank * size(); }
+
+  post& post_of(int rank, std::uint32_t seq) const noexcept {
+    return reinterpret_cast<post*>(blocks_[rank] + block_layout::posts)[seq % slots];
+  }
+  task_word& task(int index, std::uint32_t seq) const noexcept {
+    const int owner = index % size(), local = index / size();
+    return reinterpret_cast<task_word*>(blocks_[owner] + block_layout::tasks)[(seq % slots) * tasks_per_rank + local];
+  }
+  team_words& words() const noexcept { return *reinterpret_cast<team_words*>(blocks_[0]); }
+
+  // The next collective's sequence number on this member (1, 2, ...).
+  std::uint32_t next_seq() noexcept { return ++seq_; }
+  std::uint32_t last_seq() const noexcept { return seq_; }
+
+  // Wakes members sleeping on this team's activity word (call after any progress).
+  void notify() const noexcept;
+
+  // The team barrier of split, free and finalize (blocking; sleeps when long).
+  void barrier(const char* function);
+
+  static bool reached(std::uint32_t value, std::uint32_t target) noexcept {
+    return static_cast<std::int32_t>(value - target) >= 0;
+  }
+
+  // The task count of the collective last started in each slot (every member
+  // derives the same), so a later one knows what must be done before reuse.
+  int slot_tasks[slots] = {};
+
+  std::uint32_t magic = 0x7ea3c011;  // a live local handle (validates team arguments)
+
+ private:
+  std::vector<char*> blocks_;
+  std::vector<int> threads_;
+  int rank_;
+  bool world_;
+  std::uint32_t seq_ = 0;
+  std::uint32_t barrier_phase_ = 0;
+};
+
+}  // namespace upc::coll::coop
