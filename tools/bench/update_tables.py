@@ -9,8 +9,11 @@ else in the document (the prose) is left alone. Sections: run, targets, barrier,
 memops_threads, memops_processes, locks, privatised (the microbenchmarks), and
 coll_run, coll_targets, coll_vs_mpi, coll_table21, coll_sync, coll_double,
 coll_bound, coll_auto (the collectives, from RESULTS_DIR/coll, see coll_tables.py; left
-untouched when RESULTS_DIR has no collective results). --only PREFIX refreshes
-only the sections whose name starts with PREFIX (run_coll.sh: --only coll).
+untouched when RESULTS_DIR has no collective results), and upccoll_run,
+upccoll_targets, upccoll_vs_mpi, upccoll_latency, upccoll_bound, upccoll_overlap
+(UPC Collectives 2.0, from RESULTS_DIR/upccoll, see upccoll_tables.py; likewise
+left untouched). --only PREFIX refreshes only the sections whose name starts with
+PREFIX (run_coll.sh: --only coll; run_upccoll.sh: --only upccoll).
 With --check, prints the document instead of writing it.
 """
 import argparse
@@ -21,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
 import coll_tables  # noqa: E402
+import upccoll_tables  # noqa: E402
 from coll_tables import table, verdict  # noqa: E402  (one markdown table writer for both)
 
 
@@ -181,6 +185,7 @@ SECTIONS = {
     "privatised": section_privatised,
 }
 SECTIONS.update(coll_tables.SECTIONS)
+SECTIONS.update(upccoll_tables.SECTIONS)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 

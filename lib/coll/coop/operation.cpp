@@ -215,8 +215,9 @@ void start(operation& op, const post& mine) {
   t.notify();
 }
 
+// Runs even after our part is complete: until the collective is over for
+// everyone, we may be the only member able to run what is left.
 bool advance(operation& op) {
-  if (op.finished_local) return false;
   if (error_of(op)) return drain(op);
   bool any = false;
   const int me = op.t->rank(), P = op.t->size();
