@@ -63,6 +63,9 @@ Options:
                          ';'; sizes per block, K/M/G suffixes, 'max'; 'auto' too)
   --verbose-coll         print, once per collective and algorithm, which ran
   --list-algorithms      list every collective's algorithms and exit
+  --upccoll-progress M   who advances non-blocking upccoll_* collectives: 'inline'
+                         (inside every upccoll call, the default) or 'thread' (also
+                         a progress thread per UPC thread)
   -h, --help             show this help and exit
   --version              show the version and exit
   --                     end of options (for a PROGRAM whose name starts with -)
@@ -81,6 +84,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0)
   UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
+  UPCEMU_UPCCOLL_PROGRESS --upccoll-progress
 
 Exit status (PROGRAM's, since upcrun becomes PROGRAM):
   0        every thread returned 0 from upc_main
@@ -125,7 +129,7 @@ std::optional<double> parse_seconds(const std::string& s) {
 
 struct settings {
   std::optional<long> threads, nodes;
-  std::string backend, heap, stack, timeout, watchdog, coll;
+  std::string backend, heap, stack, timeout, watchdog, coll, upccoll_progress;
   bool check = false, quiet = false, verbose_coll = false;
 };
 
@@ -174,6 +178,11 @@ int main(int argc, char** argv) {
     if (arg == "--list-algorithms") {
       std::fputs(upc::coll::describe_algorithms().c_str(), stdout);
       return 0;
+    }
+    if (value_of(arg, "--upccoll-progress", v)) {
+      if (v != "inline" && v != "thread") usage_error("--upccoll-progress must be 'inline' or 'thread', got '" + v + "'");
+      s.upccoll_progress = v;
+      continue;
     }
     if (value_of(arg, "--coll", v)) {
       try {
@@ -247,6 +256,7 @@ int main(int argc, char** argv) {
   if (s.quiet) set_env("UPCEMU_QUIET", "1");
   if (!s.coll.empty()) set_env("UPCEMU_COLL", s.coll);
   if (s.verbose_coll) set_env("UPCEMU_VERBOSE_COLL", "1");
+  if (!s.upccoll_progress.empty()) set_env("UPCEMU_UPCCOLL_PROGRESS", s.upccoll_progress);
 
   std::fflush(nullptr);
   ::execvp(argv[i], argv + i);
