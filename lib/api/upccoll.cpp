@@ -19,6 +19,7 @@
 
 #include "../coll/coop/decomposition.hpp"
 #include "../coll/coop/progress.hpp"
+#include "../coll/coop/verify.hpp"
 #include "../coll/registry.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/op_names.hpp"
@@ -119,7 +120,7 @@ int normalised(upccoll_flag_t flags) {
 
 const dtype_info* check_type(verdict& v, upccoll_dtype_t dt, upccoll_return_t code, const char* arg) {
   const dtype_info* t = find_dtype(dt);
-  if (!t) v.set(code, std::string(arg) + " is " + str(static_cast<std::uint64_t>(dt)) + ", not an upccoll_dtype_t");
+  if (!t) v.set(code, std::string(arg) + " is " + std::to_string(dt) + ", not an upccoll_dtype_t");
   return t;
 }
 
@@ -378,6 +379,8 @@ const char* upccoll_error_name(upccoll_return_t code) {
 }
 
 upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) {
+  if (!initialized())
+    return report("upccoll_type_size", UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
   const dtype_info* t = find_dtype(dt);
   if (!t) return report("upccoll_type_size", UPCCOLL_ERROR_DATATYPE, "dt is " + std::to_string(dt) + ", not an upccoll_dtype_t");
   if (!nbytes) return report("upccoll_type_size", UPCCOLL_ERROR, "nbytes is a null pointer");
@@ -488,9 +491,20 @@ void settle(team* t) {
   }
 }
 
+// Our counts still staged for the team's last collectives (nobody reads them
+// once every member has settled).
+void free_staged(team& t, const char* fn) {
+  for (std::uint64_t& off : t.slot_meta)
+    if (off) {
+      det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+      off = 0;
+    }
+}
+
 // Frees a team's blocks once every member is past its last use of them.
 void dismantle(team& t, const char* fn) {
   t.barrier(fn);
+  free_staged(t, fn);
   team_words& w = t.words();
   // The last member to leave frees everything (nobody reads the blocks after).
   if (w.departed.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(t.size())) {
@@ -509,6 +523,8 @@ upccoll_return_t upccoll_finalize(void) {
   settle(nullptr);
   this_thread_progress().stop_thread();
   s.world->barrier(fn);
+  free_staged(*s.world, fn);
+  for (team* t : s.teams) free_staged(*t, fn);
   det::collective_free(upc::shared_address{s.world_offset, 0, 0}, fn);
   s.world.reset();
   for (team* t : s.teams) delete t;  // teams never freed: their shared blocks go with the run
@@ -831,6 +847,9 @@ upccoll_return_t all_to_all(call& c, team* t, upc::sptr<void> sendbuf, size_t se
   c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
   c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT), "recvbuf",
                              UPCCOLL_ERROR_RECVBUF);
+  if (!v.bad() && c.mine.send_bytes != c.mine.recv_bytes)
+    v.set(UPCCOLL_ERROR_COUNT, "sendcnt x size(sendtype) = " + str(c.mine.send_bytes) + " bytes but recvcnt x size(recvtype) = " +
+                                   str(c.mine.recv_bytes) + " (every member sends and receives blocks of one size)");
   c.selection_bytes = c.mine.send_bytes;
   return launch(c, t);
 }
@@ -959,6 +978,7 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
     c.mine.send = check_buffer(v, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
     c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS),
                                "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    c.mine.recv_bytes = fingerprint(c.block_elems.data(), c.block_elems.size());  // compared between members
     c.selection_bytes = total;
   }
   return launch(c, t);

@@ -9,6 +9,8 @@
 #include "../../runtime/futex.hpp"
 #include "decomposition.hpp"
 #include "progress.hpp"
+#include "upc/detail/static_object.hpp"
+#include "verify.hpp"
 #include "upc/runtime.hpp"
 #include "upccoll.h"
 
@@ -17,50 +19,22 @@ namespace upc::coll::coop {
 namespace {
 
 bool reached(std::uint32_t v, std::uint32_t target) { return team::reached(v, target); }
+int error_of(const operation& op);
 
-bool rooted(op_kind k) {
-  return k == op_kind::bcast || k == op_kind::scatter || k == op_kind::scatterv || k == op_kind::gather ||
-         k == op_kind::gatherv || k == op_kind::reduce;
-}
-bool reduction(op_kind k) {
-  return k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
-         k == op_kind::scan_inclusive;
-}
-constexpr int sync_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
 
-// Checks rank r's post against ours once it is there: the same collective, no
-// failure on r's side, and the same single-valued arguments. False while r has
-// not posted.
+// Rank r's post, once it is there: checks that it is the same collective and
+// that r's call did not fail (a task must not read a post it cannot interpret).
+// The single-valued arguments are compared by verify_posts once all are in.
 bool check_post(operation& op, int r) {
   if (op.seen[r]) return true;
   const post& p = op.t->post_of(r, op.seq);
-  const std::uint32_t s = p.seq.load(std::memory_order_acquire);
-  if (!reached(s, op.seq)) return false;
+  if (!reached(p.seq.load(std::memory_order_acquire), op.seq)) return false;
+  post_data d, mine;
   op.seen[r] = 1;
-  if (s != op.seq) return true;  // the collective is over and the slot reused: nothing left to check
-  const post& me = op.t->post_of(op.t->rank(), op.seq);
-  const std::string who = "thread " + std::to_string(op.t->thread_of(r));
-  if (p.status != 0) {
-    fail_collective(op, p.status, who + " failed its call with " + upccoll_error_name(upccoll_return_t(p.status)));
-  } else if (p.kind != op.kind) {
-    fail_collective(op, UPCCOLL_ERROR,
-                    who + " called " + function_name(p.kind) + " where this thread called " + function_name(op.kind) +
-                        " (collective #" + std::to_string(op.seq) + " on the team)");
-  } else if (rooted(op.kind) && p.root != me.root) {
-    fail_collective(op, UPCCOLL_ERROR_ROOT, "root is " + std::to_string(me.root) + " here but " +
-                                                std::to_string(p.root) + " on " + who);
-  } else if (reduction(op.kind) && p.dtype != me.dtype) {
-    fail_collective(op, UPCCOLL_ERROR_DATATYPE, "dt is " + std::to_string(me.dtype) + " here but " +
-                                                    std::to_string(p.dtype) + " on " + who);
-  } else if (reduction(op.kind) && p.count != me.count) {
-    fail_collective(op, UPCCOLL_ERROR_COUNT, "the element count is " + std::to_string(me.count) + " here but " +
-                                                 std::to_string(p.count) + " on " + who);
-  } else if (reduction(op.kind) && (p.op != me.op || p.user_fn != me.user_fn)) {
-    fail_collective(op, UPCCOLL_ERROR_UPC_OP, "op differs between this thread and " + who);
-  } else if ((p.flags & sync_bits) != (me.flags & sync_bits)) {
-    fail_collective(op, UPCCOLL_ERROR_FLAGS, "the sync flags are " + std::to_string(me.flags & sync_bits) +
-                                                 " here but " + std::to_string(p.flags & sync_bits) + " on " + who);
-  }
+  // A failed snapshot means the collective is over and the slot reused.
+  if (!snapshot(op, r, d) || !snapshot(op, op.t->rank(), mine)) return true;
+  std::string why;
+  if (const int code = compare_args(op, mine, r, d, why)) fail_collective(op, code, why);
   return true;
 }
 
@@ -69,6 +43,7 @@ bool all_posted(operation& op) {
   for (int r = 0; r < op.t->size(); ++r)
     if (!check_post(op, r)) return false;
   op.all_posted = true;
+  if (!error_of(op)) verify_posts(op);
   return true;
 }
 
@@ -194,19 +169,15 @@ void start(operation& op, const post& mine) {
   wait_slot_free(op);
   t.slot_tasks[op.seq % slots] = op.ntasks;
   post& p = t.post_of(t.rank(), op.seq);
-  p.kind = mine.kind;
-  p.status = mine.status;
-  p.flags = mine.flags;
-  p.send = mine.send;
-  p.recv = mine.recv;
-  p.send_bytes = mine.send_bytes;
-  p.recv_bytes = mine.recv_bytes;
-  p.meta = mine.meta;
-  p.count = mine.count;
-  p.op = mine.op;
-  p.user_fn = mine.user_fn;
-  p.root = mine.root;
-  p.dtype = mine.dtype;
+  // Seqlock write: mark the slot as being rewritten before touching the fields.
+  p.seq.store(0, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+  static_cast<post_data&>(p) = static_cast<const post_data&>(mine);
+  // The counts staged for the slot's previous collective can go now: a reader
+  // of that old post sees seq change and discards what it read.
+  if (std::uint64_t old = t.slot_meta[op.seq % slots])
+    detail::heap_free(shared_address{old, static_cast<std::uint32_t>(t.thread_of(t.rank())), 0}, "upccoll (staged counts)");
+  t.slot_meta[op.seq % slots] = op.meta_offset;
   p.seq.store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
     fail_collective(op, mine.status, "", false);  // the front-end reports it
@@ -238,8 +209,10 @@ bool over(operation& op) {
 
 bool complete(operation& op) {
   if (op.finished_local) return true;
+  // Every member waits for every post (rule 3 of §2.5 allows it): so every member
+  // compares every post with its own, and an error anywhere reaches everyone.
+  if (!all_posted(op)) return false;
   bool done;
-  if (upc::check_enabled() && !all_posted(op)) return false;  // --check: compare every member's arguments
   if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
   else done = tasks_done(op, true);
   if (!done) return false;

@@ -47,7 +47,7 @@ struct operation {
   std::vector<char> seen;           // seen[r]: rank r's post checked
   int status = 0;                   // error code once known
   bool finished_local = false;
-  std::uint64_t meta_offset = 0;    // our staged counts (freed once the collective is over)
+  std::uint64_t meta_offset = 0;    // our staged counts (team::slot_meta frees them)
   bool fence = false;               // UPC_ASYNC_FENCE: completes at upccoll_fence
   std::uint64_t handle = 0;         // nonzero: the user holds this handle
   bool released = false;            // the user needs it no more (progress.hpp)

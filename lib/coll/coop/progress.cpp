@@ -43,9 +43,6 @@ bool progress::advance_all_locked() {
     any |= advance(op);
     complete(op);
     if (op.released && over(op)) {
-      if (op.meta_offset)
-        heap_free(shared_address{op.meta_offset, static_cast<std::uint32_t>(op.t->thread_of(op.t->rank())), 0},
-                  "upccoll (staged counts)");
       it = live_.erase(it);
     } else {
       ++it;

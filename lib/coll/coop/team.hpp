@@ -36,21 +36,27 @@ const char* function_name(op_kind k) noexcept;  // "upccoll_bcast"
 
 // What one member passed to one collective. Pointers are machine addresses in the
 // shared mapping, valid in every process of the processes backend.
-struct alignas(64) post {
-  std::atomic<std::uint32_t> seq;  // the sequence number of the collective posted here
+struct post_data {
   op_kind kind;
   std::int32_t status;             // nonzero: this member's call failed with this code
   std::int32_t flags;
   char* send;
   char* recv;
   std::uint64_t send_bytes;        // bytes of one send block (per destination where there are several)
-  std::uint64_t recv_bytes;        // bytes of one receive block
+  std::uint64_t recv_bytes;        // bytes of one receive block (reduce_scatter: a hash of recvcounts)
   const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
   std::uint64_t count;             // element count / color (split)
   std::uint64_t op;
   void (*user_fn)(void*, void*, std::size_t, int);
   std::int32_t root;               // root / key (split)
   std::int32_t dtype;
+};
+
+// A post is a seqlock: seq is 0 while the member rewrites the slot, then the
+// sequence number of the collective posted. A reader that may race with a reuse
+// of the slot copies the fields and re-reads seq (snapshot() in verify.cpp).
+struct alignas(64) post : post_data {
+  std::atomic<std::uint32_t> seq;
 };
 static_assert(sizeof(post) == 128);
 
@@ -113,6 +119,10 @@ class team {
   // The task count of the collective last started in each slot (every member
   // derives the same), so a later one knows what must be done before reuse.
   int slot_tasks[slots] = {};
+  // Counts this member staged for the collective last posted in each slot: they
+  // are freed when the slot is posted again (readers of an old post detect the
+  // reuse through its seq word, so the counts must live until then).
+  std::uint64_t slot_meta[slots] = {};
 
   std::uint32_t magic = 0x7ea3c011;  // a live local handle (validates team arguments)
 

@@ -1,0 +1,137 @@
+#include "verify.hpp"
+
+#include <string>
+
+#include "upccoll.h"
+
+namespace upc::coll::coop {
+
+bool snapshot(const operation& op, int r, post_data& out) {
+  const post& p = op.t->post_of(r, op.seq);
+  if (p.seq.load(std::memory_order_acquire) != op.seq) return false;
+  out = static_cast<const post_data&>(p);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return p.seq.load(std::memory_order_relaxed) == op.seq;
+}
+
+std::uint64_t fingerprint(const std::uint64_t* values, std::size_t n) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a over the 64-bit values
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= values[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+namespace {
+
+bool rooted(op_kind k) {
+  return k == op_kind::bcast || k == op_kind::scatter || k == op_kind::scatterv || k == op_kind::gather ||
+         k == op_kind::gatherv || k == op_kind::reduce;
+}
+bool reduction(op_kind k) {
+  return k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
+         k == op_kind::scan_inclusive;
+}
+constexpr int sync_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+
+// Counts are read from the staged arrays inside the seqlock window: the caller
+// re-checks the post afterwards, so a value read from a reused slot is dropped.
+struct checker {
+  operation& op;
+  int P, me;
+  post_data mine, root;
+  bool root_ok;  // the root's post can be read as this collective's
+
+  std::string who(int r) const { return "thread " + std::to_string(op.t->thread_of(r)); }
+  std::uint64_t meta(const post_data& d, int which, int r) const { return d.meta[std::size_t(which) * P + r]; }
+
+  // The byte counts that post r and ours (or the root's) must agree on.
+  int compare_bytes(int r, const post_data& d, std::string& why) const {
+    if (d.status || d.kind != op.kind || reduction(op.kind) || op.kind == op_kind::barrier) return 0;
+    auto differ = [&](std::uint64_t sent, std::uint64_t received, int from, int to) {
+      why = who(from) + " sends " + str(sent) + " bytes to " + who(to) + ", which expects " + str(received);
+      return UPCCOLL_ERROR_COUNT;
+    };
+    if (rooted(op.kind) && !root_ok) return 0;  // the root's own post is reported when r reaches it
+    switch (op.kind) {
+      case op_kind::bcast:
+      case op_kind::scatter:
+        if (d.recv_bytes != root.send_bytes) return differ(root.send_bytes, d.recv_bytes, op.root, r);
+        break;
+      case op_kind::gather:
+        if (d.send_bytes != root.recv_bytes) return differ(d.send_bytes, root.recv_bytes, r, op.root);
+        break;
+      case op_kind::scatterv:
+        if (meta(root, 0, r) != d.recv_bytes) return differ(meta(root, 0, r), d.recv_bytes, op.root, r);
+        break;
+      case op_kind::gatherv:
+        if (meta(root, 0, r) != d.send_bytes) return differ(d.send_bytes, meta(root, 0, r), r, op.root);
+        break;
+      case op_kind::allgather:
+      case op_kind::alltoall:
+        if (d.send_bytes != mine.send_bytes) return differ(d.send_bytes, mine.recv_bytes, r, me);
+        if (d.recv_bytes != mine.recv_bytes) return differ(mine.send_bytes, d.recv_bytes, me, r);
+        break;
+      case op_kind::allgatherv:
+        if (meta(mine, 0, r) != d.send_bytes) return differ(d.send_bytes, meta(mine, 0, r), r, me);
+        break;
+      case op_kind::alltoallv:
+        if (meta(d, 0, me) != meta(mine, 2, r)) return differ(meta(d, 0, me), meta(mine, 2, r), r, me);
+        if (meta(mine, 0, r) != meta(d, 2, me)) return differ(meta(mine, 0, r), meta(d, 2, me), me, r);
+        break;
+      default: break;
+    }
+    return 0;
+  }
+};
+
+}  // namespace
+
+int compare_args(const operation& op, const post_data& mine, int r, const post_data& d, std::string& why) {
+  auto who = [&] { return "thread " + std::to_string(op.t->thread_of(r)); };
+  if (d.status) return why = who() + " failed its call", d.status;
+  if (d.kind != op.kind) return why = who() + " called " + function_name(d.kind), UPCCOLL_ERROR;
+  if ((d.flags & sync_bits) != (mine.flags & sync_bits))
+    return why = "the sync flags are " + str(mine.flags & sync_bits) + " on this thread but " + str(d.flags & sync_bits) +
+                 " on " + who(),
+           UPCCOLL_ERROR_FLAGS;
+  if (rooted(op.kind) && d.root != mine.root)
+    return why = "root is " + std::to_string(mine.root) + " on this thread but " + std::to_string(d.root) + " on " + who(),
+           UPCCOLL_ERROR_ROOT;
+  if (reduction(op.kind)) {
+    if (d.dtype != mine.dtype)
+      return why = "dt is " + std::to_string(mine.dtype) + " on this thread but " + std::to_string(d.dtype) + " on " + who(),
+             UPCCOLL_ERROR_DATATYPE;
+    if (d.op != mine.op || d.user_fn != mine.user_fn) return why = "op differs between this thread and " + who(), UPCCOLL_ERROR_UPC_OP;
+    if (op.kind == op_kind::reduce_scatter && (d.count != mine.count || d.recv_bytes != mine.recv_bytes))
+      return why = "recvcounts differ between this thread and " + who(), UPCCOLL_ERROR_RECVCNTS;
+    if (d.count != mine.count)
+      return why = "count is " + str(mine.count) + " on this thread but " + str(d.count) + " on " + who(), UPCCOLL_ERROR_COUNT;
+  }
+  return 0;
+}
+
+void verify_posts(operation& op) {
+  checker c{op, op.t->size(), op.t->rank(), {}, {}, true};
+  if (!snapshot(op, c.me, c.mine)) return;
+  if (rooted(op.kind) && !snapshot(op, op.root, c.root)) return;
+  c.root_ok = !rooted(op.kind) || (c.root.status == 0 && c.root.kind == op.kind);
+  for (int r = 0; r < c.P; ++r) {
+    post_data d;
+    if (!snapshot(op, r, d)) return;
+    std::string why;
+    const int code = c.compare_bytes(r, d, why);
+    // Re-check both posts the comparison read (counts included) before believing it.
+    post_data again;
+    if (!snapshot(op, r, again) || (rooted(op.kind) && !snapshot(op, op.root, again))) return;
+    if (code) {
+      fail_collective(op, code, why);
+      return;
+    }
+  }
+}
+
+}  // namespace upc::coll::coop

@@ -1,0 +1,610 @@
+// A sequential reference model of the UPC Collectives 2.0 collectives
+// (include/upccoll.h, seed 000 §3.5), written from the paper and the header's
+// contract, not from the library.
+//
+// Buffers: every rank passes its own buffer, read as a contiguous area of
+// count × size(type) bytes (counts and displacements in elements of the type
+// they go with). The model works on the bytes of those areas, by team rank:
+//   send(rank, byte offset, n, out)   the bytes of rank's send buffer before the call
+//   before                             the bytes of a rank's receive window before the call
+// and gives the bytes of a rank's receive window after the call.
+//
+// Data movement, as `piece`s (bytes copied from some rank's send buffer into this
+// rank's receive buffer; ss = size(sendtype) of the sender, rs = size(recvtype) of
+// the receiver, both of the rank that passes them):
+//   bcast       every rank r: root.send[0, root.sendcount*ss) -> recv[0, ...)
+//   scatter     rank r: root.send[r*root.sendcount*ss, +root.sendcount*ss) -> recv[0, ...)
+//   scatterv    rank r: root.send[root.sdispls[r]*ss, +root.sendcnts[r]*ss) -> recv[0, ...)
+//   gather      root: t.send[0, t.sendcount*ts) -> recv[t*root.recvcount*rs, ...)
+//   gatherv     root: t.send[0, t.sendcount*ts) -> recv[root.rdispls[t]*rs, ...)
+//   allgather   rank r: t.send[0, t.sendcount*ts) -> recv[t*r.recvcount*rs, ...)
+//   allgatherv  rank r: t.send[0, t.sendcount*ts) -> recv[r.rdispls[t]*rs, ...)
+//   alltoall    rank r: t.send[r*t.sendcount*ts, +t.sendcount*ts) -> recv[t*r.recvcount*rs, ...)
+//   alltoallv   rank r: t.send[t.sdispls[r]*ts, +t.sendcnts[r]*ts) -> recv[r.rdispls[t]*rs, ...)
+// (the byte counts of the two sides agree in a correct call; the sender's count
+// is the one the model uses). Bytes of the receive window outside every piece
+// keep their value; on ranks that receive nothing (non-roots of gather/v,
+// reduce) the whole window keeps its bytes.
+//
+// Reductions (dt, op, count): element i of rank t is the dt-sized item at byte
+// i*size(dt) of t's send buffer. A "fold over ranks a..b" of element i is the LEFT
+// fold in ascending team rank, (((x_a op x_{a+1}) op x_{a+2}) ...), computed in
+// the C type of dt, so floating-point results are reproduced bit for bit. A user
+// op (upccoll_op_create) is applied as the library does: fn(in = accumulator,
+// inout = a copy of the next rank's items, len, dt), the result in inout.
+//   reduce          root: fold over 0..size-1 of elements [0, count)
+//   allreduce       every rank: the same
+//   reduce_scatter  rank r: elements [sum(recvcounts[0..r-1]), +recvcounts[r]) of
+//                   the fold over 0..size-1, at recv[0, ...)
+//   scan            exclusive: rank l >= 1 gets the fold over 0..l-1; rank 0 keeps its bytes
+//   scan_inclusive  rank l gets the fold over 0..l
+// A result's padding bytes (long double's 6 on x86, the holes of the pair
+// structs) are "don't care" (window::care 0).
+//
+// The predefined ops (3.1.3) and the types they are defined for:
+//   UPC_ADD, UPC_MULT       every type but the pairs (complex included)
+//   UPC_AND, UPC_OR, UPC_XOR  the integer types and UPC_BYTE
+//   UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX   the integer types (UPC_BYTE, an
+//                           unsigned char, counted among them) and the real
+//                           floating types
+//   UPC_MINLOC, UPC_MAXLOC  the six pair types: as MPI, the min (max) value; on a
+//                           tie, the lower index
+// Every other (type, op) is an error (UPCCOLL_ERROR_UPC_OP).
+#pragma once
+#include <algorithm>
+#include <cfloat>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "upccoll.h"
+
+namespace upccoll_model {
+
+using bytes = std::vector<std::uint8_t>;
+
+// ---------------------------------------------------------------------------
+// Collectives
+
+enum class collective {
+  barrier, bcast, scatter, scatterv, gather, gatherv, allgather, allgatherv, alltoall, alltoallv,
+  reduce, allreduce, reduce_scatter, scan, scan_inclusive
+};
+
+constexpr collective all_collectives[] = {
+    collective::barrier,   collective::bcast,          collective::scatter,   collective::scatterv,
+    collective::gather,    collective::gatherv,        collective::allgather, collective::allgatherv,
+    collective::alltoall,  collective::alltoallv,      collective::reduce,    collective::allreduce,
+    collective::reduce_scatter, collective::scan,      collective::scan_inclusive};
+
+// The function's name ("upccoll_bcast").
+inline const char* name(collective c) {
+  switch (c) {
+    case collective::barrier: return "upccoll_barrier";
+    case collective::bcast: return "upccoll_bcast";
+    case collective::scatter: return "upccoll_scatter";
+    case collective::scatterv: return "upccoll_scatterv";
+    case collective::gather: return "upccoll_gather";
+    case collective::gatherv: return "upccoll_gatherv";
+    case collective::allgather: return "upccoll_allgather";
+    case collective::allgatherv: return "upccoll_allgatherv";
+    case collective::alltoall: return "upccoll_alltoall";
+    case collective::alltoallv: return "upccoll_alltoallv";
+    case collective::reduce: return "upccoll_reduce";
+    case collective::allreduce: return "upccoll_allreduce";
+    case collective::reduce_scatter: return "upccoll_reduce_scatter";
+    case collective::scan: return "upccoll_scan";
+    case collective::scan_inclusive: return "upccoll_scan_inclusive";
+  }
+  return "?";
+}
+
+// The collective's name in the algorithm registry (upc::coll::algorithms,
+// force_algorithm, UPCEMU_COLL): the function's name, the inclusive scan included.
+inline const char* registry_name(collective c) { return name(c); }
+
+inline bool is_reduction(collective c) {
+  return c == collective::reduce || c == collective::allreduce || c == collective::reduce_scatter ||
+         c == collective::scan || c == collective::scan_inclusive;
+}
+inline bool is_rooted(collective c) {
+  return c == collective::bcast || c == collective::scatter || c == collective::scatterv || c == collective::gather ||
+         c == collective::gatherv || c == collective::reduce;
+}
+inline bool is_v(collective c) {
+  return c == collective::scatterv || c == collective::gatherv || c == collective::allgatherv ||
+         c == collective::alltoallv;
+}
+
+// ---------------------------------------------------------------------------
+// Data types
+
+enum class type_class { byte, signed_int, unsigned_int, real, complex, pair };
+
+struct type_info {
+  upccoll_dtype_t dt;
+  const char* name;
+  std::size_t size;
+  type_class cls;
+};
+
+template <class T>
+struct cplx {
+  T re, im;
+};
+
+// The 23 types of 3.1.5, with the sizes of their C types.
+inline const std::vector<type_info>& types() {
+  static const std::vector<type_info> v = {
+      {UPC_BYTE, "UPC_BYTE", 1, type_class::byte},
+      {UPC_CHAR, "UPC_CHAR", sizeof(char), std::is_signed_v<char> ? type_class::signed_int : type_class::unsigned_int},
+      {UPC_UCHAR, "UPC_UCHAR", sizeof(unsigned char), type_class::unsigned_int},
+      {UPC_SHORT, "UPC_SHORT", sizeof(short), type_class::signed_int},
+      {UPC_USHORT, "UPC_USHORT", sizeof(unsigned short), type_class::unsigned_int},
+      {UPC_INT, "UPC_INT", sizeof(int), type_class::signed_int},
+      {UPC_UINT, "UPC_UINT", sizeof(unsigned), type_class::unsigned_int},
+      {UPC_LONG, "UPC_LONG", sizeof(long), type_class::signed_int},
+      {UPC_ULONG, "UPC_ULONG", sizeof(unsigned long), type_class::unsigned_int},
+      {UPC_LONGLONG, "UPC_LONGLONG", sizeof(long long), type_class::signed_int},
+      {UPC_ULONGLONG, "UPC_ULONGLONG", sizeof(unsigned long long), type_class::unsigned_int},
+      {UPC_FLOAT, "UPC_FLOAT", sizeof(float), type_class::real},
+      {UPC_DOUBLE, "UPC_DOUBLE", sizeof(double), type_class::real},
+      {UPC_LONGDOUBLE, "UPC_LONGDOUBLE", sizeof(long double), type_class::real},
+      {UPC_CPLX, "UPC_CPLX", 2 * sizeof(float), type_class::complex},
+      {UPC_DBLCPLX, "UPC_DBLCPLX", 2 * sizeof(double), type_class::complex},
+      {UPC_LONGDBLCPLX, "UPC_LONGDBLCPLX", 2 * sizeof(long double), type_class::complex},
+      {UPC_FLOAT_INT, "UPC_FLOAT_INT", sizeof(upccoll_float_int_t), type_class::pair},
+      {UPC_DOUBLE_INT, "UPC_DOUBLE_INT", sizeof(upccoll_double_int_t), type_class::pair},
+      {UPC_LONG_INT, "UPC_LONG_INT", sizeof(upccoll_long_int_t), type_class::pair},
+      {UPC_2INT, "UPC_2INT", sizeof(upccoll_2int_t), type_class::pair},
+      {UPC_SHORT_INT, "UPC_SHORT_INT", sizeof(upccoll_short_int_t), type_class::pair},
+      {UPC_LONG_DOUBLE_INT, "UPC_LONG_DOUBLE_INT", sizeof(upccoll_long_double_int_t), type_class::pair},
+  };
+  return v;
+}
+
+inline const type_info* find_type(upccoll_dtype_t dt) {
+  for (const type_info& t : types())
+    if (t.dt == dt) return &t;
+  return nullptr;
+}
+inline const type_info& type_of(upccoll_dtype_t dt) {
+  const type_info* t = find_type(dt);
+  if (!t) throw std::invalid_argument("upccoll_model: unknown data type " + std::to_string(dt));
+  return *t;
+}
+inline std::size_t size_of(upccoll_dtype_t dt) { return type_of(dt).size; }
+inline const char* type_name(upccoll_dtype_t dt) {
+  const type_info* t = find_type(dt);
+  return t ? t->name : "(not a type)";
+}
+
+// Calls f(T{}) with the C type of dt (complex: cplx<T>; pairs: the header's structs).
+template <class F>
+decltype(auto) with_type(upccoll_dtype_t dt, F&& f) {
+  switch (dt) {
+    case UPC_BYTE: return f(static_cast<unsigned char>(0));
+    case UPC_CHAR: return f(char{});
+    case UPC_UCHAR: return f(static_cast<unsigned char>(0));
+    case UPC_SHORT: return f(short{});
+    case UPC_USHORT: return f(static_cast<unsigned short>(0));
+    case UPC_INT: return f(int{});
+    case UPC_UINT: return f(unsigned{});
+    case UPC_LONG: return f(long{});
+    case UPC_ULONG: return f(static_cast<unsigned long>(0));
+    case UPC_LONGLONG: return f(static_cast<long long>(0));
+    case UPC_ULONGLONG: return f(static_cast<unsigned long long>(0));
+    case UPC_FLOAT: return f(float{});
+    case UPC_DOUBLE: return f(double{});
+    case UPC_LONGDOUBLE: return f(static_cast<long double>(0));
+    case UPC_CPLX: return f(cplx<float>{});
+    case UPC_DBLCPLX: return f(cplx<double>{});
+    case UPC_LONGDBLCPLX: return f(cplx<long double>{});
+    case UPC_FLOAT_INT: return f(upccoll_float_int_t{});
+    case UPC_DOUBLE_INT: return f(upccoll_double_int_t{});
+    case UPC_LONG_INT: return f(upccoll_long_int_t{});
+    case UPC_2INT: return f(upccoll_2int_t{});
+    case UPC_SHORT_INT: return f(upccoll_short_int_t{});
+    case UPC_LONG_DOUBLE_INT: return f(upccoll_long_double_int_t{});
+    default: break;
+  }
+  throw std::invalid_argument("upccoll_model: unknown data type " + std::to_string(dt));
+}
+
+template <class T>
+struct is_cplx : std::false_type {};
+template <class T>
+struct is_cplx<cplx<T>> : std::true_type {};
+template <class T>
+constexpr bool is_pair_v = std::is_same_v<T, upccoll_float_int_t> || std::is_same_v<T, upccoll_double_int_t> ||
+                           std::is_same_v<T, upccoll_long_int_t> || std::is_same_v<T, upccoll_2int_t> ||
+                           std::is_same_v<T, upccoll_short_int_t> || std::is_same_v<T, upccoll_long_double_int_t>;
+
+// Bytes of a scalar that carry its value (x86 long double: 10 of 16).
+template <class T>
+constexpr std::size_t value_bytes() {
+  if constexpr (std::is_same_v<T, long double> && LDBL_MANT_DIG == 64) return 10;
+  return sizeof(T);
+}
+
+// Which bytes of one item of dt carry its value (the rest is padding).
+inline std::vector<std::uint8_t> value_mask(upccoll_dtype_t dt) {
+  return with_type(dt, [](auto x) {
+    using T = decltype(x);
+    std::vector<std::uint8_t> m(sizeof(T), 0);
+    if constexpr (is_cplx<T>::value) {
+      using R = decltype(x.re);
+      std::fill(m.begin(), m.begin() + value_bytes<R>(), 1);
+      std::fill(m.begin() + sizeof(R), m.begin() + sizeof(R) + value_bytes<R>(), 1);
+    } else if constexpr (is_pair_v<T>) {
+      using V = decltype(x.value);
+      std::fill(m.begin() + offsetof(T, value), m.begin() + offsetof(T, value) + value_bytes<V>(), 1);
+      std::fill(m.begin() + offsetof(T, index), m.begin() + offsetof(T, index) + sizeof(int), 1);
+    } else {
+      std::fill(m.begin(), m.begin() + value_bytes<T>(), 1);
+    }
+    return m;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Operations
+
+constexpr upccoll_op_t predefined_ops[] = {UPC_ADD, UPC_MULT,   UPC_AND, UPC_OR,     UPC_XOR,   UPC_LOGAND,
+                                           UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
+
+inline const char* op_name(upccoll_op_t op) {
+  switch (op) {
+    case UPC_ADD: return "UPC_ADD";
+    case UPC_MULT: return "UPC_MULT";
+    case UPC_AND: return "UPC_AND";
+    case UPC_OR: return "UPC_OR";
+    case UPC_XOR: return "UPC_XOR";
+    case UPC_LOGAND: return "UPC_LOGAND";
+    case UPC_LOGOR: return "UPC_LOGOR";
+    case UPC_MIN: return "UPC_MIN";
+    case UPC_MAX: return "UPC_MAX";
+    case UPC_MINLOC: return "UPC_MINLOC";
+    case UPC_MAXLOC: return "UPC_MAXLOC";
+    default: break;
+  }
+  return op >= UPCCOLL_USER_OP_BASE ? "(user op)" : "(not an op)";
+}
+
+// Whether the predefined op is defined for dt (3.1.3 and the header's table above).
+inline bool op_valid(upccoll_dtype_t dt, upccoll_op_t op) {
+  const type_info* t = find_type(dt);
+  if (!t) return false;
+  const bool integer = t->cls == type_class::signed_int || t->cls == type_class::unsigned_int;
+  switch (op) {
+    case UPC_ADD:
+    case UPC_MULT: return t->cls != type_class::pair;
+    case UPC_AND:
+    case UPC_OR:
+    case UPC_XOR: return integer || t->cls == type_class::byte;
+    case UPC_LOGAND:
+    case UPC_LOGOR:
+    case UPC_MIN:
+    case UPC_MAX: return integer || t->cls == type_class::byte || t->cls == type_class::real;
+    case UPC_MINLOC:
+    case UPC_MAXLOC: return t->cls == type_class::pair;
+    default: return false;
+  }
+}
+
+// The integer arithmetic of the fold, without the undefined behaviour of signed
+// overflow or of unsigned short promoted to int: in 64-bit unsigned arithmetic,
+// converted back to T (modular, as every two's-complement machine does it).
+template <class T>
+T wrap_add(T a, T b) {
+  return static_cast<T>(static_cast<std::uint64_t>(static_cast<std::int64_t>(a)) +
+                        static_cast<std::uint64_t>(static_cast<std::int64_t>(b)));
+}
+template <class T>
+T wrap_mul(T a, T b) {
+  return static_cast<T>(static_cast<std::uint64_t>(static_cast<std::int64_t>(a)) *
+                        static_cast<std::uint64_t>(static_cast<std::int64_t>(b)));
+}
+
+// a op b for one item (a: the lower ranks' accumulated value).
+template <class T>
+T combine(upccoll_op_t op, const T& a, const T& b) {
+  if constexpr (is_pair_v<T>) {
+    if (op == UPC_MINLOC || op == UPC_MAXLOC) {
+      const bool a_wins = op == UPC_MINLOC ? a.value < b.value : a.value > b.value;
+      const bool b_wins = op == UPC_MINLOC ? b.value < a.value : b.value > a.value;
+      if (a_wins) return a;
+      if (b_wins) return b;
+      T r = a;
+      r.index = std::min(a.index, b.index);
+      return r;
+    }
+  } else if constexpr (is_cplx<T>::value) {
+    if (op == UPC_ADD) return T{a.re + b.re, a.im + b.im};
+    if (op == UPC_MULT) return T{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  } else if constexpr (std::is_integral_v<T>) {
+    switch (op) {
+      case UPC_ADD: return wrap_add(a, b);
+      case UPC_MULT: return wrap_mul(a, b);
+      case UPC_AND: return static_cast<T>(a & b);
+      case UPC_OR: return static_cast<T>(a | b);
+      case UPC_XOR: return static_cast<T>(a ^ b);
+      case UPC_LOGAND: return static_cast<T>(a && b);
+      case UPC_LOGOR: return static_cast<T>(a || b);
+      case UPC_MIN: return a < b ? a : b;
+      case UPC_MAX: return a > b ? a : b;
+      default: break;
+    }
+  } else {  // real floating
+    switch (op) {
+      case UPC_ADD: return static_cast<T>(a + b);
+      case UPC_MULT: return static_cast<T>(a * b);
+      case UPC_LOGAND: return static_cast<T>(a != 0 && b != 0);
+      case UPC_LOGOR: return static_cast<T>(a != 0 || b != 0);
+      case UPC_MIN: return a < b ? a : b;
+      case UPC_MAX: return a > b ? a : b;
+      default: break;
+    }
+  }
+  throw std::invalid_argument(std::string("upccoll_model: ") + op_name(op) + " is not defined for this type");
+}
+
+// A reduction's operation: a predefined op, or a user function (fn != nullptr).
+struct reduction {
+  upccoll_dtype_t dt = UPC_INT;
+  upccoll_op_t op = UPC_ADD;
+  upccoll_user_fun* fn = nullptr;
+};
+
+// acc[i] = acc[i] op x[i] for n items (acc and x: n items of dt each).
+inline void combine_items(const reduction& r, bytes& acc, bytes& x, std::size_t n) {
+  if (r.fn) {  // the library's call: fn(in = accumulator, inout = copy of x), result in inout
+    if (n > 0) r.fn(acc.data(), x.data(), n, r.dt);
+    acc.swap(x);
+    return;
+  }
+  with_type(r.dt, [&](auto tag) {
+    using T = decltype(tag);
+    for (std::size_t i = 0; i < n; ++i) {
+      T a, b;
+      std::memcpy(static_cast<void*>(&a), acc.data() + i * sizeof(T), sizeof(T));
+      std::memcpy(static_cast<void*>(&b), x.data() + i * sizeof(T), sizeof(T));
+      const T c = combine<T>(r.op, a, b);
+      std::memcpy(acc.data() + i * sizeof(T), static_cast<const void*>(&c), sizeof(T));
+    }
+    return 0;
+  });
+}
+
+// Reads n bytes at byte `offset` of `rank`'s send buffer.
+using send_source = std::function<void(int rank, std::size_t offset, std::size_t n, std::uint8_t* out)>;
+
+// The left fold over ranks first..last (ascending) of items [e0, e0+n).
+inline bytes fold(const reduction& r, const send_source& send, int first, int last, std::size_t e0, std::size_t n) {
+  const std::size_t E = size_of(r.dt);
+  bytes acc(n * E), x(n * E);
+  if (n == 0) return acc;
+  send(first, e0 * E, n * E, acc.data());
+  for (int t = first + 1; t <= last; ++t) {
+    x.resize(n * E);
+    send(t, e0 * E, n * E, x.data());
+    combine_items(r, acc, x, n);
+  }
+  return acc;
+}
+
+// ---------------------------------------------------------------------------
+// Calls
+
+// One rank's arguments (counts and displacements in elements of their type).
+struct rank_args {
+  std::size_t sendcount = 0, recvcount = 0;  // sendcnt/recvcnt (v variants: the scalar one)
+  upccoll_dtype_t sendtype = UPC_BYTE, recvtype = UPC_BYTE;
+  std::vector<std::size_t> sendcnts, sdispls, recvcnts, rdispls;
+};
+
+struct call {
+  collective kind = collective::barrier;
+  int size = 1;  // team size
+  int root = 0;
+  std::vector<rank_args> ranks;  // data movement, by team rank
+  // reductions
+  reduction red;
+  std::size_t count = 0;                 // reduce, allreduce, scan
+  std::vector<std::size_t> recvcounts;   // reduce_scatter (the same on every rank)
+};
+
+// What a rank's receive buffer gets from one send buffer.
+struct piece {
+  std::size_t dst;  // byte offset in the receiver's recvbuf
+  int src_rank;
+  std::size_t src;  // byte offset in the sender's sendbuf
+  std::size_t bytes;
+};
+
+// The pieces of data movement that land in `rank`'s receive buffer.
+inline std::vector<piece> pieces(const call& c, int rank) {
+  std::vector<piece> v;
+  const int n = c.size;
+  auto ss = [&](int t) { return size_of(c.ranks.at(t).sendtype); };
+  auto rs = [&](int t) { return size_of(c.ranks.at(t).recvtype); };
+  const rank_args* me = c.kind == collective::barrier || is_reduction(c.kind) ? nullptr : &c.ranks.at(rank);
+  switch (c.kind) {
+    case collective::bcast: {
+      const rank_args& root = c.ranks.at(c.root);
+      v.push_back({0, c.root, 0, root.sendcount * ss(c.root)});
+      break;
+    }
+    case collective::scatter: {
+      const rank_args& root = c.ranks.at(c.root);
+      const std::size_t b = root.sendcount * ss(c.root);
+      v.push_back({0, c.root, static_cast<std::size_t>(rank) * b, b});
+      break;
+    }
+    case collective::scatterv: {
+      const rank_args& root = c.ranks.at(c.root);
+      v.push_back({0, c.root, root.sdispls.at(rank) * ss(c.root), root.sendcnts.at(rank) * ss(c.root)});
+      break;
+    }
+    case collective::gather:
+      if (rank == c.root)
+        for (int t = 0; t < n; ++t)
+          v.push_back({t * me->recvcount * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      break;
+    case collective::gatherv:
+      if (rank == c.root)
+        for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      break;
+    case collective::allgather:
+      for (int t = 0; t < n; ++t) v.push_back({t * me->recvcount * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      break;
+    case collective::allgatherv:
+      for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      break;
+    case collective::alltoall:
+      for (int t = 0; t < n; ++t) {
+        const std::size_t b = c.ranks.at(t).sendcount * ss(t);
+        v.push_back({t * me->recvcount * rs(rank), t, static_cast<std::size_t>(rank) * b, b});
+      }
+      break;
+    case collective::alltoallv:
+      for (int t = 0; t < n; ++t) {
+        const rank_args& from = c.ranks.at(t);
+        v.push_back({me->rdispls.at(t) * rs(rank), t, from.sdispls.at(rank) * ss(t), from.sendcnts.at(rank) * ss(t)});
+      }
+      break;
+    default: break;
+  }
+  return v;
+}
+
+// A rank's receive window after the call, and which bytes of it must match.
+struct window {
+  bytes data;
+  std::vector<std::uint8_t> care;
+};
+
+// The reduction result `rank` gets: (byte offset in recvbuf, items), or nothing.
+struct result_span {
+  bool any = false;
+  int first = 0, last = 0;     // ranks folded
+  std::size_t e0 = 0, n = 0;   // items of the fold
+};
+inline result_span reduction_span(const call& c, int rank) {
+  result_span s;
+  switch (c.kind) {
+    case collective::reduce:
+      if (rank != c.root) return s;
+      s = {true, 0, c.size - 1, 0, c.count};
+      break;
+    case collective::allreduce: s = {true, 0, c.size - 1, 0, c.count}; break;
+    case collective::reduce_scatter: {
+      std::size_t e0 = 0;
+      for (int t = 0; t < rank; ++t) e0 += c.recvcounts.at(t);
+      s = {true, 0, c.size - 1, e0, c.recvcounts.at(rank)};
+      break;
+    }
+    case collective::scan:
+      if (rank == 0) return s;
+      s = {true, 0, rank - 1, 0, c.count};
+      break;
+    case collective::scan_inclusive: s = {true, 0, rank, 0, c.count}; break;
+    default: break;
+  }
+  return s;
+}
+
+// `before`: rank's receive window (from its recvbuf) before the call.
+inline window expected_recv(const call& c, int rank, const bytes& before, const send_source& send) {
+  window w{before, std::vector<std::uint8_t>(before.size(), 1)};
+  auto room = [&](std::size_t at, std::size_t n) {
+    if (at + n > w.data.size())
+      throw std::invalid_argument("upccoll_model: the receive window of rank " + std::to_string(rank) +
+                                  " is too small (" + std::to_string(w.data.size()) + " bytes, the call writes up to " +
+                                  std::to_string(at + n) + ")");
+  };
+  if (is_reduction(c.kind)) {
+    const result_span s = reduction_span(c, rank);
+    if (!s.any || s.n == 0) return w;
+    const std::size_t E = size_of(c.red.dt);
+    room(0, s.n * E);
+    const bytes r = fold(c.red, send, s.first, s.last, s.e0, s.n);
+    const std::vector<std::uint8_t> mask = value_mask(c.red.dt);
+    for (std::size_t i = 0; i < s.n * E; ++i) {
+      w.data[i] = r[i];
+      w.care[i] = mask[i % E];
+    }
+    return w;
+  }
+  for (const piece& p : pieces(c, rank)) {
+    if (p.bytes == 0) continue;
+    room(p.dst, p.bytes);
+    send(p.src_rank, p.src, p.bytes, w.data.data() + p.dst);
+  }
+  return w;
+}
+
+// Every rank's window at once, from every rank's send buffer and receive window.
+inline std::vector<window> expected_all(const call& c, const std::vector<bytes>& sends, const std::vector<bytes>& befores) {
+  const send_source send = [&](int t, std::size_t off, std::size_t n, std::uint8_t* out) {
+    const bytes& s = sends.at(t);
+    if (off + n > s.size())
+      throw std::invalid_argument("upccoll_model: the call reads past the send buffer of rank " + std::to_string(t));
+    std::memcpy(out, s.data() + off, n);
+  };
+  std::vector<window> out;
+  for (int r = 0; r < c.size; ++r) out.push_back(expected_recv(c, r, befores.at(r), send));
+  return out;
+}
+
+// Bytes of `rank`'s send and receive buffers a correct call touches (the extents
+// a test must allocate, before guards).
+inline std::size_t send_extent(const call& c, int rank) {
+  if (c.kind == collective::barrier) return 0;
+  if (is_reduction(c.kind)) {
+    std::size_t n = c.count;
+    if (c.kind == collective::reduce_scatter) {
+      n = 0;
+      for (std::size_t k : c.recvcounts) n += k;
+    }
+    return n * size_of(c.red.dt);
+  }
+  const rank_args& a = c.ranks.at(rank);
+  const bool is_root = rank == c.root;
+  switch (c.kind) {
+    case collective::bcast: return is_root ? a.sendcount * size_of(a.sendtype) : 0;
+    case collective::scatter: return is_root ? c.size * a.sendcount * size_of(a.sendtype) : 0;
+    case collective::scatterv: {
+      if (!is_root) return 0;
+      std::size_t e = 0;
+      for (int t = 0; t < c.size; ++t) e = std::max(e, a.sdispls.at(t) + a.sendcnts.at(t));
+      return e * size_of(a.sendtype);
+    }
+    case collective::alltoall: return c.size * a.sendcount * size_of(a.sendtype);
+    case collective::alltoallv: {
+      std::size_t e = 0;
+      for (int t = 0; t < c.size; ++t) e = std::max(e, a.sdispls.at(t) + a.sendcnts.at(t));
+      return e * size_of(a.sendtype);
+    }
+    default: return a.sendcount * size_of(a.sendtype);  // gather(v), allgather(v)
+  }
+}
+
+inline std::size_t recv_extent(const call& c, int rank) {
+  if (c.kind == collective::barrier) return 0;
+  std::size_t e = 0;
+  if (is_reduction(c.kind)) {
+    const result_span s = reduction_span(c, rank);
+    if (c.kind == collective::scan && rank == 0) return c.count * size_of(c.red.dt);  // passed, left as it was
+    return s.any ? s.n * size_of(c.red.dt) : 0;
+  }
+  for (const piece& p : pieces(c, rank)) e = std::max(e, p.dst + p.bytes);
+  return e;
+}
+
+}  // namespace upccoll_model
