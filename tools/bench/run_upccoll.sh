@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Builds and runs the UPC Collectives 2.0 benchmarks against Open MPI: every
+# upccoll_* collective blocking (bench/collbench/upccoll_bench) × sizes 8 B … 8 MiB
+# × THREADS 2, 4, 8, 16 × both backends, and the Open MPI peer
+# (bench/peers/mpi/coll2_mpi) with the same sizes and process counts in the same
+# run; then the overlap of non-blocking allreduce and alltoall with computation
+# (bench/collbench/upccoll_overlap with the library's default progress and with
+# UPCEMU_UPCCOLL_PROGRESS=thread, and bench/peers/mpi/overlap_mpi) at THREADS 2
+# and 4. Writes jsonl into bench/results/<date>/upccoll/, draws the plots into
+# docs/img/upccoll_*.png (tools/bench/plot_upccoll.py) and refreshes the
+# upccoll_* tables of docs/benchmarks.md (tools/bench/update_tables.py --only upccoll).
+#
+#   tools/bench/run_upccoll.sh            # the full run (about 8 minutes on 2 cores)
+#   tools/bench/run_upccoll.sh --quick    # a smoke run of the same pipeline (about a minute)
+#
+# Options:
+#   --quick          THREADS 2 and 4, sizes 16 B … 1 MiB in steps of 4, short rounds;
+#                    overlap at 1 KiB and 64 KiB, THREADS 2, fewer rounds
+#   --threads-only   the blocking sweep on the threads backend only (the targets'
+#                    backend; skips the processes backend)
+#   --out DIR        results directory (default bench/results/YYYY-MM-DD/upccoll;
+#                    reruns on the same day overwrite it)
+#   --colls LIST     comma-separated collectives of the blocking sweep (default: all 14)
+#   --no-blocking    skip the blocking sweep
+#   --no-overlap     skip the overlap benchmark
+#   --no-docs        do not plot or touch docs/benchmarks.md
+#   --no-mpi         skip the Open MPI peers even when they are built
+# Environment: THREAD_COUNTS (default "2 4 8 16"), OVERLAP_THREADS (default "2 4"),
+# OVERLAP_SIZES (default 1K,64K,1M), BUILD_DIR (default build-bench), MAX_MOVED
+# (default 1G: sizes where one call must move more bytes in all, e.g. alltoall at
+# THREADS=16 above 4 MiB per block, are skipped for ours and MPI alike), MIN_TIME
+# (seconds per timed round, default 0.005), REPS (default 5), OVERLAP_REPS
+# (default 7), PYTHON.
+#
+# Nothing here judges the numbers: a run fails only when verification fails or a
+# program crashes, and the script goes on with the next one.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
+
+all_colls="barrier,bcast,scatter,scatterv,gather,gatherv,allgather,allgatherv,alltoall,alltoallv,reduce,allreduce,reduce_scatter,scan"
+quick=0 docs=1 mpi=1 out="" colls=$all_colls processes=1 blocking=1 overlap=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --threads-only) processes=0 ;;
+    --no-docs) docs=0 ;;
+    --no-mpi) mpi=0 ;;
+    --no-blocking) blocking=0 ;;
+    --no-overlap) overlap=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    --colls) colls="$2"; shift ;;
+    --colls=*) colls="${1#--colls=}" ;;
+    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_upccoll.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+build=${BUILD_DIR:-build-bench}
+python=${PYTHON:-/usr/bin/python3}
+[[ -x "$python" ]] || python=python3
+max_moved=${MAX_MOVED:-1G}
+if [[ $quick == 1 ]]; then
+  counts=${THREAD_COUNTS:-"2 4"}
+  size_args=(--min-bytes=16 --max-bytes=1M --step=4)
+  time_args=(--min-time="${MIN_TIME:-0.003}" --reps="${REPS:-3}")
+  overlap_counts=${OVERLAP_THREADS:-"2"}
+  overlap_args=(--sizes="${OVERLAP_SIZES:-1K,64K}" --reps="${OVERLAP_REPS:-3}" --min-time=0.005)
+else
+  counts=${THREAD_COUNTS:-"2 4 8 16"}
+  size_args=(--min-bytes=8 --max-bytes=8M --step=2)
+  time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
+  overlap_counts=${OVERLAP_THREADS:-"2 4"}
+  overlap_args=(--sizes="${OVERLAP_SIZES:-1K,64K,1M}" --reps="${OVERLAP_REPS:-7}" --min-time=0.01)
+fi
+backends="threads"
+[[ $processes == 1 ]] && backends="threads processes"
+out=${out:-bench/results/$(date +%Y-%m-%d)/upccoll}
+mkdir -p "$out"
+
+bench_build "$build" "$mpi" bench/peers/mpi/coll2_mpi bench/collbench/upccoll_bench bench/collbench/upccoll_overlap
+if [[ $have_mpi == 1 ]]; then
+  if grep -q "bench/peers/mpi/overlap_mpi:" "$build/build.ninja"; then
+    ninja -C "$build" bench/peers/mpi/overlap_mpi >/dev/null
+  fi
+fi
+upccoll_bench="$build/bench/collbench/upccoll_bench"
+upccoll_overlap="$build/bench/collbench/upccoll_overlap"
+coll2_mpi="$build/bench/peers/mpi/coll2_mpi"
+overlap_mpi="$build/bench/peers/mpi/overlap_mpi"
+mpirun_args=(--oversubscribe --bind-to none)
+[[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
+
+{
+  bench_machine
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
+  echo "quick: $quick"
+  echo "load_at_start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "backends: $backends"
+  echo "threads: $counts"
+  echo "sizes: ${size_args[*]}"
+  echo "timing: ${time_args[*]}"
+  echo "max_moved: $max_moved"
+  echo "colls: $colls"
+  echo "overlap_threads: $overlap_counts"
+  echo "overlap_args: ${overlap_args[*]}"
+} >"$out/machine.txt"
+cat "$out/machine.txt"
+
+failures=0
+stderr_file=$(mktemp)
+trap 'rm -f "$stderr_file"' EXIT
+# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
+run() {
+  local file=$1 label=$2
+  shift 2
+  printf '%-62s' "$label"
+  local start=$SECONDS
+  if timeout 600 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
+    echo " ok ($((SECONDS - start)) s)"
+  else
+    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 600 "$stderr_file")"
+    failures=$((failures + 1))
+  fi
+}
+
+begin=$SECONDS
+if [[ $blocking == 1 ]]; then
+  file="$out/blocking.jsonl"
+  : >"$file"
+  for c in ${colls//,/ }; do
+    echo "== $c"
+    for n in $counts; do
+      for backend in $backends; do
+        UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "upccoll_$c $backend THREADS=$n" \
+          "$upccoll_bench" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
+      done
+      if [[ $have_mpi == 1 ]]; then
+        run "$file" "$c Open MPI ranks=$n" \
+          mpirun "${mpirun_args[@]}" -np "$n" "$coll2_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
+      fi
+    done
+  done
+fi
+
+if [[ $overlap == 1 ]]; then
+  echo "== overlap (non-blocking allreduce and alltoall against computation)"
+  file="$out/overlap.jsonl"
+  : >"$file"
+  for n in $overlap_counts; do
+    UPCEMU_THREADS=$n run "$file" "overlap upccoll inline progress THREADS=$n" "$upccoll_overlap" "${overlap_args[@]}"
+    UPCEMU_THREADS=$n UPCEMU_UPCCOLL_PROGRESS=thread run "$file" "overlap upccoll progress thread THREADS=$n" \
+      "$upccoll_overlap" "${overlap_args[@]}"
+    if [[ $have_mpi == 1 && -x "$overlap_mpi" ]]; then
+      run "$file" "overlap Open MPI ranks=$n" mpirun "${mpirun_args[@]}" -np "$n" "$overlap_mpi" "${overlap_args[@]}"
+    fi
+  done
+fi
+echo "runs took $((SECONDS - begin)) s"
+echo "load_at_end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
+echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
+
+if [[ $docs == 1 ]]; then
+  echo "== plots and tables"
+  "$python" tools/bench/plot_upccoll.py "$out" --img docs/img
+  "$python" tools/bench/update_tables.py "$out" --only upccoll --doc docs/benchmarks.md
+fi
+echo "results in $out ($failures failed runs)"
+[[ $failures == 0 ]]
