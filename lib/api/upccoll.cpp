@@ -206,7 +206,7 @@ std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const 
 }
 
 // The reduction of (dt, op): an element operation, or an error.
-element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post& p) {
+element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post_data& p) {
   const dtype_info* t = check_type(v, dt, UPCCOLL_ERROR_DATATYPE, "dt");
   if (!t || v.bad()) return {};
   if (op >= UPCCOLL_USER_OP_BASE) {
@@ -226,20 +226,6 @@ element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post
     return {};
   }
   return predefined_op(op, *t);
-}
-
-// Counts staged in the segment (v-variants), so any member's tasks can read them.
-const std::uint64_t* stage(verdict& v, const std::vector<std::uint64_t>& values, std::uint64_t& offset) {
-  if (v.bad() || values.empty()) return nullptr;
-  try {
-    offset = det::local_alloc(det::tl_mythread, values.size() * sizeof(std::uint64_t), "upccoll (staged counts)");
-  } catch (const upc::error&) {
-    v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left to stage " + str(values.size()) + " counts");
-    return nullptr;
-  }
-  auto* p = reinterpret_cast<std::uint64_t*>(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + offset);
-  std::memcpy(p, values.data(), values.size() * sizeof(std::uint64_t));
-  return p;
 }
 
 upc::coll::collective registry_kind(op_kind k) {
@@ -273,7 +259,7 @@ struct call {
   upccoll_flag_t flags;
   upccoll_handle_t* handle;
   verdict v;
-  post mine{};
+  post_data mine{};
   std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
   std::uint64_t count = 0;             // reductions: elements
   element_op eop;
@@ -284,7 +270,8 @@ struct call {
 
 upccoll_return_t launch(call& c, team* t) {
   const char* fn = function_name(c.kind);
-  auto op = std::make_unique<operation>();
+  progress& pr = this_thread_progress();
+  auto op = pr.make();
   op->t = t;
   op->kind = c.kind;
   op->flags = c.v.bad() ? 0 : normalised(c.flags);
@@ -292,16 +279,9 @@ upccoll_return_t launch(call& c, team* t) {
   op->eop = c.eop;
   op->root = c.root;
   op->block_elems = std::move(c.block_elems);
-  c.mine.meta = stage(c.v, c.meta, op->meta_offset);
   if (!c.v.bad()) {
     op->dec = upc::coll::select_coop(registry_kind(c.kind), c.selection_bytes, t->size()).coop;
     op->ntasks = op->dec->tasks(*op);
-  }
-  if (c.v.bad()) {
-    op->ntasks = t->max_tasks();
-    if (op->meta_offset)
-      det::heap_free(upc::shared_address{op->meta_offset, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
-    op->meta_offset = 0;
   }
   op->seq = t->next_seq();
   c.mine.kind = c.kind;
@@ -309,24 +289,23 @@ upccoll_return_t launch(call& c, team* t) {
   c.mine.flags = op->flags;
   c.mine.count = c.count;
   c.mine.root = c.root;
-  progress& pr = this_thread_progress();
-  start(*op, c.mine);
-  if (c.v.bad()) return report(fn, c.v.code, c.v.message);
+  if (const int code = start(*op, c.mine, c.meta.empty() ? nullptr : &c.meta)) {
+    if (!c.v.bad()) c.v.set(static_cast<upccoll_return_t>(code), "no shared heap left to stage the counts");
+    return report(fn, c.v.code, c.v.message);
+  }
 
   const bool fence = c.flags & UPC_ASYNC_FENCE;
   operation& o = pr.add(std::move(op));
   if (fence) {
     o.fence = true;
     if (c.handle) *c.handle = UPCCOLL_INVALID_HANDLE;
-    pr.advance_all();
-    return UPCCOLL_SUCCESS;
+    return UPCCOLL_SUCCESS;  // the work happens later: in upccoll calls, or on the progress thread
   }
   if (c.handle) {
     library_state& s = state();
     o.handle = s.next_handle++;
     s.handles[o.handle] = &o;
     *c.handle = reinterpret_cast<upccoll_handle_t>(static_cast<std::uintptr_t>(o.handle));
-    pr.advance_all();
     return UPCCOLL_SUCCESS;
   }
   wait(o, fn);
@@ -494,10 +473,11 @@ void settle(team* t) {
 // Our counts still staged for the team's last collectives (nobody reads them
 // once every member has settled).
 void free_staged(team& t, const char* fn) {
-  for (std::uint64_t& off : t.slot_meta)
-    if (off) {
-      det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
-      off = 0;
+  for (int i = 0; i < slots; ++i)
+    if (t.slot_meta[i]) {
+      det::heap_free(upc::shared_address{t.slot_meta[i], static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+      t.slot_meta[i] = 0;
+      t.slot_meta_bytes[i] = 0;
     }
 }
 
@@ -646,14 +626,14 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   op.dec = &decompositions::barrier;
   op.ntasks = 0;
   op.seq = t->next_seq();
-  post mine{};
+  post_data mine{};
   mine.kind = op_kind::split;
   mine.status = c.v.code;
   mine.flags = op.flags;
   mine.count = static_cast<std::uint64_t>(static_cast<std::int64_t>(color));
   mine.root = key;
   mine.send = off ? det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off : nullptr;
-  start(op, mine);
+  start(op, mine, nullptr);
   this_thread_progress().wait_until(*t, [&] { return complete(op); }, fn, &op);
   // Every member's verdict is the same: the first failure among the posts, then
   // the key check of every color.

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <atomic>
 #include <mutex>
 #include <string>
@@ -192,11 +193,22 @@ void load_environment_rules() {
   for (const rule& r : parse_rules(env, "UPCEMU_COLL")) g_rules.push_back(r);
 }
 
-const algorithm_entry* find(collective c, const std::string& name) {
-  for (const algorithm_entry& e : registry())
-    if (e.kind == c && name == e.name) return &e;
+// The registry's rows of each collective (built once: lookups run on every call).
+const std::vector<const algorithm_entry*>& rows_of(collective c) {
+  static const auto index = [] {
+    std::vector<std::vector<const algorithm_entry*>> v(collective_count);
+    for (const algorithm_entry& e : registry()) v[static_cast<int>(e.kind)].push_back(&e);
+    return v;
+  }();
+  return index[static_cast<int>(c)];
+}
+
+const algorithm_entry* find(collective c, const char* name) {
+  for (const algorithm_entry* e : rows_of(c))
+    if (std::strcmp(name, e->name) == 0) return e;
   return nullptr;
 }
+const algorithm_entry* find(collective c, const std::string& name) { return find(c, name.c_str()); }
 
 // The automatic policy, by collective, size (bytes per block; for reductions
 // the whole array) and THREADS. Read off the 2026-11-21 run of
@@ -222,9 +234,7 @@ const char* automatic(collective c, std::size_t size, int threads) {
     case collective::upccoll_allreduce: return size <= small_bytes ? "redundant" : "chunked";
     default: break;
   }
-  for (const algorithm_entry& e : registry())  // collectives with one algorithm
-    if (e.kind == c) return e.name;
-  return "pull";
+  return rows_of(c).empty() ? "pull" : rows_of(c).front()->name;  // collectives with one algorithm
 }
 
 const char* automatic_text(collective c) {
@@ -251,12 +261,16 @@ const char* automatic_text(collective c) {
                    upc::detail::tl_mythread);
 }
 
-void verbose_report(const request& rq, const algorithm_entry& e, const char* how) {
+bool verbose_enabled() {
   static const bool verbose = [] {
     const char* v = std::getenv("UPCEMU_VERBOSE_COLL");
     return v && *v && std::string(v) != "0";
   }();
-  if (!verbose || upc::detail::tl_mythread != 0) return;
+  return verbose;
+}
+
+void verbose_report(const request& rq, const algorithm_entry& e, const char* how) {
+  if (!verbose_enabled() || upc::detail::tl_mythread != 0) return;
   static thread_local std::vector<const algorithm_entry*> said;
   for (const algorithm_entry* s : said)
     if (s == &e) return;
@@ -324,11 +338,13 @@ const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_
       break;
     }
   if (!chosen) chosen = find(kind, automatic(kind, bytes, team_size));
-  request rq{};
-  rq.kind = kind;
-  rq.function = name_of(kind);
-  verbose_report(rq, *chosen, how);
-  tl_last = chosen->name;
+  if (verbose_enabled()) {
+    request rq{};
+    rq.kind = kind;
+    rq.function = name_of(kind);
+    verbose_report(rq, *chosen, how);
+  }
+  if (tl_last != chosen->name) tl_last = chosen->name;
   return *chosen;
 }
 

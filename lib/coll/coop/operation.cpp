@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "../../runtime/control.hpp"
@@ -21,7 +22,6 @@ namespace {
 bool reached(std::uint32_t v, std::uint32_t target) { return team::reached(v, target); }
 int error_of(const operation& op);
 
-
 // Rank r's post, once it is there: checks that it is the same collective and
 // that r's call did not fail (a task must not read a post it cannot interpret).
 // The single-valued arguments are compared by verify_posts once all are in.
@@ -29,12 +29,12 @@ bool check_post(operation& op, int r) {
   if (op.seen[r]) return true;
   const post& p = op.t->post_of(r, op.seq);
   if (!reached(p.seq.load(std::memory_order_acquire), op.seq)) return false;
-  post_data d, mine;
+  post_data d;
   op.seen[r] = 1;
   // A failed snapshot means the collective is over and the slot reused.
-  if (!snapshot(op, r, d) || !snapshot(op, op.t->rank(), mine)) return true;
+  if (!snapshot(op, r, d)) return true;
   std::string why;
-  if (const int code = compare_args(op, mine, r, d, why)) fail_collective(op, code, why);
+  if (const int code = compare_args(op, op.mine, r, d, why)) fail_collective(op, code, why);
   return true;
 }
 
@@ -136,7 +136,8 @@ void fail_collective(const operation& op, int code, const std::string& message, 
   std::uint64_t cur = w.load(std::memory_order_acquire);
   const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(code);
   for (;;) {
-    if (static_cast<std::uint32_t>(cur >> 32) == op.seq) return;  // someone was first
+    // Someone was first, or the slot already serves a later collective.
+    if (reached(static_cast<std::uint32_t>(cur >> 32), op.seq)) return;
     if (w.compare_exchange_weak(cur, mine, std::memory_order_seq_cst)) break;
   }
   op.t->notify();
@@ -152,6 +153,7 @@ static void wait_slot_free(operation& op) {
   if (op.seq <= static_cast<std::uint32_t>(slots)) return;
   const std::uint32_t prev = op.seq - slots;
   team& t = *op.t;
+  if (t.slot_over[op.seq % slots] == prev) return;
   const int n = t.slot_tasks[op.seq % slots];
   auto is_over = [&] {
     for (int r = 0; r < t.size(); ++r)
@@ -163,38 +165,60 @@ static void wait_slot_free(operation& op) {
   if (!is_over()) this_thread_progress().wait_until(t, is_over, function_name(op.kind), nullptr);
 }
 
-void start(operation& op, const post& mine) {
+int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta) {
   team& t = *op.t;
+  const int slot = static_cast<int>(op.seq % slots);
   op.seen.assign(static_cast<std::size_t>(t.size()), 0);
   wait_slot_free(op);
-  t.slot_tasks[op.seq % slots] = op.ntasks;
   post& p = t.post_of(t.rank(), op.seq);
-  // Seqlock write: mark the slot as being rewritten before touching the fields.
+  // Seqlock write: mark the slot as being rewritten before touching the fields
+  // or the counts staged for the slot's previous collective.
   p.seq.store(0, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_release);
-  static_cast<post_data&>(p) = static_cast<const post_data&>(mine);
-  // The counts staged for the slot's previous collective can go now: a reader
-  // of that old post sees seq change and discards what it read.
-  if (std::uint64_t old = t.slot_meta[op.seq % slots])
-    detail::heap_free(shared_address{old, static_cast<std::uint32_t>(t.thread_of(t.rank())), 0}, "upccoll (staged counts)");
-  t.slot_meta[op.seq % slots] = op.meta_offset;
+  mine.meta = nullptr;
+  if (meta && !mine.status) {
+    const std::uint64_t bytes = meta->size() * sizeof(std::uint64_t);
+    const std::uint32_t me = static_cast<std::uint32_t>(t.thread_of(t.rank()));
+    if (bytes > t.slot_meta_bytes[slot]) {
+      if (t.slot_meta[slot]) detail::heap_free(shared_address{t.slot_meta[slot], me, 0}, "upccoll (staged counts)");
+      t.slot_meta[slot] = 0;
+      t.slot_meta_bytes[slot] = 0;
+      try {
+        t.slot_meta[slot] = detail::local_alloc(static_cast<int>(me), bytes, "upccoll (staged counts)");
+        t.slot_meta_bytes[slot] = bytes;
+      } catch (const upc::error&) {
+        mine.status = UPCCOLL_ERROR_MALLOC;
+      }
+    }
+    if (!mine.status) {
+      auto* staged = reinterpret_cast<std::uint64_t*>(detail::g_partitions + std::uint64_t(me) * detail::g_partition_bytes +
+                                                      t.slot_meta[slot]);
+      std::memcpy(staged, meta->data(), bytes);
+      mine.meta = staged;
+    }
+  }
+  if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
+  t.slot_tasks[slot] = op.ntasks;
+  static_cast<post_data&>(p) = mine;
+  op.mine = mine;
   p.seq.store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
     fail_collective(op, mine.status, "", false);  // the front-end reports it
     drain(op);
   }
   t.notify();
+  return mine.status;
 }
 
 // Runs even after our part is complete: until the collective is over for
 // everyone, we may be the only member able to run what is left.
-bool advance(operation& op) {
+bool advance(operation& op, bool help) {
   if (error_of(op)) return drain(op);
   bool any = false;
   const int me = op.t->rank(), P = op.t->size();
-  // Our own tasks first (i = me, me + P, ...), then help with the others.
+  // Our own tasks first (i = me, me + P, ...), then, when asked, the others.
   for (int i = me; i < op.ntasks; i += P) any |= try_task(op, i);
-  for (int k = 1; k < op.ntasks; ++k) {
+  for (int k = 1; help && k < op.ntasks; ++k) {
     const int i = (me + k) % op.ntasks;
     if (i % P == me) continue;
     any |= try_task(op, i);
@@ -204,7 +228,9 @@ bool advance(operation& op) {
 }
 
 bool over(operation& op) {
-  return all_posted(op) && tasks_done(op, false);
+  if (!all_posted(op) || !tasks_done(op, false)) return false;
+  op.t->slot_over[op.seq % slots] = op.seq;
+  return true;
 }
 
 bool complete(operation& op) {

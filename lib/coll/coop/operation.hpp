@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "team.hpp"
+#include "upccoll.h"
 
 namespace upc::coll::coop {
 
@@ -47,20 +48,26 @@ struct operation {
   std::vector<char> seen;           // seen[r]: rank r's post checked
   int status = 0;                   // error code once known
   bool finished_local = false;
-  std::uint64_t meta_offset = 0;    // our staged counts (team::slot_meta frees them)
+  post_data mine{};                 // our own post, as written
   bool fence = false;               // UPC_ASYNC_FENCE: completes at upccoll_fence
   std::uint64_t handle = 0;         // nonzero: the user holds this handle
   bool released = false;            // the user needs it no more (progress.hpp)
 };
 
-// Posts the calling member's part. `p` is filled in by the caller except seq;
-// status != 0 posts a failed call (the others complete with that code).
-// Waits (doing tasks meanwhile) only when the slot's previous collective, `slots`
-// collectives back, is not over yet.
-void start(operation& op, const post& mine);
+// Posts the calling member's part: `mine` (all but seq and meta) and, for the
+// v-variants, `meta` (counts and displacements in bytes, staged in the shared
+// heap). mine.status != 0 posts a failed call (the others complete with that
+// code). Returns mine.status, or UPCCOLL_ERROR_MALLOC when the counts found no
+// room (then posted as a failure). Waits (doing tasks meanwhile) only when the
+// slot's previous collective, `slots` collectives back, is not over yet.
+int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta);
 
-// Runs every ready task it can claim; true when it did anything.
-bool advance(operation& op);
+// Runs this member's own ready tasks and, with `help`, every other ready task
+// it can claim; true when it did anything. Helping is what lets a collective
+// finish while other members are busy elsewhere (EX2 of Figure 1); a member
+// helps once it has waited a little, so that when everyone is active each
+// member copies into its own buffers and no cache lines are fought over.
+bool advance(operation& op, bool help = true);
 
 // This member's part is over (MYSYNC: the tasks touching its buffers are done;
 // ALLSYNC: all tasks are done); sets op.status from the team's error word.

@@ -21,6 +21,22 @@ progress& this_thread_progress() {
 
 progress::~progress() { stop_thread(); }
 
+std::unique_ptr<operation> progress::make() {
+  auto l = lock();
+  if (spare_.empty()) return std::make_unique<operation>();
+  std::unique_ptr<operation> op = std::move(spare_.back());
+  spare_.pop_back();
+  // Back to a new record, keeping the vectors' storage.
+  std::vector<char> seen = std::move(op->seen);
+  std::vector<std::uint64_t> blocks = std::move(op->block_elems);
+  *op = operation{};
+  seen.clear();
+  blocks.clear();
+  op->seen = std::move(seen);
+  op->block_elems = std::move(blocks);
+  return op;
+}
+
 operation& progress::add(std::unique_ptr<operation> op) {
   auto l = lock();
   live_.push_back(std::move(op));
@@ -36,13 +52,14 @@ void progress::release(operation& op) {
   op.released = true;
 }
 
-bool progress::advance_all_locked() {
+bool progress::advance_all_locked(bool help) {
   bool any = false;
   for (auto it = live_.begin(); it != live_.end();) {
     operation& op = **it;
-    any |= advance(op);
+    any |= advance(op, help);
     complete(op);
     if (op.released && over(op)) {
+      if (spare_.size() < 64) spare_.push_back(std::move(*it));
       it = live_.erase(it);
     } else {
       ++it;
@@ -65,14 +82,14 @@ bool progress::live_on(const team* t) const {
 void progress::wait_until(team& t, const std::function<bool()>& pred, const char* what, const operation* op) {
   {
     auto l = lock();
-    advance_all_locked();
+    advance_all_locked(false);
     if (pred()) return;
   }
   const wait_policy& pol = current_wait_policy();
   for (int i = 0; i < pol.yield_iterations; ++i) {
     {
       auto l = lock();
-      const bool any = advance_all_locked();
+      const bool any = advance_all_locked(i > 0);  // help the others from the second round on
       if (pred()) return;
       if (any) i = 0;
     }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "operation.hpp"
 
@@ -21,6 +22,8 @@ class progress {
  public:
   ~progress();
 
+  // A fresh record (recycled: a blocking call should not cost an allocation).
+  std::unique_ptr<operation> make();
   operation& add(std::unique_ptr<operation> op);
   void release(operation& op);  // the user needs it no more
 
@@ -43,10 +46,11 @@ class progress {
   std::unique_lock<std::mutex> lock() { return threaded_ ? std::unique_lock<std::mutex>(m_) : std::unique_lock<std::mutex>(); }
 
  private:
-  bool advance_all_locked();
+  bool advance_all_locked(bool help = true);
   void thread_main(int upc_thread);
 
   std::list<std::unique_ptr<operation>> live_;
+  std::vector<std::unique_ptr<operation>> spare_;
   std::mutex m_;
   std::condition_variable work_;
   bool threaded_ = false;

@@ -119,10 +119,14 @@ class team {
   // The task count of the collective last started in each slot (every member
   // derives the same), so a later one knows what must be done before reuse.
   int slot_tasks[slots] = {};
-  // Counts this member staged for the collective last posted in each slot: they
-  // are freed when the slot is posted again (readers of an old post detect the
-  // reuse through its seq word, so the counts must live until then).
+  // Each slot's buffer for this member's staged counts (v-variants), reused by
+  // the slot's next collective once its post is marked as being rewritten
+  // (readers of the old post detect that through its seq word).
   std::uint64_t slot_meta[slots] = {};
+  std::uint64_t slot_meta_bytes[slots] = {};
+  // The last collective of each slot this member has seen over (skips the check
+  // when the slot is reused).
+  std::uint32_t slot_over[slots] = {};
 
   std::uint32_t magic = 0x7ea3c011;  // a live local handle (validates team arguments)
 
