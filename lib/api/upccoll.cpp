@@ -711,7 +711,21 @@ void upccoll_team_free(upccoll_team_t team_handle) {
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::barrier, team, flags, handle);
-  return launch(c, t);
+  if (handle || (flags & UPC_ASYNC_FENCE) || c.v.bad()) return launch(c, t);
+  // Blocking: a barrier has no tasks, so no one will ever need our record to
+  // help with it; it lives on the stack (no list entry, no recycling).
+  operation op;
+  op.t = t;
+  op.kind = op_kind::barrier;
+  op.flags = normalised(flags);
+  op.dec = upc::coll::select_coop(upc::coll::collective::upccoll_barrier, 0, t->size()).coop;
+  op.seq = t->next_seq();
+  post_data mine{};
+  mine.kind = op_kind::barrier;
+  mine.flags = op.flags;
+  start(op, mine, nullptr);
+  wait(op, "upccoll_barrier");
+  return report("upccoll_barrier", static_cast<upccoll_return_t>(op.status), "the barrier failed");
 }
 
 namespace {

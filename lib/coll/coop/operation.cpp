@@ -28,7 +28,7 @@ int error_of(const operation& op);
 bool check_post(operation& op, int r) {
   if (op.seen[r]) return true;
   const post& p = op.t->post_of(r, op.seq);
-  if (!reached(p.seq.load(std::memory_order_acquire), op.seq)) return false;
+  if (!reached(seq_of(p).load(std::memory_order_acquire), op.seq)) return false;
   post_data d;
   op.seen[r] = 1;
   // A failed snapshot means the collective is over and the slot reused.
@@ -157,7 +157,7 @@ static void wait_slot_free(operation& op) {
   const int n = t.slot_tasks[op.seq % slots];
   auto is_over = [&] {
     for (int r = 0; r < t.size(); ++r)
-      if (!reached(t.post_of(r, prev).seq.load(std::memory_order_acquire), prev)) return false;
+      if (!reached(seq_of(t.post_of(r, prev)).load(std::memory_order_acquire), prev)) return false;
     for (int i = 0; i < n; ++i)
       if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
     return true;
@@ -173,7 +173,7 @@ int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta)
   post& p = t.post_of(t.rank(), op.seq);
   // Seqlock write: mark the slot as being rewritten before touching the fields
   // or the counts staged for the slot's previous collective.
-  p.seq.store(0, std::memory_order_relaxed);
+  seq_of(p).store(0, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_release);
   mine.meta = nullptr;
   if (meta && !mine.status) {
@@ -199,9 +199,13 @@ int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta)
   }
   if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
   t.slot_tasks[slot] = op.ntasks;
-  static_cast<post_data&>(p) = mine;
+  mine.seq = op.seq;
   op.mine = mine;
-  p.seq.store(op.seq, std::memory_order_seq_cst);
+  // Every field but seq (written last, atomically); the tail only when used.
+  const std::size_t upto = uses_tail(mine.kind) ? sizeof(post_data) : post_head_bytes;
+  std::memcpy(reinterpret_cast<char*>(&p) + sizeof p.seq, reinterpret_cast<const char*>(&mine) + sizeof p.seq,
+              upto - sizeof p.seq);
+  seq_of(p).store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
     fail_collective(op, mine.status, "", false);  // the front-end reports it
     drain(op);
@@ -253,7 +257,7 @@ void wait(operation& op, const char* what) {
 
 int first_unposted(const operation& op) {
   for (int r = 0; r < op.t->size(); ++r)
-    if (!reached(op.t->post_of(r, op.seq).seq.load(std::memory_order_acquire), op.seq)) return r;
+    if (!reached(seq_of(op.t->post_of(r, op.seq)).load(std::memory_order_acquire), op.seq)) return r;
   return -1;
 }
 

@@ -86,6 +86,14 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
     if (pred()) return;
   }
   const wait_policy& pol = current_wait_policy();
+  for (int i = 0; i < pol.spin_iterations; ++i) {
+    {
+      auto l = lock();
+      advance_all_locked(i > 0);
+      if (pred()) return;
+    }
+    cpu_relax();
+  }
   for (int i = 0; i < pol.yield_iterations; ++i) {
     {
       auto l = lock();

@@ -19,6 +19,7 @@
 #pragma once
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <vector>
 
@@ -35,30 +36,45 @@ constexpr int op_kind_count = 17;
 const char* function_name(op_kind k) noexcept;  // "upccoll_bcast"
 
 // What one member passed to one collective. Pointers are machine addresses in the
-// shared mapping, valid in every process of the processes backend.
+// shared mapping, valid in every process of the processes backend. The first 64
+// bytes (one cache line) hold seq and everything most collectives need; the tail
+// (counts, op) is written and read only by the collectives that use it.
 struct post_data {
+  std::uint32_t seq;               // see post; accessed through seq_of()
   op_kind kind;
   std::int32_t status;             // nonzero: this member's call failed with this code
   std::int32_t flags;
+  std::int32_t root;               // root / key (split)
+  std::int32_t dtype;
   char* send;
   char* recv;
   std::uint64_t send_bytes;        // bytes of one send block (per destination where there are several)
   std::uint64_t recv_bytes;        // bytes of one receive block (reduce_scatter: a hash of recvcounts)
-  const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
   std::uint64_t count;             // element count / color (split)
+  // tail
+  const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
   std::uint64_t op;
   void (*user_fn)(void*, void*, std::size_t, int);
-  std::int32_t root;               // root / key (split)
-  std::int32_t dtype;
 };
+constexpr std::size_t post_head_bytes = 64;
+static_assert(offsetof(post_data, meta) == post_head_bytes);
+
+// Whether a collective's posts use the tail.
+constexpr bool uses_tail(op_kind k) {
+  return k == op_kind::scatterv || k == op_kind::gatherv || k == op_kind::allgatherv || k == op_kind::alltoallv ||
+         k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
+         k == op_kind::scan_inclusive;
+}
 
 // A post is a seqlock: seq is 0 while the member rewrites the slot, then the
 // sequence number of the collective posted. A reader that may race with a reuse
 // of the slot copies the fields and re-reads seq (snapshot() in verify.cpp).
-struct alignas(64) post : post_data {
-  std::atomic<std::uint32_t> seq;
-};
+struct alignas(64) post : post_data {};
 static_assert(sizeof(post) == 128);
+
+inline std::atomic_ref<std::uint32_t> seq_of(const post& p) noexcept {
+  return std::atomic_ref<std::uint32_t>(const_cast<std::uint32_t&>(p.seq));
+}
 
 struct task_word {
   std::atomic<std::uint32_t> claimed;  // sequence number of the last claim

@@ -1,5 +1,6 @@
 #include "verify.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "upccoll.h"
@@ -8,10 +9,10 @@ namespace upc::coll::coop {
 
 bool snapshot(const operation& op, int r, post_data& out) {
   const post& p = op.t->post_of(r, op.seq);
-  if (p.seq.load(std::memory_order_acquire) != op.seq) return false;
-  out = static_cast<const post_data&>(p);
+  if (seq_of(p).load(std::memory_order_acquire) != op.seq) return false;
+  std::memcpy(static_cast<void*>(&out), &p, uses_tail(op.kind) ? sizeof(post_data) : post_head_bytes);
   std::atomic_thread_fence(std::memory_order_acquire);
-  return p.seq.load(std::memory_order_relaxed) == op.seq;
+  return seq_of(p).load(std::memory_order_relaxed) == op.seq;
 }
 
 std::uint64_t fingerprint(const std::uint64_t* values, std::size_t n) {
