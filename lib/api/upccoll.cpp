@@ -64,6 +64,13 @@ library_state& state() {
 
 bool initialized() { return det::g_control && det::tl_mythread >= 0 && state().initialized; }
 
+// Progress is made inside every upccoll call, queries included (cheap when
+// nothing is in flight).
+void progress_here() {
+  progress& pr = this_thread_progress();
+  if (!pr.empty()) pr.advance_all();
+}
+
 upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message) {
   if (code != UPCCOLL_SUCCESS && upc::check_enabled())
     std::fprintf(stderr, "upcemu: %s: %s (thread %d): %s\n", function, message.c_str(), det::tl_mythread,
@@ -295,6 +302,9 @@ upccoll_return_t launch(call& c, team* t) {
   }
 
   const bool fence = c.flags & UPC_ASYNC_FENCE;
+  // Collectives already in flight advance here too; the new one waits for the
+  // next upccoll call (its work done now would not overlap anything).
+  if (c.handle || fence) progress_here();
   operation& o = pr.add(std::move(op));
   if (fence) {
     o.fence = true;
@@ -360,6 +370,7 @@ const char* upccoll_error_name(upccoll_return_t code) {
 upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) {
   if (!initialized())
     return report("upccoll_type_size", UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
   const dtype_info* t = find_dtype(dt);
   if (!t) return report("upccoll_type_size", UPCCOLL_ERROR_DATATYPE, "dt is " + std::to_string(dt) + ", not an upccoll_dtype_t");
   if (!nbytes) return report("upccoll_type_size", UPCCOLL_ERROR, "nbytes is a null pointer");
@@ -370,6 +381,7 @@ upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) {
 upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op) {
   const char* fn = "upccoll_op_create";
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
   if (!function) return report(fn, UPCCOLL_ERROR_UPC_OP, "function is a null pointer");
   if (!op) return report(fn, UPCCOLL_ERROR, "op is a null pointer");
   library_state& s = state();
@@ -381,6 +393,7 @@ upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upcc
 upccoll_return_t upccoll_op_free(upccoll_op_t op) {
   const char* fn = "upccoll_op_free";
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
   library_state& s = state();
   const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
   if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
@@ -581,6 +594,7 @@ void upccoll_fence(void) {
 upccoll_return_t upccoll_team_rank(upccoll_team_t team_handle, int* rank) {
   const char* fn = "upccoll_team_rank";
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
   team* t = resolve(team_handle);
   if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
   if (!rank) return report(fn, UPCCOLL_ERROR, "rank is a null pointer");
@@ -591,6 +605,7 @@ upccoll_return_t upccoll_team_rank(upccoll_team_t team_handle, int* rank) {
 upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
   const char* fn = "upccoll_team_size";
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
   team* t = resolve(team_handle);
   if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
   if (!size) return report(fn, UPCCOLL_ERROR, "size is a null pointer");
