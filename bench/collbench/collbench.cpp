@@ -32,19 +32,17 @@
 // has its own main() and starts one SPMD run (upc::run) per algorithm. A forced
 // algorithm that does not apply to a size or THREADS count (the engine throws
 // upc::error on the first call) gives a `# skipped` line instead of a row.
-#include <sched.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
+#include "../common/blocks.hpp"
 #include "../common/cli.hpp"
+#include "../common/launch.hpp"
 #include "../common/report.hpp"
 #include "../common/stats.hpp"
 #include "../common/team.hpp"
@@ -86,13 +84,6 @@ struct params {
   std::uint64_t effective_max = 0;  // max_bytes, lowered by --max-moved
 };
 
-// CPUs this process may run on (the affinity mask), at least 1.
-int usable_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
-
 std::uint64_t elem_size(const params& p) { return p.dbl ? sizeof(double) : sizeof(long); }
 
 // nbytes as the collective sees it: whole elements for the reductions.
@@ -112,11 +103,7 @@ std::vector<std::uint64_t> sizes(const params& p) {
   return v;
 }
 
-// Thread t's block of an allocation of one `block`-byte block per thread
-// (upc_all_alloc(THREADS, block)), as a pointer with phase 0.
-upc::sptr<void> on_thread(upc::sptr<void> base, int t, std::size_t block) {
-  return upc::sptr<void>(upc::layout::advance(base.address(), static_cast<std::ptrdiff_t>(t) * static_cast<std::ptrdiff_t>(block), 1, block, THREADS));
-}
+using bench::on_thread;
 
 // Everything one SPMD run uses.
 struct state {
@@ -160,19 +147,6 @@ void call(const state& s, std::uint64_t nbytes, upc_flag_t flags) {
       else reduce_call<long>(s, nbytes, flags, s.p->c == COLL_PREFIX_REDUCE);
       break;
   }
-}
-
-// Seconds per call of body over n calls: latest end minus earliest start across
-// threads, divided by n. Collective.
-template <class Body>
-double span_per_call(Body&& body, std::int64_t n) {
-  upc::barrier();
-  const double t0 = bench::seconds_now();
-  body(n);
-  const double t1 = bench::seconds_now();
-  const double start = bench::reduce_over_threads(t0, [](double a, double b) { return std::min(a, b); });
-  const double end = bench::max_over_threads(t1);
-  return (end - start) / static_cast<double>(n);
 }
 
 // n rounds of the memcpy bound: the first `copiers` threads each make k copies of
@@ -292,7 +266,7 @@ int run_algorithm(const params& p, const std::string& algo) {
   s.p = &p;
   s.root = static_cast<int>(p.root);
   const int T = THREADS;
-  const int cpus = usable_cpus();
+  const int cpus = bench::usable_cpus();
   const int copiers = std::min(T, cpus);
   s.src_block = coll_src_bytes(p.c, T, p.effective_max);
   s.dst_block = coll_dst_bytes(p.c, T, p.effective_max);
@@ -368,8 +342,8 @@ int run_algorithm(const params& p, const std::string& algo) {
 
       std::vector<double> us, bound_us;
       for (std::int64_t r = 0; r < p.reps; ++r) {
-        us.push_back(span_per_call(coll_body, iters) * 1e6);
-        bound_us.push_back(span_per_call(copy_body, copy_iters) * 1e6);
+        us.push_back(bench::span_per_call(coll_body, iters) * 1e6);
+        bound_us.push_back(bench::span_per_call(copy_body, copy_iters) * 1e6);
       }
       const std::string ran = upc::coll::last_algorithm();
 
@@ -446,11 +420,7 @@ int main(int argc, char** argv) {
   cli.add_flag("no-verify", "skip verification", &p.no_verify);
   cli.add_flag("list-algorithms", "print the registered algorithms of --coll and exit", &p.list);
   cli.add_choice("format", "rows as aligned text or one JSON object per line", &p.fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, true)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, true)) return *status;
   p.c = coll_from_name(p.coll.c_str());
   p.dbl = p.type == "double";
 
@@ -471,8 +441,7 @@ int main(int argc, char** argv) {
       for (const auto& f : known)
         if (f.name == name) p.flag_sets.push_back(f);
 
-    upc::launch_options opt = upc::launch_options::from_environment();
-    if (opt.threads == 0) opt.threads = usable_cpus();
+    upc::launch_options opt = bench::launch_options();
     if (p.root >= opt.threads) {
       std::fprintf(stderr, "collbench: --root=%lld is not a thread (THREADS=%d)\n", static_cast<long long>(p.root), opt.threads);
       return 2;
@@ -512,14 +481,8 @@ int main(int argc, char** argv) {
     int status = 0;
     for (const std::string& algo : p.algos) {
       upc::coll::force_algorithm(p.coll, algo);
-      const upc::run_result r = upc::run(opt, std::function<int()>([&p, &algo] { return run_algorithm(p, algo); }));
-      if (r.failed) {
-        std::fprintf(stderr, "collbench: --coll=%s --algo=%s failed%s%s\n", p.coll.c_str(), algo.c_str(),
-                     r.error.empty() ? "" : ": ", r.error.c_str());
-        status = 1;
-      } else if (r.exit_code != 0) {
-        status = 1;
-      }
+      const std::string what = "collbench: --coll=" + p.coll + " --algo=" + algo;
+      if (bench::run_spmd(opt, what, [&p, &algo] { return run_algorithm(p, algo); })) status = 1;
     }
     upc::coll::reset_algorithms();
     return status;

@@ -28,24 +28,23 @@
 // between upccoll_initialize(nullptr, nullptr) and upccoll_finalize(). The
 // progress mode of the library (UPCEMU_UPCCOLL_PROGRESS) is recorded in the
 // header; blocking calls should not depend on it.
-#include <sched.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "../common/blocks.hpp"
 #include "../common/cli.hpp"
+#include "../common/launch.hpp"
 #include "../common/report.hpp"
 #include "../common/stats.hpp"
 #include "../common/team.hpp"
+#include "../common/upccoll_run.hpp"
 #include "upc.h"
 #include "upccoll.h"
 #include "upccoll_model.h"
@@ -61,37 +60,15 @@ struct params {
   std::vector<int> colls;
 };
 
-int usable_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
+std::string progress_mode() { return bench::upccoll_progress("inline (default)"); }
 
-std::string progress_mode() {
-  const char* p = std::getenv("UPCEMU_UPCCOLL_PROGRESS");
-  return p && *p ? p : "inline (default)";
-}
-
-// The sizes of collective c: requested sizes rounded down to whole elements, up
-// to the largest whose uc_copies * nbytes stays within --max-moved. The barrier
-// has one size, 0.
+// The sizes of collective c (upccoll_model.h's, as coll2_mpi's): requested sizes
+// rounded down to whole elements, up to the largest whose uc_copies * nbytes stays
+// within --max-moved. The barrier has one size, 0.
 std::vector<std::uint64_t> sizes(const params& p, int c, int threads) {
-  if (c == UC_BARRIER) return {0};
-  std::vector<std::uint64_t> v;
-  const std::uint64_t e = uc_elem(c), copies = uc_copies(c, threads);
-  for (std::uint64_t s = p.min_bytes; s <= p.max_bytes;) {
-    const std::uint64_t n = std::max<std::uint64_t>(1, s / e) * e;
-    if (p.max_moved && n * copies > p.max_moved) break;
-    if (v.empty() || v.back() != n) v.push_back(n);
-    if (s > p.max_bytes / static_cast<std::uint64_t>(p.step)) break;
-    s *= static_cast<std::uint64_t>(p.step);
-  }
-  return v;
-}
-
-// Thread t's block of an allocation of one `block`-byte block per thread.
-upc::sptr<void> on_thread(upc::sptr<void> base, int t, std::size_t block) {
-  return upc::sptr<void>(upc::layout::advance(base.address(), static_cast<std::ptrdiff_t>(t) * static_cast<std::ptrdiff_t>(block), 1, block, THREADS));
+  std::uint64_t v[64];  // enough for every size of a step of 2 or more
+  const int n = uc_sizes(c, threads, p.min_bytes, p.max_bytes, static_cast<std::uint64_t>(p.step), p.max_moved, v, 64);
+  return std::vector<std::uint64_t>(v, v + n);
 }
 
 struct state {
@@ -144,34 +121,21 @@ void set_v_arrays(state& s, std::uint64_t count) {
   }
 }
 
-// Seconds per call of body(n): latest end minus earliest start across threads,
-// divided by n. Collective.
-template <class Body>
-double span_per_call(Body&& body, std::int64_t n) {
-  upc::barrier();
-  const double t0 = bench::seconds_now();
-  body(n);
-  const double t1 = bench::seconds_now();
-  const double start = bench::reduce_over_threads(t0, [](double a, double b) { return std::min(a, b); });
-  const double end = bench::max_over_threads(t1);
-  return (end - start) / static_cast<double>(n);
-}
-
 // Every size of collective c; returns the wrong bytes/elements found.
 std::uint64_t run_collective(state& s, int c, std::uint64_t& seed) {
   const params& p = *s.p;
   const int T = THREADS, me = MYTHREAD;
-  const int cpus = usable_cpus();
+  const int cpus = bench::usable_cpus();
   const int copiers = std::min(T, cpus);
   const std::vector<std::uint64_t> sz = sizes(p, c, T);
-  const std::uint64_t bound_k = (uc_copies(c, T) + static_cast<std::uint64_t>(copiers) - 1) / static_cast<std::uint64_t>(copiers);
+  const std::uint64_t bound_k = uc_bound_copies_per_copier(c, T, cpus);
 
   bench::report out(bench::parse_format(p.fmt),
                     {{"bench", "upccoll"}, {"backend", bench::backend_name()}, {"threads", T}, {"coll", uc_names[c]}},
                     {{"algo", "upccoll"},
                      {"flags", "mysync"},
                      {"team", "UPC_TEAM_ALL"},
-                     {"type", uc_is_reduction(c) ? "double" : (c == UC_BARRIER ? "none" : "byte")},
+                     {"type", uc_type_name(c)},
                      {"op", uc_is_reduction(c) ? "UPC_ADD" : "none"},
                      {"root", p.root},
                      {"min_bytes", sz.front()},
@@ -227,8 +191,8 @@ std::uint64_t run_collective(state& s, int c, std::uint64_t& seed) {
 
     std::vector<double> us, bound_us;
     for (std::int64_t r = 0; r < p.reps; ++r) {
-      us.push_back(span_per_call(coll_body, iters) * 1e6);
-      if (bound) bound_us.push_back(span_per_call(copy_body, copy_iters) * 1e6);
+      us.push_back(bench::span_per_call(coll_body, iters) * 1e6);
+      if (bound) bound_us.push_back(bench::span_per_call(copy_body, copy_iters) * 1e6);
     }
     std::uint64_t wrong = bench::all_threads(rc == UPCCOLL_SUCCESS) ? 0 : 1;
     if (rc != UPCCOLL_SUCCESS)
@@ -258,7 +222,7 @@ std::uint64_t run_collective(state& s, int c, std::uint64_t& seed) {
       out.row({{"algo", "upccoll"},
                {"ran", std::string("upccoll_") + uc_names[c]},
                {"flags", "mysync"},
-               {"type", uc_is_reduction(c) ? "double" : (c == UC_BARRIER ? "none" : "byte")},
+               {"type", uc_type_name(c)},
                {"nbytes", nbytes},
                {"count", count},
                {"iters", iters},
@@ -274,17 +238,13 @@ std::uint64_t run_collective(state& s, int c, std::uint64_t& seed) {
   return total_wrong;
 }
 
-int spmd(const params& p) {
-  const upccoll_return_t init = upccoll_initialize(nullptr, nullptr);
-  if (init != UPCCOLL_SUCCESS) {
-    std::fprintf(stderr, "upccoll_bench: upccoll_initialize: %s\n", upccoll_error_name(init));
-    return 1;
-  }
+// Every collective asked for.
+int measure(const params& p) {
   state s;
   s.p = &p;
   s.root = static_cast<int>(p.root);
   const int T = THREADS;
-  const int cpus = usable_cpus();
+  const int cpus = bench::usable_cpus();
   const int copiers = std::min(T, cpus);
   std::uint64_t max_n = 16, bound_bytes = 16;
   for (const int c : p.colls)
@@ -293,14 +253,14 @@ int spmd(const params& p) {
       s.dst_block = std::max<std::size_t>(s.dst_block, uc_dst_bytes(c, T, n));
       max_n = std::max(max_n, n);
       if (c != UC_BARRIER && !p.no_bound) {
-        const std::uint64_t k = (uc_copies(c, T) + static_cast<std::uint64_t>(copiers) - 1) / static_cast<std::uint64_t>(copiers);
+        const std::uint64_t k = uc_bound_copies_per_copier(c, T, cpus);
         bound_bytes = std::max(bound_bytes, coll_bound_blocks(k, n) * n);
       }
     }
   s.src_base = upc_all_alloc(static_cast<std::size_t>(T), s.src_block);
   s.dst_base = upc_all_alloc(static_cast<std::size_t>(T), s.dst_block);
-  s.src = on_thread(s.src_base, MYTHREAD, s.src_block);
-  s.dst = on_thread(s.dst_base, MYTHREAD, s.dst_block);
+  s.src = bench::on_thread(s.src_base, MYTHREAD, s.src_block);
+  s.dst = bench::on_thread(s.dst_base, MYTHREAD, s.dst_block);
   s.counts.assign(static_cast<std::size_t>(T), 0);
   s.displs.assign(static_cast<std::size_t>(T), 0);
   if (MYTHREAD < copiers && !p.no_bound) {
@@ -317,12 +277,11 @@ int spmd(const params& p) {
   upc::barrier();
   upc_all_free(s.dst_base);
   upc_all_free(s.src_base);
-  const upccoll_return_t fin = upccoll_finalize();
-  if (fin != UPCCOLL_SUCCESS) {
-    std::fprintf(stderr, "upccoll_bench: upccoll_finalize: %s\n", upccoll_error_name(fin));
-    return 1;
-  }
   return wrong ? 1 : 0;
+}
+
+int spmd(const params& p) {
+  return bench::with_upccoll("upccoll_bench", [&p] { return measure(p); });
 }
 
 void print_list() {
@@ -383,11 +342,7 @@ int main(int argc, char** argv) {
   cli.add_flag("no-bound", "skip the memcpy bound", &p.no_bound);
   cli.add_flag("list", "list the collectives, their Open MPI peers and what nbytes means, and exit", &p.list);
   cli.add_choice("format", "rows as aligned text or one JSON object per line", &p.fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, true)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, true)) return *status;
   if (p.list) {
     print_list();
     return 0;
@@ -400,8 +355,7 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    upc::launch_options opt = upc::launch_options::from_environment();
-    if (opt.threads == 0) opt.threads = usable_cpus();
+    upc::launch_options opt = bench::launch_options();
     if (p.root >= opt.threads) {
       std::fprintf(stderr, "upccoll_bench: --root=%lld is not a thread (THREADS=%d)\n", static_cast<long long>(p.root), opt.threads);
       return 2;
@@ -424,13 +378,7 @@ int main(int argc, char** argv) {
                    static_cast<unsigned long long>(opt.heap_per_thread), opt.threads, static_cast<unsigned long long>(need / 2));
       return 2;
     }
-    std::fflush(stdout);
-    const upc::run_result r = upc::run(opt, std::function<int()>([&p] { return spmd(p); }));
-    if (r.failed) {
-      std::fprintf(stderr, "upccoll_bench: failed%s%s\n", r.error.empty() ? "" : ": ", r.error.c_str());
-      return 1;
-    }
-    return r.exit_code != 0 ? 1 : 0;
+    return bench::run_spmd(opt, "upccoll_bench:", [&p] { return spmd(p); });
   } catch (const upc::error& e) {
     std::fprintf(stderr, "upccoll_bench: %s\n", e.what());
     return 2;

@@ -1,9 +1,9 @@
 /* What bench/collbench/upccoll_bench.cpp (UPC Collectives 2.0, <upccoll.h>) and its
  * Open MPI peer bench/peers/mpi/coll2_mpi.c agree on, in plain C so that both
- * include it: the collectives by name with their MPI counterparts, the buffer
- * sizes, the counts and displacements of the v-variants, the memcpy bound's block
- * count, and the data each verifies. The pattern and reduction values are those
- * of coll_model.h.
+ * include it: the collectives by name with their MPI counterparts, the block
+ * sizes of a sweep, the buffer sizes, the counts and displacements of the
+ * v-variants, the memcpy bound's block count, and the data each verifies. The
+ * pattern and reduction values are those of coll_model.h.
  *
  * Sizes. `nbytes` is one rank's block:
  *
@@ -83,6 +83,10 @@ static inline int uc_has_root(int c) {
 }
 /* Bytes of one element: double for the reductions, a byte otherwise. */
 static inline uint64_t uc_elem(int c) { return uc_is_reduction(c) ? sizeof(double) : 1; }
+/* The element type as the rows name it. */
+static inline const char* uc_type_name(int c) {
+  return uc_is_reduction(c) ? "double" : c == UC_BARRIER ? "none" : "byte";
+}
 
 /* Blocks of nbytes the collective must write (read, for the reductions). */
 static inline uint64_t uc_copies(int c, int threads) {
@@ -122,6 +126,35 @@ static inline uint64_t uc_dst_bytes(int c, int threads, uint64_t nbytes) {
     case UC_ALLTOALLV: return nbytes * (uint64_t)threads;
     default: return nbytes;
   }
+}
+
+/* The memcpy bound's copies per copier (coll_model.h's K): ceil(copies / P) for
+ * P = min(THREADS, CPUs) copiers. */
+static inline uint64_t uc_bound_copies_per_copier(int c, int threads, int cpus) {
+  const uint64_t p = (uint64_t)(threads < cpus ? threads : cpus);
+  return (uc_copies(c, threads) + p - 1) / p;
+}
+
+/* The block sizes of collective c, into out[0, max_out); returns how many: the
+ * sizes min_bytes, min_bytes * step, ... up to max_bytes, rounded down to whole
+ * elements (at least one), up to the largest whose uc_copies * nbytes stays within
+ * max_moved (0: no limit); no size twice. The barrier has one size, 0. */
+static inline int uc_sizes(int c, int threads, uint64_t min_bytes, uint64_t max_bytes, uint64_t step, uint64_t max_moved,
+                           uint64_t* out, int max_out) {
+  if (c == UC_BARRIER) {
+    out[0] = 0;
+    return 1;
+  }
+  int k = 0;
+  const uint64_t e = uc_elem(c), copies = uc_copies(c, threads);
+  for (uint64_t sz = min_bytes; sz <= max_bytes && k < max_out;) {
+    const uint64_t n = (sz / e ? sz / e : 1) * e;
+    if (max_moved && n * copies > max_moved) break;
+    if (k == 0 || out[k - 1] != n) out[k++] = n;
+    if (sz > max_bytes / step) break;
+    sz *= step;
+  }
+  return k;
 }
 
 /* Displacement of block t (in elements) in the v-variants: reversed order. */

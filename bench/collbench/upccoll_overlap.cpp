@@ -17,15 +17,16 @@
 //              collective disappears behind the computation, 0 when nothing overlaps,
 //              negative when overlapping costs more than doing one after the other
 //
-// Two kinds of computation: "cpu", a dependent floating-point loop of a calibrated
-// number of iterations (a fixed amount of work: when another thread, a progress
-// thread for instance, shares the core it takes longer); and "offload", the thread
-// sleeps until a deadline (clock_nanosleep, timer slack set to 1 ns), as when it
-// waits for a device or for I/O, leaving its core free. Each is run plain and with
-// a call of upccoll_test every --test-us microseconds (cpu: between chunks of
-// iterations that last about that long; offload: the sleep is cut into such
-// slices), stopping the tests once one returns 1; upccoll_wait follows in every
-// case (immediate when the test saw completion).
+// Two kinds of computation (overlap_work.h, shared with the peer): "cpu", a
+// dependent floating-point loop of a calibrated number of iterations (a fixed
+// amount of work: when another thread, a progress thread for instance, shares the
+// core it takes longer); and "offload", the thread sleeps until a deadline
+// (clock_nanosleep, timer slack set to 1 ns), as when it waits for a device or for
+// I/O, leaving its core free. Each is run plain and with a call of upccoll_test
+// every --test-us microseconds (cpu: between chunks of iterations that last about
+// that long; offload: the sleep is cut into such slices), stopping the tests once
+// one returns 1; upccoll_wait follows in every case (immediate when the test saw
+// completion).
 //
 // Timing is collbench's: every body runs `iters` times back to back between a
 // barrier and the per-thread clocks; a round's value is (latest end - earliest
@@ -37,25 +38,24 @@
 // or four corrections, whichever comes first; comp_ratio = t_comp / t_coll says
 // how close it came (a sleep cannot be shorter than the timer's wake-up latency).
 // Every collective is verified once per size after an overlapped call.
-#include <sched.h>
 #include <sys/prctl.h>
-#include <time.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "../common/blocks.hpp"
 #include "../common/cli.hpp"
+#include "../common/launch.hpp"
 #include "../common/report.hpp"
 #include "../common/stats.hpp"
 #include "../common/team.hpp"
+#include "../common/upccoll_run.hpp"
+#include "overlap_work.h"
 #include "upc.h"
 #include "upccoll.h"
 #include "upccoll_model.h"
@@ -73,49 +73,13 @@ struct params {
   std::vector<std::string> kinds;
 };
 
-int usable_cpus() {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
-  return std::max(1u, std::thread::hardware_concurrency());
-}
+std::string progress_mode() { return bench::upccoll_progress("inline"); }
 
-std::string progress_mode() {
-  const char* p = std::getenv("UPCEMU_UPCCOLL_PROGRESS");
-  return p && *p ? p : "inline";
+// A computation of overlap_work.h, cpu or offload, with tests test_ns apart; its
+// length is set by ov_calibrate.
+ov_work make_work(bool cpu, double test_ns) {
+  return ov_work{.cpu = cpu, .iters = 0, .chunk = 1, .sleep_ns = 0, .test_ns = test_ns};
 }
-
-double mono_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
-void sleep_until_ns(double t) {
-  timespec ts;
-  ts.tv_sec = static_cast<time_t>(t / 1e9);
-  ts.tv_nsec = static_cast<long>(t - static_cast<double>(ts.tv_sec) * 1e9);
-  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) != 0) {
-  }
-}
-
-// A dependent chain of multiply-adds: k iterations of work that cannot be skipped.
-double spin(std::int64_t k, double x) {
-  for (std::int64_t i = 0; i < k; ++i) {
-    x = x * 0.999999999 + 1e-9;
-    bench::use(x);
-  }
-  return x;
-}
-
-upc::sptr<void> on_thread(upc::sptr<void> base, int t, std::size_t block) {
-  return upc::sptr<void>(upc::layout::advance(base.address(), static_cast<std::ptrdiff_t>(t) * static_cast<std::ptrdiff_t>(block), 1, block, THREADS));
-}
-
-struct work {
-  bool cpu = true;
-  std::int64_t iters = 0, chunk = 1;  // cpu: iterations, and per test interval
-  double sleep_ns = 0;                // offload
-  double test_ns = 10000;
-};
 
 struct state {
   const params* p = nullptr;
@@ -149,50 +113,24 @@ void finish(state& s, upccoll_handle_t h) {
   if (r != UPCCOLL_SUCCESS && s.rc == UPCCOLL_SUCCESS) s.rc = r;
 }
 
-// The computation; with h, upccoll_test every w.test_ns until it returns 1.
-// Returns whether the collective is known complete.
-bool compute(state& s, const work& w, upccoll_handle_t h) {
-  bool done = false;
-  const auto test = [&] {
-    if (done || h == UPCCOLL_INVALID_HANDLE) return;
-    const int t = upccoll_test(h);
-    if (t == 1) done = true;
-    else if (t != 0) s.bad_test = t;
-  };
-  if (w.cpu) {
-    if (h == UPCCOLL_INVALID_HANDLE) {
-      s.sink = spin(w.iters, s.sink);
-    } else {
-      for (std::int64_t k = 0; k < w.iters; k += w.chunk) {
-        s.sink = spin(std::min(w.chunk, w.iters - k), s.sink);
-        test();
-      }
-    }
-  } else {
-    const double deadline = mono_ns() + w.sleep_ns;
-    if (h == UPCCOLL_INVALID_HANDLE) {
-      sleep_until_ns(deadline);
-    } else {
-      double now = mono_ns();
-      do {  // at least one sleep, as without tests
-        sleep_until_ns(std::min(now + w.test_ns, deadline));
-        test();
-        now = mono_ns();
-      } while (now < deadline);
-    }
-  }
-  return done;
+// The collective in flight that the computation tests.
+struct in_flight {
+  state& s;
+  upccoll_handle_t h;
+};
+// upccoll_test: 1 once it is complete; a value other than 0 or 1 is noted.
+int test_handle(void* flight) {
+  in_flight& f = *static_cast<in_flight*>(flight);
+  const int t = upccoll_test(f.h);
+  if (t != 0 && t != 1) f.s.bad_test = t;
+  return t == 1;
 }
 
-template <class Body>
-double span_per_call(Body&& body, std::int64_t n) {
-  upc::barrier();
-  const double t0 = bench::seconds_now();
-  body(n);
-  const double t1 = bench::seconds_now();
-  const double start = bench::reduce_over_threads(t0, [](double a, double b) { return std::min(a, b); });
-  const double end = bench::max_over_threads(t1);
-  return (end - start) / static_cast<double>(n);
+// The computation; with h, upccoll_test every w.test_ns until it returns 1.
+// Returns whether the collective is known complete.
+bool compute(state& s, const ov_work& w, upccoll_handle_t h) {
+  in_flight f{s, h};
+  return ov_compute(&w, &s.sink, h == UPCCOLL_INVALID_HANDLE ? nullptr : test_handle, &f) != 0;
 }
 
 double median(std::vector<double> v) { return bench::summarize(std::move(v)).median; }
@@ -201,10 +139,10 @@ double median(std::vector<double> v) { return bench::summarize(std::move(v)).med
 void body_coll(state& s, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) finish(s, start(s));
 }
-void body_comp(state& s, const work& w, std::int64_t n) {
+void body_comp(state& s, const ov_work& w, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) compute(s, w, UPCCOLL_INVALID_HANDLE);
 }
-void body_overlap(state& s, const work& w, bool with_test, std::int64_t n) {
+void body_overlap(state& s, const ov_work& w, bool with_test, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) {
     upccoll_handle_t h = start(s);
     if (with_test) compute(s, w, h);
@@ -213,43 +151,13 @@ void body_overlap(state& s, const work& w, bool with_test, std::int64_t n) {
   }
 }
 
-// Sets w (iterations or sleep) so that the computation alone takes about target
-// seconds per call, measured as the collective is; returns the last measurement.
-double calibrate_work(state& s, work& w, double target, std::int64_t iters) {
-  const auto measure = [&] { return span_per_call([&](std::int64_t n) { body_comp(s, w, n); }, iters); };
-  if (w.cpu) {
-    // Seconds per iteration with every thread computing at once, from a run of a
-    // few milliseconds; then corrections on the real measurement.
-    std::int64_t k = 1000;
-    double t = 0;
-    for (;;) {
-      work probe = w;
-      probe.iters = k;
-      t = span_per_call([&](std::int64_t n) { body_comp(s, probe, n); }, 1);
-      if (t >= 2e-3 || k >= (std::int64_t{1} << 40)) break;
-      k *= 4;
-    }
-    const double per_iter = t / static_cast<double>(k);
-    w.iters = std::max<std::int64_t>(1, static_cast<std::int64_t>(target / per_iter));
-    w.chunk = std::max<std::int64_t>(1, static_cast<std::int64_t>(w.test_ns * 1e-9 / per_iter));
-    double m = measure();
-    for (int i = 0; i < 4 && std::fabs(m / target - 1) > 0.05; ++i) {
-      w.iters = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(w.iters) * target / m));
-      m = measure();
-    }
-    return m;
-  }
-  w.sleep_ns = target * 1e9;
-  double m = measure();
-  for (int i = 0; i < 4 && std::fabs(m / target - 1) > 0.05; ++i) {
-    w.sleep_ns = std::max(0.0, w.sleep_ns - (m - target) * 1e9);  // the overshoot is a fixed cost
-    m = measure();
-    if (w.sleep_ns == 0) break;
-  }
-  return m;
+// Seconds per computation, measured as the collective is (for ov_calibrate).
+double measure_comp(void* ctx, const ov_work* w, long n) {
+  state& s = *static_cast<state*>(ctx);
+  return bench::span_per_call([&](std::int64_t k) { body_comp(s, *w, k); }, n);
 }
 
-std::uint64_t verify(state& s, std::uint64_t seed, const work& w) {
+std::uint64_t verify(state& s, std::uint64_t seed, const ov_work& w) {
   const int T = THREADS, me = MYTHREAD;
   std::memset(s.my_dst(), COLL_POISON_BYTE, uc_dst_bytes(s.c, T, s.nbytes));
   uc_fill_source(s.c, s.my_src(), uc_src_bytes(s.c, T, s.nbytes), seed, me);
@@ -264,13 +172,8 @@ std::uint64_t verify(state& s, std::uint64_t seed, const work& w) {
   return static_cast<std::uint64_t>(bench::sum_over_threads(static_cast<double>(mine)));
 }
 
-int spmd(const params& p) {
-  prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);  // sleeps end when asked, not up to 50 µs later
-  const upccoll_return_t init = upccoll_initialize(nullptr, nullptr);
-  if (init != UPCCOLL_SUCCESS) {
-    std::fprintf(stderr, "upccoll_overlap: upccoll_initialize: %s\n", upccoll_error_name(init));
-    return 1;
-  }
+// Every collective, size, computation and factor.
+int measure(const params& p) {
   const int T = THREADS, me = MYTHREAD;
   state s;
   s.p = &p;
@@ -282,8 +185,8 @@ int spmd(const params& p) {
     }
   s.src_base = upc_all_alloc(static_cast<std::size_t>(T), s.block);
   s.dst_base = upc_all_alloc(static_cast<std::size_t>(T), s.block);
-  s.src = on_thread(s.src_base, me, s.block);
-  s.dst = on_thread(s.dst_base, me, s.block);
+  s.src = bench::on_thread(s.src_base, me, s.block);
+  s.dst = bench::on_thread(s.dst_base, me, s.block);
   s.scratch.assign(max_n, 3);
   std::memset(s.my_src(), 4, s.block);
   std::memset(s.my_dst(), 5, s.block);
@@ -326,26 +229,24 @@ int spmd(const params& p) {
       const std::int64_t iters =
           bench::calibrate_iterations([&](std::int64_t n) { body_coll(s, n); }, p.min_time, 1, std::int64_t{1} << 30);
       std::vector<double> coll0;
-      for (int r = 0; r < 5; ++r) coll0.push_back(span_per_call([&](std::int64_t n) { body_coll(s, n); }, iters));
+      for (int r = 0; r < 5; ++r) coll0.push_back(bench::span_per_call([&](std::int64_t n) { body_coll(s, n); }, iters));
       const double t_coll0 = median(coll0);
 
       for (const std::string& kind : p.kinds) {
         for (const double f : p.fs) {
-          work w;
-          w.cpu = kind == "cpu";
-          w.test_ns = p.test_us * 1e3;
-          calibrate_work(s, w, f * t_coll0, iters);
+          ov_work w = make_work(kind == "cpu", p.test_us * 1e3);
+          ov_calibrate(&w, f * t_coll0, iters, measure_comp, &s);
           std::vector<double> tc, tp, to, tt, hid, hid_t;
           for (std::int64_t r = 0; r < p.reps; ++r) {
-            const double a = span_per_call([&](std::int64_t n) { body_coll(s, n); }, iters);
-            const double b = span_per_call([&](std::int64_t n) { body_comp(s, w, n); }, iters);
-            const double o = span_per_call([&](std::int64_t n) { body_overlap(s, w, false, n); }, iters);
+            const double a = bench::span_per_call([&](std::int64_t n) { body_coll(s, n); }, iters);
+            const double b = bench::span_per_call([&](std::int64_t n) { body_comp(s, w, n); }, iters);
+            const double o = bench::span_per_call([&](std::int64_t n) { body_overlap(s, w, false, n); }, iters);
             tc.push_back(a);
             tp.push_back(b);
             to.push_back(o);
             hid.push_back((a + b - o) / a * 100);
             if (!p.no_test) {
-              const double ot = span_per_call([&](std::int64_t n) { body_overlap(s, w, true, n); }, iters);
+              const double ot = bench::span_per_call([&](std::int64_t n) { body_overlap(s, w, true, n); }, iters);
               tt.push_back(ot);
               hid_t.push_back((a + b - ot) / a * 100);
             }
@@ -377,8 +278,7 @@ int spmd(const params& p) {
       }
       std::uint64_t wrong = 0;
       if (!p.no_verify) {
-        work w;
-        w.cpu = true;
+        ov_work w = make_work(true, 10000);
         w.iters = 1000;
         w.chunk = 100;
         wrong = verify(s, seed, w);
@@ -405,12 +305,14 @@ int spmd(const params& p) {
   upc::barrier();
   upc_all_free(s.dst_base);
   upc_all_free(s.src_base);
-  const upccoll_return_t fin = upccoll_finalize();
-  if (fin != UPCCOLL_SUCCESS) {
-    std::fprintf(stderr, "upccoll_overlap: upccoll_finalize: %s\n", upccoll_error_name(fin));
-    return 1;
-  }
   return total_wrong ? 1 : 0;
+}
+
+int spmd(const params& p) {
+  // Sleeps end when asked, not up to 50 µs later; set before upccoll_initialize,
+  // so that a progress thread it starts inherits it.
+  prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+  return bench::with_upccoll("upccoll_overlap", [&p] { return measure(p); });
 }
 
 }  // namespace
@@ -433,11 +335,7 @@ int main(int argc, char** argv) {
   cli.add_real("min-time", "seconds per t_coll round (sets the calls per round)", &p.min_time);
   cli.add_flag("no-verify", "skip verification", &p.no_verify);
   cli.add_choice("format", "rows as aligned text or one JSON object per line", &p.fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, true)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, true)) return *status;
   for (const std::string& c : bench::split_list(p.coll)) p.colls.push_back(uc_from_name(c.c_str()));
   for (const std::string& k : bench::split_list(p.compute)) p.kinds.push_back(k);
   for (const std::string& v : bench::split_list(p.sizes)) {
@@ -458,21 +356,14 @@ int main(int argc, char** argv) {
     p.fs.push_back(f);
   }
   try {
-    upc::launch_options opt = upc::launch_options::from_environment();
-    if (opt.threads == 0) opt.threads = usable_cpus();
+    upc::launch_options opt = bench::launch_options();
     std::uint64_t block = 16;
     for (const int c : p.colls)
       for (const std::uint64_t n : p.nbytes)
         block = std::max(block, std::max(uc_src_bytes(c, opt.threads, n), uc_dst_bytes(c, opt.threads, n)));
     const std::uint64_t need = 4 * block + (16ULL << 20);  // two buffers, as much again for the library, 16 MiB
     if (opt.heap_per_thread == 0) opt.heap_per_thread = need;
-    std::fflush(stdout);
-    const upc::run_result r = upc::run(opt, std::function<int()>([&p] { return spmd(p); }));
-    if (r.failed) {
-      std::fprintf(stderr, "upccoll_overlap: failed%s%s\n", r.error.empty() ? "" : ": ", r.error.c_str());
-      return 1;
-    }
-    return r.exit_code != 0 ? 1 : 0;
+    return bench::run_spmd(opt, "upccoll_overlap:", [&p] { return spmd(p); });
   } catch (const upc::error& e) {
     std::fprintf(stderr, "upccoll_overlap: %s\n", e.what());
     return 2;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,17 @@ class cli {
       if (!why.empty()) return fail(printer, "--" + name + "=" + value + ": " + why);
     }
     return outcome::run;
+  }
+
+  // parse() as main() wants it: the status to exit with after --help (0) or an
+  // error (2), or nothing when the benchmark should run.
+  std::optional<int> exit_status(int argc, char** argv, bool printer) {
+    switch (parse(argc, argv, printer)) {
+      case outcome::help: return 0;
+      case outcome::error: return 2;
+      case outcome::run: break;
+    }
+    return std::nullopt;
   }
 
   void print_help() const {

@@ -28,6 +28,9 @@ inline double reduce_over_threads(double mine, Combine combine) {
 inline double max_over_threads(double mine) {
   return reduce_over_threads(mine, [](double a, double b) { return std::max(a, b); });
 }
+inline double min_over_threads(double mine) {
+  return reduce_over_threads(mine, [](double a, double b) { return std::min(a, b); });
+}
 inline double sum_over_threads(double mine) {
   return reduce_over_threads(mine, [](double a, double b) { return a + b; });
 }
@@ -40,6 +43,20 @@ inline double timed_on_slowest(Body&& body, std::int64_t n) {
   const double t0 = seconds_now();
   body(n);
   return max_over_threads(seconds_now() - t0);
+}
+
+// Seconds per call of body(n) for the collectives: all threads start together
+// after a barrier, and the time is the latest end minus the earliest start across
+// threads, divided by n.
+template <class Body>
+inline double span_per_call(Body&& body, std::int64_t n) {
+  upc::barrier();
+  const double t0 = seconds_now();
+  body(n);
+  const double t1 = seconds_now();
+  const double start = min_over_threads(t0);
+  const double end = max_over_threads(t1);
+  return (end - start) / static_cast<double>(n);
 }
 
 // How many iterations make body(n) last about `target` seconds on the slowest

@@ -55,11 +55,7 @@ int upc_main(int argc, char** argv) {
   cli.add_int("verify-rounds", "barrier rounds checked for correct synchronisation", &verify_rounds);
   cli.add_flag("no-verify", "skip verification", &no_verify);
   cli.add_choice("format", "output rows as aligned text or one JSON object per line", &fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, MYTHREAD == 0)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, MYTHREAD == 0)) return *status;
 
   std::int64_t wrong = 0;
   if (!no_verify) wrong = static_cast<std::int64_t>(bench::sum_over_threads(static_cast<double>(verify_barrier(verify_rounds))));

@@ -88,11 +88,7 @@ int upc_main(int argc, char** argv) {
   cli.add_int("reps", "repetitions; rows report their median, min and max", &reps, 1);
   cli.add_choice("modes", "what to measure", &modes, {"contended", "uncontended", "pthread_contended"}, true);
   cli.add_choice("format", "output rows as aligned text or one JSON object per line", &fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, MYTHREAD == 0)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, MYTHREAD == 0)) return *status;
 
   locks l;
   l.common = upc_all_lock_alloc();

@@ -164,11 +164,7 @@ int upc_main(int argc, char** argv) {
   cli.add_choice("ops", "operations to measure", &ops, {"upc_memcpy", "upc_memget", "upc_memput"}, true);
   cli.add_choice("where", "shared side in the own partition, the neighbour's, or both", &where, {"local", "remote"}, true);
   cli.add_choice("format", "output rows as aligned text or one JSON object per line", &fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, MYTHREAD == 0)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, MYTHREAD == 0)) return *status;
   if (min_bytes < 1 || min_bytes > max_bytes) {
     if (MYTHREAD == 0) std::fprintf(stderr, "memops_bandwidth: need 1 <= --min-bytes <= --max-bytes\n");
     return 2;

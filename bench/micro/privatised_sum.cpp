@@ -171,10 +171,6 @@ int upc_main(int argc, char** argv) {
   cli.add_int("reps", "repetitions; rows report their median, min and max", &opt.reps, 1);
   cli.add_choice("methods", "what to measure", &opt.methods, {"shared", "privatised", "plain"}, true);
   cli.add_choice("format", "output rows as aligned text or one JSON object per line", &opt.fmt, {"text", "jsonl"});
-  switch (cli.parse(argc, argv, MYTHREAD == 0)) {
-    case bench::cli::outcome::help: return 0;
-    case bench::cli::outcome::error: return 2;
-    case bench::cli::outcome::run: break;
-  }
+  if (const auto status = cli.exit_status(argc, argv, MYTHREAD == 0)) return *status;
   return dispatch(opt);
 }

@@ -2,8 +2,9 @@
 
 Each <bench>.jsonl holds, per run, a '#' header line (parameters and machine) and
 one JSON object per measured row; rows carry bench, backend and threads. This
-module loads them, and holds the reference figures and targets of issue 2 so the
-plot and the tables judge against the same numbers.
+module loads them (its loaders serve coll_results.py and upccoll_results.py
+too), and holds the reference figures and targets of issue 2 so the plot and the
+tables judge against the same numbers.
 """
 import json
 import os
@@ -18,28 +19,44 @@ PRIVATISED_TARGET_RATIO = 1.05    # privatised loop within 5% of the plain loop
 BARRIER_TARGET_MAX_THREADS = 64
 
 
-def latest_results_dir(root):
-    """The newest bench/results/<date> directory under the repository root."""
+def latest_results_dir(root, find=None, what="results", script="run_micro.sh"):
+    """The newest bench/results/<date> directory under the repository root, or with
+    find, the newest find(<date directory>) that is not None (the collective
+    results under it, say); what and script name them in the error otherwise."""
     base = os.path.join(root, "bench", "results")
-    dirs = sorted(d for d in os.listdir(base) if os.path.isdir(os.path.join(base, d))) if os.path.isdir(base) else []
-    if not dirs:
-        raise SystemExit("no results in %s: run tools/bench/run_micro.sh first" % base)
-    return os.path.join(base, dirs[-1])
+    for name in sorted(os.listdir(base), reverse=True) if os.path.isdir(base) else []:
+        d = os.path.join(base, name)
+        found = find(d) if find else (d if os.path.isdir(d) else None)
+        if found:
+            return found
+    raise SystemExit("no %s in %s: run tools/bench/%s first" % (what, base, script))
 
 
-def load_rows(results_dir, bench):
-    """All rows of <bench>.jsonl (an empty list when the file is missing)."""
-    path = os.path.join(results_dir, bench + ".jsonl")
+def results_subdir(d, sub, files):
+    """The results of one run script under d: d/sub, or d itself, whichever holds
+    one of files; None when neither does."""
+    for cand in (os.path.join(d, sub), d):
+        if os.path.isdir(cand) and any(os.path.exists(os.path.join(cand, f)) for f in files):
+            return cand
+    return None
+
+
+def load_jsonl(path):
+    """The rows of a jsonl file, '#' lines (headers, notes) skipped; [] when it is missing."""
     rows = []
     if not os.path.exists(path):
         return rows
     with open(path) as f:
         for line in f:
             line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            rows.append(json.loads(line))
+            if line and not line.startswith("#"):
+                rows.append(json.loads(line))
     return rows
+
+
+def load_rows(results_dir, bench):
+    """All rows of <bench>.jsonl (an empty list when the file is missing)."""
+    return load_jsonl(os.path.join(results_dir, bench + ".jsonl"))
 
 
 def load_headers(results_dir, bench):

@@ -9,7 +9,6 @@ module loads them, picks "ours" (auto: what a user gets) and "best" (the
 fastest registered algorithm at that point), and holds issue 3's targets and
 reference figures, so that plot_coll.py and update_tables.py judge alike.
 """
-import json
 import os
 
 import bench_results as br
@@ -45,25 +44,40 @@ TABLE21_THREADS = [2, 4, 8]
 
 def coll_dir(d):
     """The collective results under d (d/coll, or d itself), or None."""
-    for cand in (os.path.join(d, "coll"), d):
-        if os.path.isdir(cand) and any(os.path.exists(os.path.join(cand, c + ".jsonl")) for c in COLLECTIVES):
-            return cand
-    return None
+    return br.results_subdir(d, "coll", [c + ".jsonl" for c in COLLECTIVES])
 
 
-def _load(path):
-    rows = []
-    if not os.path.exists(path):
-        return rows
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                rows.append(json.loads(line))
-    return rows
+class CollRows:
+    """What the indexed results of a collective run answer alike (this module's
+    Results and upccoll_results.Results): self.rows, the measured rows with the
+    Open MPI peer's under backend "mpi", and the subclass's ours() and
+    mpi_row()."""
+
+    COLLECTIVES = COLLECTIVES  # in the order of the tables
+
+    def vs_mpi(self, coll, backend, threads, nbytes, *which):
+        """Our throughput / Open MPI's at this point (MPI's median time / ours), or
+        None; which goes to ours()."""
+        o, m = self.ours(coll, backend, threads, nbytes, *which), self.mpi_row(coll, threads, nbytes)
+        if not o or not m or not o["median_us"]:
+            return None
+        return m["median_us"] / o["median_us"]
+
+    def sizes(self, coll=None, backend=None):
+        return sorted({r["nbytes"] for r in self.rows
+                       if (coll is None or r["coll"] == coll) and (backend is None or r["backend"] == backend)})
+
+    def thread_counts(self):
+        return sorted({r["threads"] for r in self.rows})
+
+    def backends(self):
+        return [b for b in ("threads", "processes") if any(r["backend"] == b for r in self.rows)]
+
+    def collectives(self):
+        return [c for c in self.COLLECTIVES if any(r["coll"] == c for r in self.rows)]
 
 
-class Results:
+class Results(CollRows):
     """All rows of one coll/ directory, indexed."""
 
     def __init__(self, d):
@@ -71,8 +85,8 @@ class Results:
         self.machine = br.load_machine(d)
         self.rows = []
         for c in COLLECTIVES:
-            self.rows += _load(os.path.join(d, c + ".jsonl"))
-        self.sync_rows = _load(os.path.join(d, "sync_flags.jsonl"))
+            self.rows += br.load_jsonl(os.path.join(d, c + ".jsonl"))
+        self.sync_rows = br.load_jsonl(os.path.join(d, "sync_flags.jsonl"))
         self.auto, self.best, self.mpi, self.algo = {}, {}, {}, {}
         for r in self.rows:
             if r.get("wrong"):
@@ -91,7 +105,7 @@ class Results:
                     self.best[key] = r
         self.sync = {(r["coll"], r["backend"], r["threads"], r["nbytes"], r["flags"]): r
                      for r in self.sync_rows if not r.get("wrong")}
-        self.double_rows = _load(os.path.join(d, "reduce_double.jsonl"))
+        self.double_rows = br.load_jsonl(os.path.join(d, "reduce_double.jsonl"))
         # (coll, backend, threads, nbytes) -> row; backend "mpi" for the peer.
         self.double = {(r["coll"], r["backend"], r["threads"], r["nbytes"]): r
                        for r in self.double_rows if not r.get("wrong")}
@@ -105,25 +119,8 @@ class Results:
             return self.best.get(key) or self.auto.get(key)
         return self.auto.get(key) or self.best.get(key)
 
-    def vs_mpi(self, coll, backend, threads, nbytes, which="auto"):
-        """Our throughput / Open MPI's at this point (MPI time / our time), or None."""
-        o, m = self.ours(coll, backend, threads, nbytes, which), self.mpi.get((coll, threads, nbytes))
-        if not o or not m or not o["median_us"]:
-            return None
-        return m["median_us"] / o["median_us"]
-
-    def sizes(self, coll=None, backend=None):
-        return sorted({r["nbytes"] for r in self.rows
-                       if (coll is None or r["coll"] == coll) and (backend is None or r["backend"] == backend)})
-
-    def thread_counts(self):
-        return sorted({r["threads"] for r in self.rows})
-
-    def backends(self):
-        return [b for b in ("threads", "processes") if any(r["backend"] == b for r in self.rows)]
-
-    def collectives(self):
-        return [c for c in COLLECTIVES if any(r["coll"] == c for r in self.rows)]
+    def mpi_row(self, coll, threads, nbytes):
+        return self.mpi.get((coll, threads, nbytes))
 
 
 def load(d):

@@ -44,25 +44,39 @@ def short(n):
     return br.size_label(n).replace(" ", "")
 
 
+def rel(path):
+    return os.path.relpath(path, ROOT) if ROOT else path
+
+
 def large_sizes(res, coll, minimum):
     return [s for s in res.sizes(coll) if s >= minimum]
 
 
-def worst_vs_mpi(res, coll, backend, n, sizes, which="auto"):
-    """(lowest ratio, its size) over sizes, or (None, None)."""
-    pts = [(res.vs_mpi(coll, backend, n, s, which), s) for s in sizes]
+def worst_vs_mpi(res, coll, backend, n, sizes, *which):
+    """(lowest ratio, its size) over sizes, or (None, None); which goes to res.ours()."""
+    pts = [(res.vs_mpi(coll, backend, n, s, *which), s) for s in sizes]
     pts = [p for p in pts if p[0] is not None]
     return min(pts) if pts else (None, None)
 
 
-def section_coll_run(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+def worst_over_threads(res, coll, sizes):
+    """(lowest ratio, its size, its THREADS) on the threads backend over every
+    THREADS count and sizes(n), or None where nothing was measured."""
+    worst = None
+    for n in res.thread_counts():
+        r, s = worst_vs_mpi(res, coll, "threads", n, sizes)
+        if r is not None and (worst is None or r < worst[0]):
+            worst = (r, s, n)
+    return worst
+
+
+def run_lines(res, rows):
+    """The start of a *_run section: where and when the run was made, and its
+    machine.txt as a table, with rows (label, value) between the machine and the
+    load average."""
     m = res.machine
-    rel = os.path.relpath(res.dir, ROOT) if ROOT else res.dir
     lines = [
-        "Measured on **%s** (`%s`)%s." % (m.get("date", "?")[:10], rel,
+        "Measured on **%s** (`%s`)%s." % (m.get("date", "?")[:10], rel(res.dir),
                                         " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
         "",
         "| | |", "|---|---|",
@@ -72,19 +86,40 @@ def section_coll_run(d):
         "| compiler | %s |" % m.get("compiler", "?"),
         "| upcemu commit | %s |" % m.get("commit", "?"),
         "| MPI peer | %s |" % m.get("mpi", "?"),
-        "| THREADS (ranks) | %s |" % m.get("threads", "?"),
-        "| sizes | `%s`, `--max-moved=%s` |" % (m.get("sizes", "?"), m.get("max_moved", "?")),
-        "| timing | `%s` |" % m.get("timing", "?"),
+    ]
+    lines += ["| %s | %s |" % row for row in rows]
+    lines += [
         "| load average (1/5/15 min) at start → end | %s → %s |" % (m.get("load_at_start", "?"), m.get("load_at_end", "?")),
         "| duration | %s s |" % m.get("duration_s", "?"),
     ]
+    return lines
+
+
+def sweep_rows(m):
+    """The run_lines rows of the size sweep and its timing (machine.txt m)."""
+    return [("sizes", "`%s`, `--max-moved=%s`" % (m.get("sizes", "?"), m.get("max_moved", "?"))),
+            ("timing", "`%s`" % m.get("timing", "?"))]
+
+
+def wrong_lines(res, describe):
+    """The note on the rows verified wrong (the first ten, describe(row) each), or []."""
+    if not res.wrong:
+        return []
+    return ["", "**%d rows verified wrong** (left out of every table): %s" % (
+        len(res.wrong), ", ".join(describe(r) for r in res.wrong[:10]))]
+
+
+def section_coll_run(d):
+    res = cr.load(d)
+    if res is None:
+        return None
+    m = res.machine
+    lines = run_lines(res, [("THREADS (ranks)", m.get("threads", "?"))] + sweep_rows(m))
     algos = ["`%s`: %s" % (c, m["algorithms_" + c]) for c in cr.COLLECTIVES if "algorithms_" + c in m]
     if algos:
         lines.append("| algorithms measured | %s |" % "; ".join(algos))
-    if res.wrong:
-        lines += ["", "**%d rows verified wrong** (left out of every table): %s" % (
-            len(res.wrong), ", ".join("%s %s %s THREADS=%d %s" % (r["coll"], r["backend"], r.get("algo"), r["threads"],
-                                                                   short(r["nbytes"])) for r in res.wrong[:10]))]
+    lines += wrong_lines(res, lambda r: "%s %s %s THREADS=%d %s" % (r["coll"], r["backend"], r.get("algo"), r["threads"],
+                                                                   short(r["nbytes"])))
     return "\n".join(lines)
 
 
@@ -98,11 +133,7 @@ def section_coll_targets(d):
         if not have_mpi:
             break
         for label, sizes in (("1 KiB", [cr.MPI_TARGET_SMALL]), ("≥ 64 KiB", large_sizes(res, coll, cr.MPI_TARGET_LARGE_MIN))):
-            worst = None
-            for n in res.thread_counts():
-                r, s = worst_vs_mpi(res, coll, "threads", n, sizes)
-                if r is not None and (worst is None or r < worst[0]):
-                    worst = (r, s, n)
+            worst = worst_over_threads(res, coll, sizes)
             if worst is None:
                 out.append(["%s ≥ 100%% of %s at %s, threads backend" % (coll, cr.MPI_CALL[coll], label), "not measured", "—"])
                 continue

@@ -11,36 +11,16 @@ coll_vs_mpi.png (our throughput / Open MPI's, auto, every collective) and
 coll_bound.png (ratio to the memcpy bound, broadcast/scatter/gather). Needs
 matplotlib (Debian: python3-matplotlib).
 """
-import argparse
 import os
 import sys
-
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
 import coll_results as cr  # noqa: E402
+import plot_common as pc  # noqa: E402
+from plot_common import plt, size_axis, subtitle  # noqa: E402
 
 BACKEND_COLOR = {"threads": "tab:blue", "processes": "tab:orange", "mpi": "tab:green"}
-THREAD_COLOR = {2: "tab:blue", 4: "tab:orange", 8: "tab:green", 16: "tab:red", 32: "tab:purple", 64: "tab:brown"}
-
-
-def subtitle(res):
-    m = res.machine
-    quick = " (--quick smoke run)" if m.get("quick") == "1" else ""
-    return "%s, %s CPUs, %s%s" % (m.get("cpu_model", "?"), m.get("nproc", "?"), m.get("date", "?")[:10], quick)
-
-
-def size_axis(ax, sizes):
-    ax.set_xscale("log", base=2)
-    if not sizes:
-        return
-    ticks = [s for s in sizes if s in (8, 64, 1 << 10, 1 << 13, 1 << 16, 1 << 20, 1 << 23)] or sizes[::4]
-    ax.set_xticks(ticks)
-    ax.set_xticklabels([br.size_label(t).replace(" ", "") for t in ticks], fontsize=7)
 
 
 def series(res, coll, backend, threads, which):
@@ -80,48 +60,25 @@ def plot_collective(res, coll, img):
     axes[0][0].set_ylabel("µs per call (median, slowest thread)")
     axes[0][0].legend(fontsize=7)
     fig.suptitle("upc_all_%s vs %s (ALLSYNC)\n%s" % (coll, cr.MPI_CALL[coll], subtitle(res)), fontsize=10)
-    path = os.path.join(img, "coll_%s.png" % coll)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "coll_%s.png" % coll, 100)
 
 
 def plot_vs_mpi(res, img):
     colls = [c for c in res.collectives() if any(k[0] == c for k in res.mpi)]
     if not colls:
         return None
-    cols = 4
-    rows = (len(colls) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4.0 * cols, 3.4 * rows), squeeze=False, sharey=True)
+    fig, axes, cols = pc.grid(len(colls), w=4.0, h=3.4, sharey=True)
     for i, coll in enumerate(colls):
         ax = axes[i // cols][i % cols]
-        for n in res.thread_counts():
-            for backend, ls in (("threads", "-"), ("processes", "--")):
-                pts = [(s, res.vs_mpi(coll, backend, n, s)) for s in res.sizes(coll)]
-                pts = [p for p in pts if p[1]]
-                if pts:
-                    ax.plot([p[0] for p in pts], [p[1] for p in pts], ls, color=THREAD_COLOR.get(n, "black"),
-                            label="%s, THREADS=%d" % (backend, n))
-        ax.axhline(cr.MPI_TARGET_RATIO, color="black", lw=0.8)
-        ax.axvspan(cr.MPI_TARGET_LARGE_MIN, max(res.sizes(coll) or [cr.MPI_TARGET_LARGE_MIN]) * 1.5, color="gray", alpha=0.08)
-        ax.axvline(cr.MPI_TARGET_SMALL, color="gray", ls=":", lw=0.8)
-        size_axis(ax, res.sizes(coll))
-        ax.set_yscale("log")
+        pc.vs_mpi_panel(ax, res, coll, cr)
         ax.set_title("%s vs %s" % (coll, cr.MPI_CALL[coll]), fontsize=9)
         ax.grid(True, which="both", alpha=0.3)
         if i % cols == 0:
             ax.set_ylabel("our throughput / Open MPI's (auto)")
-    for j in range(len(colls), rows * cols):
-        axes[j // cols][j % cols].axis("off")
     axes[0][0].legend(fontsize=6)
     fig.suptitle("upcemu (auto, ALLSYNC) as a multiple of Open MPI; target ≥ 1 at 1 KiB (dotted) and from 64 KiB "
                  "(shaded), threads backend\n" + subtitle(res), fontsize=10)
-    path = os.path.join(img, "coll_vs_mpi.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "coll_vs_mpi.png", 100)
 
 
 def plot_bound(res, img):
@@ -130,13 +87,8 @@ def plot_bound(res, img):
         return None
     fig, axes = plt.subplots(1, len(colls), figsize=(4.6 * len(colls), 4.2), squeeze=False, sharey=True)
     for ax, coll in zip(axes[0], colls):
-        for n in res.thread_counts():
-            for backend, ls in (("threads", "-"), ("processes", "--")):
-                pts = [(s, res.ours(coll, backend, n, s)) for s in res.sizes(coll)]
-                pts = [(s, r["ratio_vs_bound"]) for s, r in pts if r and r.get("ratio_vs_bound")]
-                if pts:
-                    ax.plot([p[0] for p in pts], [p[1] for p in pts], ls, color=THREAD_COLOR.get(n, "black"),
-                            label="%s, THREADS=%d" % (backend, n))
+        pc.thread_backend_lines(ax, res, coll,
+                                lambda backend, n, s: (res.ours(coll, backend, n, s) or {}).get("ratio_vs_bound"))
         ax.axhline(cr.BOUND_TARGET_RATIO, color="gray", ls=":", label="target 0.7 (from 1 MiB)")
         ax.axvspan(cr.BOUND_TARGET_MIN, max(res.sizes(coll) or [cr.BOUND_TARGET_MIN]) * 1.5, color="gray", alpha=0.08)
         size_axis(ax, res.sizes(coll))
@@ -147,37 +99,18 @@ def plot_bound(res, img):
     axes[0][0].set_ylabel("memcpy bound / median time (auto)")
     axes[0][0].legend(fontsize=6)
     fig.suptitle("Ratio to the memcpy bound (1 = as fast as the copies it must make)\n" + subtitle(res), fontsize=10)
-    path = os.path.join(img, "coll_bound.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
-
-
-def latest_coll_dir(root):
-    base = os.path.join(root, "bench", "results")
-    for d in sorted(os.listdir(base), reverse=True) if os.path.isdir(base) else []:
-        cd = cr.coll_dir(os.path.join(base, d))
-        if cd:
-            return cd
-    raise SystemExit("no collective results in %s: run tools/bench/run_coll.sh first" % base)
+    return pc.save(fig, img, "coll_bound.png", 100)
 
 
 def main():
-    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>/coll")
-    ap.add_argument("--img", default=os.path.join(root, "docs", "img"), help="output directory for the PNGs")
-    args = ap.parse_args()
-    res = cr.load(args.results_dir or latest_coll_dir(root))
+    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>/coll")
+    res = cr.load(args.results_dir or br.latest_results_dir(pc.ROOT, cr.coll_dir, "collective results", "run_coll.sh"))
     if res is None:
         raise SystemExit("plot_coll.py: no collective results in %s" % args.results_dir)
     os.makedirs(args.img, exist_ok=True)
     written = [plot_collective(res, c, args.img) for c in res.collectives()]
     written += [plot_vs_mpi(res, args.img), plot_bound(res, args.img)]
-    for p in written:
-        if p:
-            print("wrote", os.path.relpath(p))
+    pc.report(written)
 
 
 if __name__ == "__main__":

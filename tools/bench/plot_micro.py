@@ -8,17 +8,13 @@ barrier_latency.png, memops_ratio.png, memops_bandwidth.png,
 lock_throughput.png and privatised_sum.png. Needs matplotlib (Debian:
 python3-matplotlib).
 """
-import argparse
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
+import plot_common as pc  # noqa: E402
+from plot_common import plt  # noqa: E402
 
 BACKEND_STYLE = {
     "threads": dict(color="tab:blue", marker="o"),
@@ -65,11 +61,7 @@ def plot_barrier(results_dir, img):
     ax.set_title("Barrier latency\n" + subtitle(results_dir), fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
-    path = os.path.join(img, "barrier_latency.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "barrier_latency.png", 110)
 
 
 def memops_series(rows, backend):
@@ -120,11 +112,7 @@ def plot_memops(results_dir, img):
             ax.legend(fontsize=7)
         fig.suptitle(("upc_memcpy/memget/memput as a ratio of memcpy" if what == "ratio" else
                       "upc_memcpy/memget/memput bandwidth") + "\n" + subtitle(results_dir), fontsize=10)
-        path = os.path.join(img, "memops_%s.png" % what)
-        fig.tight_layout()
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(pc.save(fig, img, "memops_%s.png" % what, 110))
     return paths
 
 
@@ -148,11 +136,7 @@ def plot_locks(results_dir, img):
     ax.set_title("Lock throughput\n" + subtitle(results_dir), fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7)
-    path = os.path.join(img, "lock_throughput.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "lock_throughput.png", 110)
 
 
 def plot_privatised(results_dir, img):
@@ -180,26 +164,15 @@ def plot_privatised(results_dir, img):
     top = max([r.get("ratio_vs_plain", 1) for r in rows] + [1.1])
     ax.set_ylim(0.5, top * 4)
     ax.legend(fontsize=8, loc="upper center", ncol=3)
-    path = os.path.join(img, "privatised_sum.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "privatised_sum.png", 110)
 
 
 def main():
-    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>")
-    ap.add_argument("--img", default=os.path.join(root, "docs", "img"), help="output directory for the PNGs")
-    args = ap.parse_args()
-    results_dir = args.results_dir or br.latest_results_dir(root)
+    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>")
+    results_dir = args.results_dir or br.latest_results_dir(pc.ROOT)
     os.makedirs(args.img, exist_ok=True)
-    written = [plot_barrier(results_dir, args.img)] + plot_memops(results_dir, args.img) + \
-              [plot_locks(results_dir, args.img), plot_privatised(results_dir, args.img)]
-    for p in written:
-        if p:
-            print("wrote", os.path.relpath(p))
+    pc.report([plot_barrier(results_dir, args.img)] + plot_memops(results_dir, args.img) +
+              [plot_locks(results_dir, args.img), plot_privatised(results_dir, args.img)])
 
 
 if __name__ == "__main__":

@@ -10,43 +10,14 @@ upccoll_latency.png (µs per call, ours and Open MPI's, one panel per
 collective) and upccoll_overlap.png (the share of the non-blocking collective
 hidden behind computation). Needs matplotlib (Debian: python3-matplotlib).
 """
-import argparse
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
+import plot_common as pc  # noqa: E402
 import upccoll_results as ur  # noqa: E402
-
-THREAD_COLOR = {2: "tab:blue", 4: "tab:orange", 8: "tab:green", 16: "tab:red", 32: "tab:purple", 64: "tab:brown"}
-
-
-def subtitle(res):
-    m = res.machine
-    quick = " (--quick smoke run)" if m.get("quick") == "1" else ""
-    return "%s, %s CPUs, %s%s" % (m.get("cpu_model", "?"), m.get("nproc", "?"), m.get("date", "?")[:10], quick)
-
-
-def size_axis(ax, sizes):
-    ax.set_xscale("log", base=2)
-    if not sizes:
-        return
-    ticks = [s for s in sizes if s in (8, 64, 1 << 10, 1 << 13, 1 << 16, 1 << 20, 1 << 23)] or sizes[::4]
-    ax.set_xticks(ticks)
-    ax.set_xticklabels([br.size_label(t).replace(" ", "") for t in ticks], fontsize=7)
-
-
-def grid(n, cols=4, w=3.6, h=3.0):
-    rows = (n + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(w * cols, h * rows), squeeze=False)
-    for j in range(n, rows * cols):
-        axes[j // cols][j % cols].axis("off")
-    return fig, axes, cols
+from plot_common import THREAD_COLOR, grid, plt, size_axis, subtitle  # noqa: E402
 
 
 def plot_vs_mpi(res, img):
@@ -67,19 +38,7 @@ def plot_vs_mpi(res, img):
             ax.set_yscale("log")
             ax.legend(fontsize=6)
         else:
-            for n in res.thread_counts():
-                for backend, ls in (("threads", "-"), ("processes", "--")):
-                    pts = [(s, res.vs_mpi(coll, backend, n, s)) for s in res.sizes(coll)]
-                    pts = [p for p in pts if p[1]]
-                    if pts:
-                        ax.plot([p[0] for p in pts], [p[1] for p in pts], ls, color=THREAD_COLOR.get(n, "black"),
-                                label="%s, THREADS=%d" % (backend, n))
-            ax.axhline(ur.MPI_TARGET_RATIO, color="black", lw=0.8)
-            ax.axvspan(ur.MPI_TARGET_LARGE_MIN, max(res.sizes(coll) or [ur.MPI_TARGET_LARGE_MIN]) * 1.5, color="gray",
-                       alpha=0.08)
-            ax.axvline(ur.MPI_TARGET_SMALL, color="gray", ls=":", lw=0.8)
-            size_axis(ax, res.sizes(coll))
-            ax.set_yscale("log")
+            pc.vs_mpi_panel(ax, res, coll, ur)
         ax.set_title("upccoll_%s vs %s" % (coll, ur.MPI_CALL[coll]), fontsize=8)
         ax.grid(True, which="both", alpha=0.3)
         if i % cols == 0:
@@ -88,11 +47,7 @@ def plot_vs_mpi(res, img):
     axes[first // cols][first % cols].legend(fontsize=5)
     fig.suptitle("UPC Collectives 2.0 (blocking, MYSYNC) as a multiple of Open MPI; target ≥ 1 at 1 KiB (dotted) and "
                  "from 64 KiB (shaded), threads backend\n" + subtitle(res), fontsize=10)
-    path = os.path.join(img, "upccoll_vs_mpi.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "upccoll_vs_mpi.png", 90)
 
 
 def plot_latency(res, img):
@@ -119,11 +74,7 @@ def plot_latency(res, img):
     axes[0][0].legend(fontsize=5)
     fig.suptitle("UPC Collectives 2.0 (threads backend, solid) and Open MPI (dashed): µs per call against the block "
                  "per thread\n" + subtitle(res), fontsize=10)
-    path = os.path.join(img, "upccoll_latency.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
+    return pc.save(fig, img, "upccoll_latency.png", 90)
 
 
 def plot_overlap(res, img):
@@ -165,35 +116,17 @@ def plot_overlap(res, img):
     axes[0][0].legend(fontsize=6, ncol=3)
     fig.suptitle("Non-blocking collectives: (t_coll + t_comp − t_overlap) / t_coll (target ≥ 50%, dotted; clipped to "
                  "−100…150)\n" + subtitle(res), fontsize=10)
-    path = os.path.join(img, "upccoll_overlap.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
-
-
-def latest_dir(root):
-    base = os.path.join(root, "bench", "results")
-    for d in sorted(os.listdir(base), reverse=True) if os.path.isdir(base) else []:
-        ud = ur.upccoll_dir(os.path.join(base, d))
-        if ud:
-            return ud
-    raise SystemExit("no UPC Collectives 2.0 results in %s: run tools/bench/run_upccoll.sh first" % base)
+    return pc.save(fig, img, "upccoll_overlap.png", 90)
 
 
 def main():
-    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>/upccoll")
-    ap.add_argument("--img", default=os.path.join(root, "docs", "img"), help="output directory for the PNGs")
-    args = ap.parse_args()
-    res = ur.load(args.results_dir or latest_dir(root))
+    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>/upccoll")
+    res = ur.load(args.results_dir or br.latest_results_dir(pc.ROOT, ur.upccoll_dir, "UPC Collectives 2.0 results",
+                                                            "run_upccoll.sh"))
     if res is None:
         raise SystemExit("plot_upccoll.py: no UPC Collectives 2.0 results in %s" % args.results_dir)
     os.makedirs(args.img, exist_ok=True)
-    for p in (plot_vs_mpi(res, args.img), plot_latency(res, args.img), plot_overlap(res, args.img)):
-        if p:
-            print("wrote", os.path.relpath(p))
+    pc.report((plot_vs_mpi(res, args.img), plot_latency(res, args.img), plot_overlap(res, args.img)))
 
 
 if __name__ == "__main__":

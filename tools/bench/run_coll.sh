@@ -49,19 +49,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
-build=${BUILD_DIR:-build-bench}
-python=${PYTHON:-/usr/bin/python3}
-[[ -x "$python" ]] || python=python3
-max_moved=${MAX_MOVED:-1G}
-if [[ $quick == 1 ]]; then
-  counts=${THREAD_COUNTS:-"2 4"}
-  size_args=(--min-bytes=16 --max-bytes=1M --step=4)
-  time_args=(--min-time="${MIN_TIME:-0.003}" --reps="${REPS:-3}")
-else
-  counts=${THREAD_COUNTS:-"2 4 8 16"}
-  size_args=(--min-bytes=8 --max-bytes=8M --step=2)
-  time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
-fi
+bench_tools
+bench_sweep "$quick"
 # Reductions on double: auto, every eighth size.
 if [[ $quick == 1 ]]; then double_args=(--min-bytes=16 --max-bytes=1M --step=16); else double_args=(--min-bytes=8 --max-bytes=8M --step=8); fi
 # The sync-flag sweep: 8 B and 1 KiB, auto, every flag set in one process.
@@ -72,15 +61,10 @@ mkdir -p "$out"
 bench_build "$build" "$mpi" bench/peers/mpi/coll_mpi bench/collbench/collbench
 collbench="$build/bench/collbench/collbench"
 coll_mpi="$build/bench/peers/mpi/coll_mpi"
-mpirun_args=(--oversubscribe --bind-to none)
-[[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
 
 {
-  bench_machine
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
-  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
-  echo "quick: $quick"
-  echo "load_at_start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  bench_machine "$quick"
+  echo "load_at_start: $(bench_load)"
   echo "threads: $counts"
   echo "sizes: ${size_args[*]}"
   echo "timing: ${time_args[*]}"
@@ -91,22 +75,7 @@ mpirun_args=(--oversubscribe --bind-to none)
 } >"$out/machine.txt"
 cat "$out/machine.txt"
 
-failures=0
-stderr_file=$(mktemp)
-trap 'rm -f "$stderr_file"' EXIT
-# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
-run() {
-  local file=$1 label=$2
-  shift 2
-  printf '%-58s' "$label"
-  local start=$SECONDS
-  if timeout 600 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
-    echo " ok ($((SECONDS - start)) s)"
-  else
-    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 600 "$stderr_file")"
-    failures=$((failures + 1))
-  fi
-}
+bench_runs 58 600 600
 
 begin=$SECONDS
 for c in ${colls//,/ }; do
@@ -154,13 +123,7 @@ for c in ${colls//,/ }; do
   done
 done
 echo "collective runs took $((SECONDS - begin)) s"
-echo "load_at_end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
+echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
 echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
 
-if [[ $docs == 1 ]]; then
-  echo "== plots and tables"
-  "$python" tools/bench/plot_coll.py "$out" --img docs/img
-  "$python" tools/bench/update_tables.py "$out" --only coll --doc docs/benchmarks.md
-fi
-echo "results in $out ($failures failed runs)"
-[[ $failures == 0 ]]
+bench_finish plot_coll.py --only coll

@@ -39,9 +39,7 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
-build=${BUILD_DIR:-build-bench}
-python=${PYTHON:-/usr/bin/python3}
-[[ -x "$python" ]] || python=python3
+bench_tools
 if [[ $quick == 1 ]]; then
   counts=${THREAD_COUNTS:-"1 2 4"}
   ranks=${MPI_RANKS:-"2 4"}
@@ -62,29 +60,11 @@ bench_build "$build" "$mpi" bench/peers/mpi/barrier_mpi bench/micro/barrier_late
 bin="$build/bench/micro"
 
 {
-  bench_machine
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
-  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
-  echo "quick: $quick"
+  bench_machine "$quick"
 } >"$out/machine.txt"
 cat "$out/machine.txt"
 
-failures=0
-stderr_file=$(mktemp)
-trap 'rm -f "$stderr_file"' EXIT
-# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
-run() {
-  local file=$1 label=$2
-  shift 2
-  printf '%-52s' "$label"
-  local start=$SECONDS
-  if timeout 900 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
-    echo " ok ($((SECONDS - start)) s)"
-  else
-    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 400 "$stderr_file")"
-    failures=$((failures + 1))
-  fi
-}
+bench_runs 52 900 400
 
 echo "== barrier latency"
 : >"$out/barrier_latency.jsonl"
@@ -95,8 +75,6 @@ for backend in threads processes; do
   done
 done
 if [[ $have_mpi == 1 ]]; then
-  mpirun_args=(--oversubscribe --bind-to none)
-  [[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
   for n in $ranks; do
     run "$out/barrier_latency.jsonl" "barrier Open MPI ranks=$n" \
       mpirun "${mpirun_args[@]}" -np "$n" "$build/bench/peers/mpi/barrier_mpi" "${time_args[@]}"
@@ -130,10 +108,4 @@ for backend in threads processes; do
   done
 done
 
-if [[ $docs == 1 ]]; then
-  echo "== plots and tables"
-  "$python" tools/bench/plot_micro.py "$out" --img docs/img
-  "$python" tools/bench/update_tables.py "$out" --doc docs/benchmarks.md
-fi
-echo "results in $out ($failures failed runs)"
-[[ $failures == 0 ]]
+bench_finish plot_micro.py

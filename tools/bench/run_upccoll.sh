@@ -61,20 +61,12 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
-build=${BUILD_DIR:-build-bench}
-python=${PYTHON:-/usr/bin/python3}
-[[ -x "$python" ]] || python=python3
-max_moved=${MAX_MOVED:-1G}
+bench_tools
+bench_sweep "$quick"
 if [[ $quick == 1 ]]; then
-  counts=${THREAD_COUNTS:-"2 4"}
-  size_args=(--min-bytes=16 --max-bytes=1M --step=4)
-  time_args=(--min-time="${MIN_TIME:-0.003}" --reps="${REPS:-3}")
   overlap_counts=${OVERLAP_THREADS:-"2"}
   overlap_args=(--sizes="${OVERLAP_SIZES:-1K,64K}" --reps="${OVERLAP_REPS:-3}" --min-time=0.005)
 else
-  counts=${THREAD_COUNTS:-"2 4 8 16"}
-  size_args=(--min-bytes=8 --max-bytes=8M --step=2)
-  time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
   overlap_counts=${OVERLAP_THREADS:-"2 4"}
   overlap_args=(--sizes="${OVERLAP_SIZES:-1K,64K,1M}" --reps="${OVERLAP_REPS:-7}" --min-time=0.01)
 fi
@@ -93,15 +85,10 @@ upccoll_bench="$build/bench/collbench/upccoll_bench"
 upccoll_overlap="$build/bench/collbench/upccoll_overlap"
 coll2_mpi="$build/bench/peers/mpi/coll2_mpi"
 overlap_mpi="$build/bench/peers/mpi/overlap_mpi"
-mpirun_args=(--oversubscribe --bind-to none)
-[[ $(id -u) == 0 ]] && mpirun_args+=(--allow-run-as-root)
 
 {
-  bench_machine
-  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
-  if [[ $have_mpi == 1 ]]; then echo "mpi: $(mpirun --version 2>/dev/null | head -1)"; else echo "mpi: not built"; fi
-  echo "quick: $quick"
-  echo "load_at_start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  bench_machine "$quick"
+  echo "load_at_start: $(bench_load)"
   echo "backends: $backends"
   echo "threads: $counts"
   echo "sizes: ${size_args[*]}"
@@ -113,22 +100,7 @@ mpirun_args=(--oversubscribe --bind-to none)
 } >"$out/machine.txt"
 cat "$out/machine.txt"
 
-failures=0
-stderr_file=$(mktemp)
-trap 'rm -f "$stderr_file"' EXIT
-# run FILE LABEL CMD...: appends the jsonl rows of one run to FILE.
-run() {
-  local file=$1 label=$2
-  shift 2
-  printf '%-62s' "$label"
-  local start=$SECONDS
-  if timeout 600 "$@" --format=jsonl >>"$file" 2>"$stderr_file"; then
-    echo " ok ($((SECONDS - start)) s)"
-  else
-    echo " FAILED (exit $?, $((SECONDS - start)) s): $(head -c 600 "$stderr_file")"
-    failures=$((failures + 1))
-  fi
-}
+bench_runs 62 600 600
 
 begin=$SECONDS
 if [[ $blocking == 1 ]]; then
@@ -163,13 +135,7 @@ if [[ $overlap == 1 ]]; then
   done
 fi
 echo "runs took $((SECONDS - begin)) s"
-echo "load_at_end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/machine.txt"
+echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
 echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
 
-if [[ $docs == 1 ]]; then
-  echo "== plots and tables"
-  "$python" tools/bench/plot_upccoll.py "$out" --img docs/img
-  "$python" tools/bench/update_tables.py "$out" --only upccoll --doc docs/benchmarks.md
-fi
-echo "results in $out ($failures failed runs)"
-[[ $failures == 0 ]]
+bench_finish plot_upccoll.py --only upccoll

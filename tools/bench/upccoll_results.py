@@ -8,10 +8,10 @@ blocking.jsonl (bench/collbench/upccoll_bench rows, backend "threads" or
 rows with impl and progress "mpi"). This module loads and indexes them and
 holds the targets, so that plot_upccoll.py and upccoll_tables.py judge alike.
 """
-import json
 import os
 
 import bench_results as br
+import coll_results as cr
 
 COLLECTIVES = ["barrier", "bcast", "scatter", "scatterv", "gather", "gatherv", "allgather", "allgatherv", "alltoall",
                "alltoallv", "reduce", "allreduce", "reduce_scatter", "scan"]
@@ -37,32 +37,19 @@ OVERLAP_MIN_FACTOR = 1.0            # ... when the computation is at least as lo
 
 def upccoll_dir(d):
     """The UPC Collectives 2.0 results under d (d/upccoll, or d itself), or None."""
-    for cand in (os.path.join(d, "upccoll"), d):
-        if os.path.isdir(cand) and any(os.path.exists(os.path.join(cand, f)) for f in ("blocking.jsonl", "overlap.jsonl")):
-            return cand
-    return None
+    return br.results_subdir(d, "upccoll", ("blocking.jsonl", "overlap.jsonl"))
 
 
-def _load(path):
-    rows = []
-    if not os.path.exists(path):
-        return rows
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                rows.append(json.loads(line))
-    return rows
-
-
-class Results:
+class Results(cr.CollRows):
     """All rows of one upccoll/ directory, indexed."""
+
+    COLLECTIVES = COLLECTIVES
 
     def __init__(self, d):
         self.dir = d
         self.machine = br.load_machine(d)
-        self.rows = _load(os.path.join(d, "blocking.jsonl"))
-        self.overlap_rows = _load(os.path.join(d, "overlap.jsonl"))
+        self.rows = br.load_jsonl(os.path.join(d, "blocking.jsonl"))
+        self.overlap_rows = br.load_jsonl(os.path.join(d, "overlap.jsonl"))
         # (backend, coll, threads, nbytes) -> row; backend "mpi" for the peer.
         self.point = {}
         for r in self.rows:
@@ -81,28 +68,10 @@ class Results:
     def mpi(self, coll, threads, nbytes):
         return self.point.get(("mpi", coll, threads, nbytes))
 
-    def vs_mpi(self, coll, backend, threads, nbytes):
-        """Our throughput / Open MPI's at this point (MPI's median time / ours), or None."""
-        o, m = self.ours(coll, backend, threads, nbytes), self.mpi(coll, threads, nbytes)
-        if not o or not m or not o["median_us"]:
-            return None
-        return m["median_us"] / o["median_us"]
-
-    def sizes(self, coll=None, backend=None):
-        return sorted({r["nbytes"] for r in self.rows
-                       if (coll is None or r["coll"] == coll) and (backend is None or r["backend"] == backend)})
-
-    def thread_counts(self):
-        return sorted({r["threads"] for r in self.rows})
-
-    def backends(self):
-        return [b for b in ("threads", "processes") if any(r["backend"] == b for r in self.rows)]
+    mpi_row = mpi
 
     def has_mpi(self):
         return any(r["backend"] == "mpi" for r in self.rows)
-
-    def collectives(self):
-        return [c for c in COLLECTIVES if any(r["coll"] == c for r in self.rows)]
 
     # Overlap.
     def overlap_impls(self):

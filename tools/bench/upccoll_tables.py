@@ -9,15 +9,9 @@ upccoll_* call on UPC_TEAM_ALL, blocking, flags 0 (MYSYNC); ratios against Open
 MPI are throughput ratios, MPI's median time / ours at the same block size and
 process count.
 """
-import os
-
-import bench_results as br
 import upccoll_results as ur
-from coll_tables import num, pct, table, verdict
-
-
-def short(n):
-    return br.size_label(n).replace(" ", "")
+from coll_tables import num, pct, run_lines, short, sweep_rows, table, verdict, worst_over_threads, worst_vs_mpi, \
+    wrong_lines
 
 
 def large_sizes(res, coll):
@@ -31,44 +25,15 @@ def target_sizes(res, coll, which):
     return [ur.MPI_TARGET_SMALL] if which == "small" else large_sizes(res, coll)
 
 
-def worst_vs_mpi(res, coll, backend, n, sizes):
-    pts = [(res.vs_mpi(coll, backend, n, s), s) for s in sizes]
-    pts = [p for p in pts if p[0] is not None]
-    return min(pts) if pts else (None, None)
-
-
-def rel(path):
-    return os.path.relpath(path, ROOT) if ROOT else path
-
-
 def section_upccoll_run(d):
     res = ur.load(d)
     if res is None:
         return None
     m = res.machine
-    lines = [
-        "Measured on **%s** (`%s`)%s." % (m.get("date", "?")[:10], rel(res.dir),
-                                        " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
-        "",
-        "| | |", "|---|---|",
-        "| CPUs (`nproc`) | %s |" % m.get("nproc", "?"),
-        "| CPU model | %s |" % m.get("cpu_model", "?"),
-        "| memory | %s |" % m.get("memory", "?"),
-        "| compiler | %s |" % m.get("compiler", "?"),
-        "| upcemu commit | %s |" % m.get("commit", "?"),
-        "| MPI peer | %s |" % m.get("mpi", "?"),
-        "| backends | %s |" % m.get("backends", "?"),
-        "| THREADS (ranks), blocking | %s |" % m.get("threads", "?"),
-        "| sizes | `%s`, `--max-moved=%s` |" % (m.get("sizes", "?"), m.get("max_moved", "?")),
-        "| timing | `%s` |" % m.get("timing", "?"),
-        "| overlap | THREADS %s, `%s` |" % (m.get("overlap_threads", "?"), m.get("overlap_args", "?")),
-        "| load average (1/5/15 min) at start → end | %s → %s |" % (m.get("load_at_start", "?"), m.get("load_at_end", "?")),
-        "| duration | %s s |" % m.get("duration_s", "?"),
-    ]
-    if res.wrong:
-        lines += ["", "**%d rows verified wrong** (left out of every table): %s" % (
-            len(res.wrong), ", ".join("%s %s THREADS=%d %s" % (r["coll"], r["backend"], r["threads"], short(r["nbytes"]))
-                                      for r in res.wrong[:10]))]
+    lines = run_lines(res, [("backends", m.get("backends", "?")), ("THREADS (ranks), blocking", m.get("threads", "?"))] +
+                      sweep_rows(m) +
+                      [("overlap", "THREADS %s, `%s`" % (m.get("overlap_threads", "?"), m.get("overlap_args", "?")))])
+    lines += wrong_lines(res, lambda r: "%s %s THREADS=%d %s" % (r["coll"], r["backend"], r["threads"], short(r["nbytes"])))
     return "\n".join(lines)
 
 
@@ -81,11 +46,7 @@ def section_upccoll_targets(d):
         for coll in res.collectives():
             labels = (("every THREADS", "small"),) if coll == "barrier" else (("1 KiB", "small"), ("≥ 64 KiB", "large"))
             for label, which in labels:
-                worst = None
-                for n in res.thread_counts():
-                    r, s = worst_vs_mpi(res, coll, "threads", n, target_sizes(res, coll, which))
-                    if r is not None and (worst is None or r < worst[0]):
-                        worst = (r, s, n)
+                worst = worst_over_threads(res, coll, target_sizes(res, coll, which))
                 name = "%s ≥ 100%% of %s at %s, threads backend" % (coll, ur.MPI_CALL[coll], label)
                 if worst is None:
                     out.append([name, "not measured", "—"])
@@ -138,6 +99,26 @@ def section_upccoll_vs_mpi(d):
     return note + table(header, rows)
 
 
+def ours_and_mpi(res, colls, sizes, field):
+    """field of our row (threads backend) and of Open MPI's, a pair of columns per
+    size, a row per collective and THREADS; the barrier's only point (size 0) in
+    the first pair."""
+    header = ["collective", "THREADS"]
+    for s in sizes:
+        header += ["%s ours" % short(s), "%s MPI" % short(s)]
+    rows = []
+    for coll in colls:
+        for n in res.thread_counts():
+            row = [coll, n]
+            for s in ([0] if coll == "barrier" else sizes):
+                o, m = res.ours(coll, "threads", n, s), res.mpi(coll, n, s)
+                row += [num(o.get(field)) if o else "—", num(m.get(field)) if m else "—"]
+            if coll == "barrier":
+                row += ["" for _ in range(2 * (len(sizes) - 1))]
+            rows.append(row)
+    return table(header, rows)
+
+
 LATENCY_SIZES = [8, 1 << 10, 64 << 10, 1 << 20]
 
 
@@ -146,23 +127,10 @@ def section_upccoll_latency(d):
     if res is None:
         return None
     sizes = LATENCY_SIZES + ([max(res.sizes())] if res.sizes() and max(res.sizes()) > LATENCY_SIZES[-1] else [])
-    header = ["collective", "THREADS"]
-    for s in sizes:
-        header += ["%s ours" % short(s), "%s MPI" % short(s)]
-    rows = []
-    for coll in res.collectives():
-        for n in res.thread_counts():
-            row = [coll, n]
-            for s in ([0] if coll == "barrier" else sizes):
-                o, m = res.ours(coll, "threads", n, s), res.mpi(coll, n, s)
-                row += [num(o["median_us"]) if o else "—", num(m["median_us"]) if m else "—"]
-            if coll == "barrier":
-                row += ["" for _ in range(2 * (len(sizes) - 1))]
-            rows.append(row)
     note = ("µs per call (median over rounds; latest end − earliest start across threads, divided by the calls), "
             "threads backend and Open MPI; columns are block sizes per thread (the barrier's only point is in the "
             "first pair; `—`: not measured, e.g. above `--max-moved`).\n\n")
-    return note + table(header, rows)
+    return note + ours_and_mpi(res, res.collectives(), sizes, "median_us")
 
 
 def section_upccoll_bound(d):
@@ -174,20 +142,9 @@ def section_upccoll_bound(d):
     sizes = sorted(set(sizes))
     if not colls or not sizes:
         return "(no block of 1 MiB or more in this run)"
-    header = ["collective", "THREADS"]
-    for s in sizes:
-        header += ["%s ours" % short(s), "%s MPI" % short(s)]
-    rows = []
-    for coll in colls:
-        for n in res.thread_counts():
-            row = [coll, n]
-            for s in sizes:
-                o, m = res.ours(coll, "threads", n, s), res.mpi(coll, n, s)
-                row += [num(o.get("ratio_vs_bound")) if o else "—", num(m.get("ratio_vs_bound")) if m else "—"]
-            rows.append(row)
     note = ("memcpy bound / median time (1 = as fast as min(THREADS, CPUs) threads making the collective's block "
             "copies with memcpy, see `bench/collbench/upccoll_model.h`), threads backend and Open MPI.\n\n")
-    return note + table(header, rows)
+    return note + ours_and_mpi(res, colls, sizes, "ratio_vs_bound")
 
 
 def section_upccoll_overlap(d):
@@ -229,5 +186,3 @@ SECTIONS = {
     "upccoll_bound": section_upccoll_bound,
     "upccoll_overlap": section_upccoll_overlap,
 }
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))

@@ -12,32 +12,13 @@
 #include <string.h>
 #include <time.h>
 
-static double seconds_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "mpi_cli.h"
+#include "mpi_machine.h"
+#include "mpi_timing.h"
 
-static double slowest_rank(double mine) {
-  double m;
-  MPI_Allreduce(&mine, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return m;
-}
-
-static void barriers(long n) {
+static void barriers(void* unused, long n) {
+  (void)unused;
   for (long i = 0; i < n; ++i) MPI_Barrier(MPI_COMM_WORLD);
-}
-
-static double timed_on_slowest(long n) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = seconds_now();
-  barriers(n);
-  return slowest_rank(seconds_now() - t0);
-}
-
-static int compare_doubles(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return x < y ? -1 : x > y;
 }
 
 /* Checks that no rank leaves MPI_Barrier before the last one has entered: in round
@@ -53,10 +34,10 @@ static long verify_barrier(long rounds, int rank, int ranks) {
     if (rank == late) {
       struct timespec ms = {0, 1000000};
       nanosleep(&ms, NULL);
-      entered = seconds_now();
+      entered = mb_seconds_now();
     }
     MPI_Barrier(MPI_COMM_WORLD);
-    double left = seconds_now();
+    double left = mb_seconds_now();
     MPI_Bcast(&entered, 1, MPI_DOUBLE, late, MPI_COMM_WORLD);
     if (left < entered) ++wrong;
   }
@@ -79,124 +60,62 @@ static void usage(void) {
       "  --help               this text\n");
 }
 
-/* Accepts --name=value and --name value. Returns the value or NULL. */
-static const char* option_value(int argc, char** argv, int* i, const char* name) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n) != 0) return NULL;
-  if (argv[*i][n] == '=') return argv[*i] + n + 1;
-  if (argv[*i][n] == '\0' && *i + 1 < argc) return argv[++*i];
-  return NULL;
-}
-
-static int parse_long(const char* s, long min, long* out) {
-  char* end;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end || v < min) return 0;
-  *out = v;
-  return 1;
-}
-
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   int rank, ranks;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  mb_init(&argc, &argv, &rank, &ranks);
 
   long iters = 0, reps = 7, warmup = 200, verify_rounds = 20;
   double min_time = 0.2;
   int jsonl = 0, no_verify = 0, bad = 0;
   for (int i = 1; i < argc && !bad; ++i) {
     const char* v;
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    if (mb_is_help(argv[i])) {
       if (rank == 0) usage();
-      MPI_Finalize();
-      return 0;
+      return mb_finalize(0);
     } else if (!strcmp(argv[i], "--no-verify")) {
       no_verify = 1;
-    } else if ((v = option_value(argc, argv, &i, "--iters"))) {
-      bad = !parse_long(v, 0, &iters);
-    } else if ((v = option_value(argc, argv, &i, "--reps"))) {
-      bad = !parse_long(v, 1, &reps);
-    } else if ((v = option_value(argc, argv, &i, "--warmup"))) {
-      bad = !parse_long(v, 0, &warmup);
-    } else if ((v = option_value(argc, argv, &i, "--verify-rounds"))) {
-      bad = !parse_long(v, 0, &verify_rounds);
-    } else if ((v = option_value(argc, argv, &i, "--min-time"))) {
-      char* end;
-      min_time = strtod(v, &end);
-      bad = end == v || *end || !(min_time > 0);
-    } else if ((v = option_value(argc, argv, &i, "--format"))) {
-      bad = strcmp(v, "text") && strcmp(v, "jsonl");
-      jsonl = !strcmp(v, "jsonl");
+    } else if ((v = mb_option_value(argc, argv, &i, "--iters"))) {
+      bad = !mb_parse_long(v, 0, &iters);
+    } else if ((v = mb_option_value(argc, argv, &i, "--reps"))) {
+      bad = !mb_parse_long(v, 1, &reps);
+    } else if ((v = mb_option_value(argc, argv, &i, "--warmup"))) {
+      bad = !mb_parse_long(v, 0, &warmup);
+    } else if ((v = mb_option_value(argc, argv, &i, "--verify-rounds"))) {
+      bad = !mb_parse_long(v, 0, &verify_rounds);
+    } else if ((v = mb_option_value(argc, argv, &i, "--min-time"))) {
+      bad = !mb_parse_positive(v, &min_time);
+    } else if ((v = mb_option_value(argc, argv, &i, "--format"))) {
+      bad = !mb_parse_format(v, &jsonl);
     } else {
       bad = 1;
     }
     if (bad && rank == 0) fprintf(stderr, "barrier_mpi: bad option '%s' (see --help)\n", argv[i]);
   }
-  if (bad) {
-    MPI_Finalize();
-    return 2;
-  }
+  if (bad) return mb_finalize(2);
 
   long wrong = no_verify ? 0 : verify_barrier(verify_rounds, rank, ranks);
   long total_wrong = 0;
   MPI_Allreduce(&wrong, &total_wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
 
-  barriers(warmup);
+  barriers(NULL, warmup);
   int calibrated = iters == 0;
-  if (calibrated) {
-    /* Grow n until a run takes an eighth of the target, then scale (as team.hpp). */
-    long n = 64, cap = 10000000;
-    for (;;) {
-      double t = timed_on_slowest(n);
-      if (t >= min_time / 8 || n >= cap) {
-        double scaled = (double)n * min_time / (t > 1e-9 ? t : 1e-9);
-        iters = scaled < 1 ? 1 : scaled > cap ? cap : (long)scaled;
-        break;
-      }
-      n = n * 8 < cap ? n * 8 : cap;
-    }
-  }
+  if (calibrated) iters = mb_calibrate(mb_slowest_per_call, barriers, NULL, min_time, 64, 10000000);
 
   double* us = malloc(sizeof(double) * (size_t)reps);
-  for (long r = 0; r < reps; ++r) us[r] = timed_on_slowest(iters) * 1e6 / (double)iters;
-  qsort(us, (size_t)reps, sizeof(double), compare_doubles);
-  double median = reps % 2 ? us[reps / 2] : (us[reps / 2 - 1] + us[reps / 2]) / 2;
+  for (long r = 0; r < reps; ++r) us[r] = mb_slowest_per_call(barriers, NULL, iters) * 1e6;
+  mb_sort(us, reps);
+  double median = mb_median_sorted(us, reps);
 
   if (rank == 0) {
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len = 0;
-    MPI_Get_library_version(version, &len);
-    for (char* c = version; *c; ++c)
-      if (*c == '\n' || *c == '"' || *c == '\\') *c = ' ';
-    char* comma = strchr(version, ',');  /* "Open MPI v4.1.4, package: ..." -> "Open MPI v4.1.4" */
-    if (comma) *comma = '\0';
-    char cpu[256] = "unknown";
-    FILE* f = fopen("/proc/cpuinfo", "r");
-    if (f) {
-      char line[512];
-      while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "model name", 10)) {
-          char* c = strchr(line, ':');
-          if (c) {
-            c += 2;
-            c[strcspn(c, "\n")] = '\0';
-            snprintf(cpu, sizeof cpu, "%s", c);
-          }
-          break;
-        }
-      fclose(f);
-    }
-    char date[32];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    struct mb_machine m;
+    mb_machine_info(&m);
     if (jsonl) {
       printf("# {\"bench\": \"barrier_latency\", \"backend\": \"mpi\", \"threads\": %d, \"iters\": %ld, "
              "\"iters_calibrated\": %s, \"min_time_s\": %g, \"reps\": %ld, \"warmup\": %ld, \"verify_rounds\": %ld, "
              "\"statistic\": \"slowest rank per repetition; median/min/max over repetitions\", "
              "\"peer\": \"%s\", \"cpu_model\": \"%s\", \"date\": \"%s\"}\n",
              ranks, iters, calibrated ? "true" : "false", min_time, reps, warmup, no_verify ? 0 : verify_rounds,
-             version, cpu, date);
+             m.peer, m.cpu, m.date);
       printf("{\"bench\": \"barrier_latency\", \"backend\": \"mpi\", \"threads\": %d, \"iters\": %ld, "
              "\"median_us\": %.6g, \"min_us\": %.6g, \"max_us\": %.6g, \"verified\": %s, \"wrong\": %ld}\n",
              ranks, iters, median, us[0], us[reps - 1], no_verify ? "false" : "true", total_wrong);
@@ -204,7 +123,7 @@ int main(int argc, char** argv) {
       printf("# bench=barrier_latency backend=mpi threads=%d iters=%ld iters_calibrated=%s min_time_s=%g reps=%ld "
              "warmup=%ld verify_rounds=%ld peer=\"%s\" cpu_model=\"%s\" date=%s\n",
              ranks, iters, calibrated ? "true" : "false", min_time, reps, warmup, no_verify ? 0 : verify_rounds,
-             version, cpu, date);
+             m.peer, m.cpu, m.date);
       printf("# %11s %11s %11s %11s %11s %11s\n", "iters", "median_us", "min_us", "max_us", "verified", "wrong");
       printf("  %11ld %11.6g %11.6g %11.6g %11s %11ld\n", iters, median, us[0], us[reps - 1],
              no_verify ? "false" : "true", total_wrong);
@@ -212,6 +131,5 @@ int main(int argc, char** argv) {
     fflush(stdout);
   }
   free(us);
-  MPI_Finalize();
-  return total_wrong ? 1 : 0;
+  return mb_finalize(total_wrong ? 1 : 0);
 }

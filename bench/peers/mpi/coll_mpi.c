@@ -31,46 +31,27 @@
  */
 #define _GNU_SOURCE
 #include <mpi.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "../../collbench/coll_model.h"
-
-static double seconds_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int usable_cpus(void) {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? (int)n : 1;
-}
-
-static int compare_doubles(const void* a, const void* b) {
-  double x = *(const double*)a, y = *(const double*)b;
-  return x < y ? -1 : x > y;
-}
+#include "mpi_coll.h"
+#include "mpi_machine.h"
 
 struct options {
-  int coll, is_double, jsonl, verify;
-  long root, reps, step;
-  uint64_t min_bytes, max_bytes, max_moved, effective_max;
-  double min_time;
+  struct mb_sweep sw;
+  int coll, is_double;
+  uint64_t effective_max;
 };
 
 struct state {
   const struct options* o;
   int rank, ranks, cpus;
-  uint64_t bound_k; /* the bound's copies per copier (coll_model.h) */
-  unsigned char *src, *dst, *copy_src, *copy_dst, *scratch;
+  uint64_t nbytes; /* the size being timed */
+  unsigned char *src, *dst, *scratch;
+  struct mb_bound bound;
 };
 
 static const char* const mpi_call_names[COLL_COUNT] = {"MPI_Bcast",  "MPI_Scatter",  "MPI_Gather",
@@ -94,7 +75,7 @@ static void reduce_call(struct state* s, uint64_t nbytes) {
     double local = 0, offset = 0;
     for (uint64_t k = 0; k < ne; ++k) local += x[k];
     if (!prefix) {
-      MPI_Reduce(&local, s->dst, 1, MPI_DOUBLE, MPI_SUM, (int)s->o->root, MPI_COMM_WORLD);
+      MPI_Reduce(&local, s->dst, 1, MPI_DOUBLE, MPI_SUM, (int)s->o->sw.root, MPI_COMM_WORLD);
       return;
     }
     MPI_Exscan(&local, &offset, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
@@ -106,7 +87,7 @@ static void reduce_call(struct state* s, uint64_t nbytes) {
     long local = 0, offset = 0;
     for (uint64_t k = 0; k < ne; ++k) local += x[k];
     if (!prefix) {
-      MPI_Reduce(&local, s->dst, 1, MPI_LONG, MPI_SUM, (int)s->o->root, MPI_COMM_WORLD);
+      MPI_Reduce(&local, s->dst, 1, MPI_LONG, MPI_SUM, (int)s->o->sw.root, MPI_COMM_WORLD);
       return;
     }
     MPI_Exscan(&local, &offset, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
@@ -117,7 +98,7 @@ static void reduce_call(struct state* s, uint64_t nbytes) {
 }
 
 static void call(struct state* s, uint64_t nbytes) {
-  const int n = (int)nbytes, root = (int)s->o->root;
+  const int n = (int)nbytes, root = (int)s->o->sw.root;
   switch (s->o->coll) {
     case COLL_BROADCAST:
       MPI_Bcast(s->rank == root ? s->src : s->dst, n, MPI_BYTE, root, MPI_COMM_WORLD);
@@ -136,48 +117,10 @@ static void call(struct state* s, uint64_t nbytes) {
   }
 }
 
-/* What a timed body does n times: the collective, or a round of the memcpy bound
- * (the first min(ranks, CPUs) ranks each make bound_k copies of nbytes between
- * private buffers, coll_model.h). */
-enum body_kind { BODY_COLL, BODY_COPY };
-
-static void body(struct state* s, enum body_kind k, uint64_t nbytes, long n) {
-  if (k == BODY_COLL) {
-    for (long i = 0; i < n; ++i) call(s, nbytes);
-    return;
-  }
-  const int copiers = s->ranks < s->cpus ? s->ranks : s->cpus;
-  if (s->rank >= copiers) return;
-  for (long i = 0; i < n; ++i) {
-    coll_bound_copies(s->copy_dst, s->copy_src, nbytes, s->bound_k, coll_bound_blocks(s->bound_k, nbytes));
-    __asm__ __volatile__("" : : : "memory");
-  }
-}
-
-/* Seconds per call: (latest end - earliest start across ranks) / n. */
-static double span_per_call(struct state* s, enum body_kind k, uint64_t nbytes, long n) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = seconds_now();
-  body(s, k, nbytes, n);
-  double t1 = seconds_now(), start, end;
-  MPI_Allreduce(&t0, &start, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(&t1, &end, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return (end - start) / (double)n;
-}
-
-/* Calls per round so that a round lasts about `target` seconds, as bench/common's
- * calibrate_iterations: grow n by 8 until a run takes an eighth of the target, then
- * scale; within [1, cap], the same on every rank. */
-static long calibrate(struct state* s, enum body_kind k, uint64_t nbytes, double target, long cap) {
-  long n = 1;
-  for (;;) {
-    double t = span_per_call(s, k, nbytes, n) * (double)n;
-    if (t >= target / 8 || n >= cap) {
-      double scaled = (double)n * target / (t > 1e-9 ? t : 1e-9);
-      return scaled < 1 ? 1 : scaled > (double)cap ? cap : (long)scaled;
-    }
-    n = n * 8 < cap ? n * 8 : cap;
-  }
+/* The timed body: n calls with blocks of s->nbytes. */
+static void coll_body(void* ctx, long n) {
+  struct state* s = (struct state*)ctx;
+  for (long i = 0; i < n; ++i) call(s, s->nbytes);
 }
 
 static void prepare(struct state* s, uint64_t nbytes, uint64_t seed) {
@@ -192,13 +135,13 @@ static void prepare(struct state* s, uint64_t nbytes, uint64_t seed) {
     }
     return;
   }
-  if ((o->coll == COLL_BROADCAST || o->coll == COLL_SCATTER) && s->rank != o->root) return;
+  if ((o->coll == COLL_BROADCAST || o->coll == COLL_SCATTER) && s->rank != o->sw.root) return;
   coll_fill_pattern(s->src, coll_src_bytes(o->coll, s->ranks, nbytes), seed, s->rank, 0);
 }
 
 static uint64_t check(struct state* s, uint64_t nbytes, uint64_t seed) {
   const struct options* o = s->o;
-  const int me = s->rank, T = s->ranks, root = (int)o->root;
+  const int me = s->rank, T = s->ranks, root = (int)o->sw.root;
   const uint64_t n = nbytes;
   uint64_t wrong = 0;
   switch (o->coll) {
@@ -238,38 +181,6 @@ static uint64_t check(struct state* s, uint64_t nbytes, uint64_t seed) {
   return 0;
 }
 
-/* "64", "4K", "8M", "1G"; 0 on anything else. */
-static int parse_size(const char* text, uint64_t* out) {
-  char* end;
-  unsigned long long v = strtoull(text, &end, 10);
-  if (end == text) return 0;
-  uint64_t mult = 1;
-  if (!strcmp(end, "") || !strcmp(end, "B")) mult = 1;
-  else if (!strcmp(end, "K") || !strcmp(end, "k") || !strcmp(end, "KiB")) mult = 1ULL << 10;
-  else if (!strcmp(end, "M") || !strcmp(end, "MiB")) mult = 1ULL << 20;
-  else if (!strcmp(end, "G") || !strcmp(end, "GiB")) mult = 1ULL << 30;
-  else return 0;
-  *out = (uint64_t)v * mult;
-  return 1;
-}
-
-static int parse_long(const char* s, long min, long* out) {
-  char* end;
-  long v = strtol(s, &end, 10);
-  if (end == s || *end || v < min) return 0;
-  *out = v;
-  return 1;
-}
-
-/* Accepts --name=value and --name value. Returns the value or NULL. */
-static const char* option_value(int argc, char** argv, int* i, const char* name) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n) != 0) return NULL;
-  if (argv[*i][n] == '=') return argv[*i] + n + 1;
-  if (argv[*i][n] == '\0' && *i + 1 < argc) return argv[++*i];
-  return NULL;
-}
-
 static void usage(void) {
   printf(
       "usage: mpirun -np N coll_mpi [options]\n\n"
@@ -278,248 +189,159 @@ static void usage(void) {
       "verified as collbench does, with the same output fields.\n\n"
       "options:\n"
       "  --coll=NAME          broadcast|scatter|gather|gather_all|exchange|permute|reduce|prefix_reduce\n"
-      "                       (default broadcast)\n"
-      "  --min-bytes=BYTES    smallest block per rank (default 8)\n"
-      "  --max-bytes=BYTES    largest block per rank (default 8M)\n"
-      "  --step=N             size multiplier from one row to the next (default 2)\n"
-      "  --max-moved=BYTES    skip sizes where copies*nbytes exceeds this (0: no limit) (default 0)\n"
-      "  --type=long|double   element type of reduce / prefix_reduce (default long)\n"
-      "  --root=N             root rank (default 0)\n"
-      "  --reps=N             timed rounds per size (default 5)\n"
-      "  --min-time=X         seconds per timed round (default 0.01)\n"
-      "  --no-verify          skip verification\n"
-      "  --format=text|jsonl  rows as aligned text or one JSON object per line (default text)\n"
+      "                       (default broadcast)\n" MB_SIZES_USAGE
+      "  --type=long|double   element type of reduce / prefix_reduce (default long)\n" MB_ROUNDS_USAGE MB_FORMAT_USAGE
       "  --help               this text\n");
-}
-
-static void library_version(char* out, size_t size) {
-  char version[MPI_MAX_LIBRARY_VERSION_STRING];
-  int len = 0;
-  MPI_Get_library_version(version, &len);
-  for (char* c = version; *c; ++c)
-    if (*c == '\n' || *c == '"' || *c == '\\') *c = ' ';
-  char* comma = strchr(version, ','); /* "Open MPI v4.1.4, package: ..." -> "Open MPI v4.1.4" */
-  if (comma) *comma = '\0';
-  snprintf(out, size, "%s", version);
-}
-
-static void cpu_model(char* out, size_t size) {
-  snprintf(out, size, "unknown");
-  FILE* f = fopen("/proc/cpuinfo", "r");
-  if (!f) return;
-  char line[512];
-  while (fgets(line, sizeof line, f))
-    if (!strncmp(line, "model name", 10)) {
-      char* c = strchr(line, ':');
-      if (c) {
-        c += 2;
-        c[strcspn(c, "\n")] = '\0';
-        snprintf(out, size, "%s", c);
-      }
-      break;
-    }
-  fclose(f);
 }
 
 static void print_header(const struct state* s) {
   const struct options* o = s->o;
-  char version[256], cpu[256], date[32];
-  library_version(version, sizeof version);
-  cpu_model(cpu, sizeof cpu);
-  time_t now = time(NULL);
-  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  const struct mb_sweep* w = &o->sw;
+  struct mb_machine m;
+  mb_machine_info(&m);
   const int copiers = s->ranks < s->cpus ? s->ranks : s->cpus;
   const char* type = coll_is_reduction(o->coll) ? (o->is_double ? "double" : "long") : "byte";
-  if (o->jsonl)
+  if (w->jsonl)
     printf("# {\"bench\": \"collbench\", \"backend\": \"mpi\", \"threads\": %d, \"coll\": \"%s\", \"algo\": \"mpi\", "
            "\"flags\": \"mpi\", \"type\": \"%s\", \"op\": \"%s\", \"root\": %ld, \"min_bytes\": %llu, \"max_bytes\": %llu, "
            "\"step\": %ld, \"reps\": %ld, \"min_time_s\": %g, \"bound_copiers\": %d, "
            "\"bound\": \"fastest round of min(THREADS,CPUs) ranks each making ceil(copies/that) memcpys of nbytes at once\", "
            "\"statistic\": \"per call: (latest end - earliest start across ranks)/iters; median/min/max over reps\", "
            "\"verify\": %s, \"peer\": \"%s\", \"cpus\": %d, \"cpu_model\": \"%s\", \"date\": \"%s\"}\n",
-           s->ranks, coll_names[o->coll], type, coll_is_reduction(o->coll) ? "MPI_SUM" : "none", o->root,
-           (unsigned long long)o->min_bytes, (unsigned long long)o->effective_max, o->step, o->reps, o->min_time, copiers,
-           o->verify ? "true" : "false", version, s->cpus, cpu, date);
+           s->ranks, coll_names[o->coll], type, coll_is_reduction(o->coll) ? "MPI_SUM" : "none", w->root,
+           (unsigned long long)w->min_bytes, (unsigned long long)o->effective_max, w->step, w->reps, w->min_time, copiers,
+           w->verify ? "true" : "false", m.peer, s->cpus, m.cpu, m.date);
   else
     printf("# bench=collbench backend=mpi threads=%d coll=%s algo=mpi flags=mpi type=%s op=%s root=%ld min_bytes=%llu "
            "max_bytes=%llu step=%ld reps=%ld min_time_s=%g bound_copiers=%d verify=%s peer=\"%s\" cpus=%d "
            "cpu_model=\"%s\" date=%s\n",
-           s->ranks, coll_names[o->coll], type, coll_is_reduction(o->coll) ? "MPI_SUM" : "none", o->root,
-           (unsigned long long)o->min_bytes, (unsigned long long)o->effective_max, o->step, o->reps, o->min_time, copiers,
-           o->verify ? "true" : "false", version, s->cpus, cpu, date);
-  if (!o->jsonl)
-    printf("# %18s %18s %18s %18s %11s %11s %11s %11s %11s %11s %11s %11s %14s %11s %11s\n", "algo", "ran", "flags",
-           "type", "nbytes", "nelems", "iters", "min_us", "median_us", "max_us", "gbps", "bound_us", "ratio_vs_bound",
-           "verified", "wrong");
+           s->ranks, coll_names[o->coll], type, coll_is_reduction(o->coll) ? "MPI_SUM" : "none", w->root,
+           (unsigned long long)w->min_bytes, (unsigned long long)o->effective_max, w->step, w->reps, w->min_time, copiers,
+           w->verify ? "true" : "false", m.peer, s->cpus, m.cpu, m.date);
+  if (!w->jsonl) mb_print_columns("nelems");
   fflush(stdout);
 }
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
   struct state s;
   memset(&s, 0, sizeof s);
-  MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &s.ranks);
-  s.cpus = usable_cpus();
-  /* Every rank must use the same CPU count for the bound: take rank 0's. */
-  MPI_Bcast(&s.cpus, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  mb_init(&argc, &argv, &s.rank, &s.ranks);
+  s.cpus = mb_bound_cpus();
 
-  struct options o = {COLL_BROADCAST, 0, 0, 1, 0, 5, 2, 8, 8ULL << 20, 0, 0, 0.01};
+  struct options o = {MB_SWEEP_DEFAULTS, COLL_BROADCAST, 0, 0};
   int bad = 0;
   for (int i = 1; i < argc && !bad; ++i) {
     const char* v;
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    if (mb_is_help(argv[i])) {
       if (s.rank == 0) usage();
-      MPI_Finalize();
-      return 0;
-    } else if (!strcmp(argv[i], "--no-verify")) {
-      o.verify = 0;
-    } else if ((v = option_value(argc, argv, &i, "--coll"))) {
+      return mb_finalize(0);
+    } else if (mb_sweep_option(argc, argv, &i, s.ranks, &o.sw, &bad)) {
+      /* sizes, rounds, root, --format, --no-verify */
+    } else if ((v = mb_option_value(argc, argv, &i, "--coll"))) {
       o.coll = coll_from_name(v);
       bad = o.coll < 0;
-    } else if ((v = option_value(argc, argv, &i, "--min-bytes"))) {
-      bad = !parse_size(v, &o.min_bytes);
-    } else if ((v = option_value(argc, argv, &i, "--max-bytes"))) {
-      bad = !parse_size(v, &o.max_bytes);
-    } else if ((v = option_value(argc, argv, &i, "--max-moved"))) {
-      bad = !parse_size(v, &o.max_moved);
-    } else if ((v = option_value(argc, argv, &i, "--step"))) {
-      bad = !parse_long(v, 2, &o.step);
-    } else if ((v = option_value(argc, argv, &i, "--reps"))) {
-      bad = !parse_long(v, 1, &o.reps);
-    } else if ((v = option_value(argc, argv, &i, "--root"))) {
-      bad = !parse_long(v, 0, &o.root) || o.root >= s.ranks;
-    } else if ((v = option_value(argc, argv, &i, "--type"))) {
+    } else if ((v = mb_option_value(argc, argv, &i, "--type"))) {
       bad = strcmp(v, "long") && strcmp(v, "double");
       o.is_double = !strcmp(v, "double");
-    } else if ((v = option_value(argc, argv, &i, "--min-time"))) {
-      char* end;
-      o.min_time = strtod(v, &end);
-      bad = end == v || *end || !(o.min_time > 0);
-    } else if ((v = option_value(argc, argv, &i, "--format"))) {
-      bad = strcmp(v, "text") && strcmp(v, "jsonl");
-      o.jsonl = !strcmp(v, "jsonl");
     } else {
       bad = 1;
     }
     if (bad && s.rank == 0) fprintf(stderr, "coll_mpi: bad option '%s' (see --help)\n", argv[i]);
   }
+  const struct mb_sweep* w = &o.sw;
   const uint64_t e = coll_is_reduction(o.coll) ? elem_size(&o) : 1;
-  if (!bad && (o.min_bytes < e || o.min_bytes > o.max_bytes || o.max_bytes > (1ULL << 30))) {
+  if (!bad && (w->min_bytes < e || w->min_bytes > w->max_bytes || w->max_bytes > (1ULL << 30))) {
     if (s.rank == 0) fprintf(stderr, "coll_mpi: need %llu <= --min-bytes <= --max-bytes <= 1G\n", (unsigned long long)e);
     bad = 1;
   }
   /* The largest size within --max-moved. */
   const uint64_t copies = coll_copies(o.coll, s.ranks);
   o.effective_max = 0;
-  for (uint64_t sz = o.min_bytes; sz <= o.max_bytes; sz *= (uint64_t)o.step) {
-    if (o.max_moved && sz * copies > o.max_moved) break;
+  for (uint64_t sz = w->min_bytes; sz <= w->max_bytes; sz *= (uint64_t)w->step) {
+    if (w->max_moved && sz * copies > w->max_moved) break;
     o.effective_max = sz;
-    if (sz > o.max_bytes / (uint64_t)o.step) break;
+    if (sz > w->max_bytes / (uint64_t)w->step) break;
   }
   if (!bad && o.effective_max == 0) {
     if (s.rank == 0) fprintf(stderr, "coll_mpi: --max-moved leaves no size (copies per call: %llu)\n", (unsigned long long)copies);
     bad = 1;
   }
-  if (bad) {
-    MPI_Finalize();
-    return 2;
-  }
+  if (bad) return mb_finalize(2);
   s.o = &o;
 
   const uint64_t max = o.effective_max;
   const size_t src_bytes = coll_src_bytes(o.coll, s.ranks, max), dst_bytes = coll_dst_bytes(o.coll, s.ranks, max);
   s.src = malloc(src_bytes);
   s.dst = malloc(dst_bytes > max ? dst_bytes : max); /* broadcast's root receives nothing but checks src */
-  s.bound_k = coll_bound_copies_per_copier(o.coll, s.ranks, s.cpus);
+  s.bound.copier = s.rank < (s.ranks < s.cpus ? s.ranks : s.cpus);
+  s.bound.k = coll_bound_copies_per_copier(o.coll, s.ranks, s.cpus);
   uint64_t bound_bytes = 1;
-  for (uint64_t sz = o.min_bytes; sz <= o.effective_max; sz *= (uint64_t)o.step) {
-    const uint64_t e = effective_bytes(&o, sz), b = coll_bound_blocks(s.bound_k, e) * e;
+  for (uint64_t sz = w->min_bytes; sz <= o.effective_max; sz *= (uint64_t)w->step) {
+    const uint64_t e = effective_bytes(&o, sz), b = coll_bound_blocks(s.bound.k, e) * e;
     if (b > bound_bytes) bound_bytes = b;
-    if (sz > o.effective_max / (uint64_t)o.step) break;
+    if (sz > o.effective_max / (uint64_t)w->step) break;
   }
-  s.copy_src = malloc(bound_bytes);
-  s.copy_dst = malloc(bound_bytes);
+  s.bound.src = malloc(bound_bytes);
+  s.bound.dst = malloc(bound_bytes);
   s.scratch = malloc(max > 16 ? max : 16);
-  if (!s.src || !s.dst || !s.copy_src || !s.copy_dst || !s.scratch) {
+  if (!s.src || !s.dst || !s.bound.src || !s.bound.dst || !s.scratch) {
     fprintf(stderr, "coll_mpi: rank %d: out of memory for %llu-byte blocks\n", s.rank, (unsigned long long)max);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   memset(s.src, 4, src_bytes); /* touch every page before timing */
   memset(s.dst, 5, dst_bytes > max ? dst_bytes : max);
-  memset(s.copy_src, 1, bound_bytes);
-  memset(s.copy_dst, 2, bound_bytes);
+  memset(s.bound.src, 1, bound_bytes);
+  memset(s.bound.dst, 2, bound_bytes);
   memset(s.scratch, 3, max > 16 ? max : 16);
 
   if (s.rank == 0) {
-    if (o.effective_max < o.max_bytes)
+    if (o.effective_max < w->max_bytes)
       printf("# sizes above %llu skipped: --max-moved=%llu with %llu blocks per call at ranks=%d\n",
-             (unsigned long long)o.effective_max, (unsigned long long)o.max_moved, (unsigned long long)copies, s.ranks);
+             (unsigned long long)o.effective_max, (unsigned long long)w->max_moved, (unsigned long long)copies, s.ranks);
     print_header(&s);
   }
 
-  double* us = malloc(sizeof(double) * (size_t)o.reps);
-  double* bound = malloc(sizeof(double) * (size_t)o.reps);
   uint64_t total_wrong = 0, seed = 1;
-  for (uint64_t requested = o.min_bytes; requested <= o.effective_max; requested *= (uint64_t)o.step) {
+  for (uint64_t requested = w->min_bytes; requested <= o.effective_max; requested *= (uint64_t)w->step) {
     const uint64_t nbytes = effective_bytes(&o, requested);
     ++seed;
+    s.nbytes = s.bound.nbytes = nbytes;
     call(&s, nbytes); /* warm-up */
-    const uint64_t moved = copies * nbytes;
-    const long cap = (long)((16ULL << 30) / moved);
-    const long iters = calibrate(&s, BODY_COLL, nbytes, o.min_time, cap > 1 ? cap : 1);
-    const long copy_iters = calibrate(&s, BODY_COPY, nbytes, o.min_time / 2, cap > 1 ? cap : 1);
-    for (long r = 0; r < o.reps; ++r) {
-      us[r] = span_per_call(&s, BODY_COLL, nbytes, iters) * 1e6;
-      bound[r] = span_per_call(&s, BODY_COPY, nbytes, copy_iters) * 1e6;
-    }
+    const struct mb_timing t = mb_time_size(coll_body, &s, &s.bound, copies * nbytes, w->reps, w->min_time);
     uint64_t wrong = 0;
-    if (o.verify) {
+    if (w->verify) {
       prepare(&s, nbytes, seed);
       MPI_Barrier(MPI_COMM_WORLD);
       call(&s, nbytes);
       MPI_Barrier(MPI_COMM_WORLD);
-      uint64_t mine = check(&s, nbytes, seed);
-      unsigned long long m = mine, sum = 0;
-      MPI_Allreduce(&m, &sum, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-      wrong = sum;
+      wrong = mb_sum_over_ranks(check(&s, nbytes, seed));
       total_wrong += wrong;
     }
-    qsort(us, (size_t)o.reps, sizeof(double), compare_doubles);
-    qsort(bound, (size_t)o.reps, sizeof(double), compare_doubles);
-    const double median = o.reps % 2 ? us[o.reps / 2] : (us[o.reps / 2 - 1] + us[o.reps / 2]) / 2;
-    const double bound_min = bound[0], ratio_to_bound = bound_min / median; /* the fastest bound round */
     if (s.rank == 0) {
-      const char* type = coll_is_reduction(o.coll) ? (o.is_double ? "double" : "long") : "byte";
-      const unsigned long long nelems = coll_is_reduction(o.coll) ? nbytes / elem_size(&o) * (uint64_t)s.ranks : 0;
-      const double gbps = (double)moved / (median * 1e-6) * 1e-9;
-      if (o.jsonl)
-        printf("{\"bench\": \"collbench\", \"backend\": \"mpi\", \"threads\": %d, \"coll\": \"%s\", \"algo\": \"mpi\", "
-               "\"ran\": \"%s\", \"flags\": \"mpi\", \"type\": \"%s\", \"nbytes\": %llu, \"nelems\": %llu, \"iters\": %ld, "
-               "\"min_us\": %.6g, \"median_us\": %.6g, \"max_us\": %.6g, \"gbps\": %.6g, \"bound_us\": %.6g, "
-               "\"ratio_vs_bound\": %.6g, \"verified\": %s, \"wrong\": %llu}\n",
-               s.ranks, coll_names[o.coll], mpi_call_names[o.coll], type, (unsigned long long)nbytes, nelems, iters, us[0],
-               median, us[o.reps - 1], gbps, bound_min, ratio_to_bound, o.verify ? "true" : "false",
-               (unsigned long long)wrong);
-      else
-        printf("  %18s %18s %18s %18s %11llu %11llu %11ld %11.6g %11.6g %11.6g %11.6g %11.6g %14.6g %11s %11llu\n", "mpi",
-               mpi_call_names[o.coll], "mpi", type, (unsigned long long)nbytes, nelems, iters, us[0], median,
-               us[o.reps - 1], gbps, bound_min, ratio_to_bound, o.verify ? "true" : "false", (unsigned long long)wrong);
+      const struct mb_row row = {
+          .bench = "collbench",
+          .coll = coll_names[o.coll],
+          .ran = mpi_call_names[o.coll],
+          .type = coll_is_reduction(o.coll) ? (o.is_double ? "double" : "long") : "byte",
+          .count_name = "nelems",
+          .threads = s.ranks,
+          .nbytes = nbytes,
+          .count = coll_is_reduction(o.coll) ? nbytes / elem_size(&o) * (uint64_t)s.ranks : 0,
+          .t = t,
+          .verified = w->verify,
+          .wrong = wrong};
+      mb_print_row(&row, w->jsonl);
       if (wrong)
         fprintf(stderr, "coll_mpi: %s nbytes=%llu ranks=%d: %llu %s wrong\n", coll_names[o.coll],
                 (unsigned long long)nbytes, s.ranks, (unsigned long long)wrong,
                 coll_is_reduction(o.coll) ? "elements" : "bytes");
-      fflush(stdout);
     }
-    if (requested > o.effective_max / (uint64_t)o.step) break;
+    if (requested > o.effective_max / (uint64_t)w->step) break;
   }
-  free(us);
-  free(bound);
   free(s.src);
   free(s.dst);
-  free(s.copy_src);
-  free(s.copy_dst);
+  free(s.bound.src);
+  free(s.bound.dst);
   free(s.scratch);
-  MPI_Finalize();
-  return total_wrong ? 1 : 0;
+  return mb_finalize(total_wrong ? 1 : 0);
 }
