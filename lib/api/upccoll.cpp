@@ -591,26 +591,26 @@ void upccoll_fence(void) {
 
 // ---- teams ---------------------------------------------------------------------------------
 
-upccoll_return_t upccoll_team_rank(upccoll_team_t team_handle, int* rank) {
-  const char* fn = "upccoll_team_rank";
+namespace {
+// upccoll_team_rank / upccoll_team_size: one query of a team handle.
+upccoll_return_t team_query(const char* fn, upccoll_team_t team_handle, int* out, const char* out_name,
+                            int (team::*what)() const noexcept) {
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
   progress_here();
   team* t = resolve(team_handle);
   if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
-  if (!rank) return report(fn, UPCCOLL_ERROR, "rank is a null pointer");
-  *rank = t->rank();
+  if (!out) return report(fn, UPCCOLL_ERROR, std::string(out_name) + " is a null pointer");
+  *out = (t->*what)();
   return UPCCOLL_SUCCESS;
+}
+}  // namespace
+
+upccoll_return_t upccoll_team_rank(upccoll_team_t team_handle, int* rank) {
+  return team_query("upccoll_team_rank", team_handle, rank, "rank", &team::rank);
 }
 
 upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
-  const char* fn = "upccoll_team_size";
-  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
-  progress_here();
-  team* t = resolve(team_handle);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
-  if (!size) return report(fn, UPCCOLL_ERROR, "size is a null pointer");
-  *size = t->size();
-  return UPCCOLL_SUCCESS;
+  return team_query("upccoll_team_size", team_handle, size, "size", &team::size);
 }
 
 // Split: every member posts (color, key, its new block) on the parent team as a

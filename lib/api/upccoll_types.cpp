@@ -1,5 +1,7 @@
 #include "upccoll_types.hpp"
 
+#include "reduce_ops.hpp"
+
 #include <complex>
 #include <cstring>
 #include <type_traits>
@@ -40,12 +42,7 @@ const dtype_info g_types[] = {
 #undef ROW
 };
 
-template <class T>
-T load(const void* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
+using ops::load;
 
 // a op b for predefined ops; a is the left (lower-rank) operand.
 template <class T, upc_op_t Op>
