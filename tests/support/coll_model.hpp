@@ -64,6 +64,7 @@
 
 #include "upc/layout.hpp"
 #include "upc_types.h"
+#include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
 namespace coll_model {
 
@@ -269,20 +270,8 @@ inline bool op_valid_for(upc_op_t op, bool floating) {
 }
 
 inline const char* op_name(upc_op_t op) {
-  switch (op) {
-    case UPC_ADD: return "UPC_ADD";
-    case UPC_MULT: return "UPC_MULT";
-    case UPC_AND: return "UPC_AND";
-    case UPC_OR: return "UPC_OR";
-    case UPC_XOR: return "UPC_XOR";
-    case UPC_LOGAND: return "UPC_LOGAND";
-    case UPC_LOGOR: return "UPC_LOGOR";
-    case UPC_MIN: return "UPC_MIN";
-    case UPC_MAX: return "UPC_MAX";
-    case UPC_FUNC: return "UPC_FUNC";
-    case UPC_NONCOMM_FUNC: return "UPC_NONCOMM_FUNC";
-  }
-  return "?";
+  const char* name = upc::detail::op_name(op);
+  return name ? name : "?";
 }
 
 // a op b, as C computes it for TYPE (the result converted back to TYPE).

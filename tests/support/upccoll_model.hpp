@@ -63,6 +63,7 @@
 #include <vector>
 
 #include "upccoll.h"
+#include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
 namespace upccoll_model {
 
@@ -259,20 +260,7 @@ constexpr upccoll_op_t predefined_ops[] = {UPC_ADD, UPC_MULT,   UPC_AND, UPC_OR,
                                            UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
 
 inline const char* op_name(upccoll_op_t op) {
-  switch (op) {
-    case UPC_ADD: return "UPC_ADD";
-    case UPC_MULT: return "UPC_MULT";
-    case UPC_AND: return "UPC_AND";
-    case UPC_OR: return "UPC_OR";
-    case UPC_XOR: return "UPC_XOR";
-    case UPC_LOGAND: return "UPC_LOGAND";
-    case UPC_LOGOR: return "UPC_LOGOR";
-    case UPC_MIN: return "UPC_MIN";
-    case UPC_MAX: return "UPC_MAX";
-    case UPC_MINLOC: return "UPC_MINLOC";
-    case UPC_MAXLOC: return "UPC_MAXLOC";
-    default: break;
-  }
+  if (const char* name = upc::detail::op_name(op)) return name;
   return op >= UPCCOLL_USER_OP_BASE ? "(user op)" : "(not an op)";
 }
 

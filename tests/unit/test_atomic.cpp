@@ -14,6 +14,7 @@ using spmd::error_of;
 using spmd::run_failing;
 #include "upc_atomic.h"
 #include "upc_castable.h"
+#include "../../lib/runtime/op_names.hpp"
 
 namespace {
 
@@ -42,22 +43,8 @@ upc_op_t allowed_ops(upc_type_t t) {
 }
 
 const char* op_name(upc_op_t op) {
-  switch (op) {
-    case UPC_GET: return "UPC_GET";
-    case UPC_SET: return "UPC_SET";
-    case UPC_CSWAP: return "UPC_CSWAP";
-    case UPC_ADD: return "UPC_ADD";
-    case UPC_SUB: return "UPC_SUB";
-    case UPC_MULT: return "UPC_MULT";
-    case UPC_INC: return "UPC_INC";
-    case UPC_DEC: return "UPC_DEC";
-    case UPC_AND: return "UPC_AND";
-    case UPC_OR: return "UPC_OR";
-    case UPC_XOR: return "UPC_XOR";
-    case UPC_MIN: return "UPC_MIN";
-    case UPC_MAX: return "UPC_MAX";
-    default: return "?";
-  }
+  const char* name = upc::detail::op_name(op);
+  return name ? name : "?";
 }
 
 
