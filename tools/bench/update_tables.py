@@ -25,17 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
 import coll_tables  # noqa: E402
 import upccoll_tables  # noqa: E402
-from coll_tables import table, verdict  # noqa: E402  (one markdown table writer for both)
-
-
-def num(x, digits=3):
-    if x is None:
-        return "—"
-    if x == 0:
-        return "0"
-    if abs(x) >= 10 ** digits:
-        return "%.0f" % x
-    return "%.*g" % (digits, x)
+from coll_tables import num, table, verdict  # noqa: E402  (one number format and table writer for all)
 
 
 def section_run(d):
