@@ -33,23 +33,30 @@ bool execution::blocked_on(const std::atomic<std::uint32_t>& flag, int rank, int
   return true;
 }
 
+// The team barrier of the ALLSYNC policies, split so advance() never blocks:
+// arrives once, then reports whether everyone has.
+bool execution::team_barrier_passed() {
+  if (!barrier_pending_) {
+    barrier_phase_ = t_.barrier_arrive();
+    barrier_pending_ = true;
+  }
+  if (!t_.barrier_done(barrier_phase_)) {
+    waiting_on_ = &t_.barrier_word();
+    waiting_rank_ = -2;
+    waiting_target_ = barrier_phase_;
+    return false;
+  }
+  barrier_pending_ = false;
+  return true;
+}
+
 bool execution::advance() {
   const int me = t_.rank();
   waiting_on_ = nullptr;
   switch (stage_) {
     case stage::in_sync:
       if (in_all(rq_.flags)) {
-        if (!barrier_pending_) {
-          barrier_phase_ = t_.barrier_arrive();
-          barrier_pending_ = true;
-        }
-        if (!t_.barrier_done(barrier_phase_)) {
-          waiting_on_ = &t_.barrier_word();
-          waiting_rank_ = -2;
-          waiting_target_ = barrier_phase_;
-          return false;
-        }
-        barrier_pending_ = false;
+        if (!team_barrier_passed()) return false;
       } else if (rq_.flags & UPC_IN_MYSYNC) {
         for (; index_ < p_.touches.size(); ++index_)
           if (blocked_on(t_.entered(p_.touches[index_]), p_.touches[index_])) return false;
@@ -84,17 +91,7 @@ bool execution::advance() {
       [[fallthrough]];
     case stage::out_publish:
       if (out_all(rq_.flags)) {
-        if (!barrier_pending_) {
-          barrier_phase_ = t_.barrier_arrive();
-          barrier_pending_ = true;
-        }
-        if (!t_.barrier_done(barrier_phase_)) {
-          waiting_on_ = &t_.barrier_word();
-          waiting_rank_ = -2;
-          waiting_target_ = barrier_phase_;
-          return false;
-        }
-        barrier_pending_ = false;
+        if (!team_barrier_passed()) return false;
         stage_ = stage::finished;
         return true;
       }

@@ -32,6 +32,7 @@ class execution {
   enum class stage { in_sync, steps, out_publish, out_wait, finished };
   bool ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const;
   bool blocked_on(const std::atomic<std::uint32_t>& flag, int rank, int stage = 0);
+  bool team_barrier_passed();
 
   const request& rq_;
   team& t_;
