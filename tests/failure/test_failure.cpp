@@ -285,6 +285,7 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "2", "--coll=shuffle:pull", VICTIM}, "--coll: unknown collective 'shuffle'; valid: broadcast, scatter"},
       {{"-n", "2", "--coll", "exchange:pairwise:9-1", VICTIM}, "is empty (lo > hi)"},
       {{"-n", "2", "--coll", "exchange", VICTIM}, "'exchange' is not collective:algorithm[:lo-hi]"},
+      {{"-n", "2", "--upccoll-progress", "fast", VICTIM}, "--upccoll-progress must be 'inline' or 'thread', got 'fast'"},
       {{"-n", "2"}, "no program given"},
       {{}, "no program given"},
   };
@@ -329,7 +330,7 @@ TEST_CASE("upcrun --help documents every option, the environment and the exit co
                            "--coll", "--verbose-coll", "--list-algorithms", "UPCEMU_COLL", "UPCEMU_VERBOSE_COLL",
                            "--quiet", "--help", "--version", "UPCEMU_THREADS", "UPCEMU_BACKEND", "UPCEMU_HEAP",
                            "UPCEMU_NODES", "UPCEMU_CHECK", "UPCEMU_TIMEOUT", "UPCEMU_WATCHDOG", "UPCEMU_STACK",
-                           "UPCEMU_QUIET", "124", "130", "128+N", "upc_global_exit", "Example"})
+                           "UPCEMU_QUIET", "--upccoll-progress", "UPCEMU_UPCCOLL_PROGRESS", "124", "130", "128+N", "upc_global_exit", "Example"})
     CHECK_MESSAGE(contains(o.out, word), "--help does not mention ", word);
 
   child v({UPCRUN, "--version"});
