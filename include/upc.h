@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <source_location>
 
 #include "upc/alloc.hpp"
 #include "upc/forall.hpp"
@@ -33,12 +34,18 @@ int upc_main(int argc, char** argv);  // the program: every thread runs it
 
 typedef upc::sptr<void> shared_void_ptr;
 
-/* Dynamic allocation. */
-inline upc::sptr<void> upc_all_alloc(size_t nblocks, size_t nbytes) { return upc::all_alloc(nblocks, nbytes); }
-inline upc::sptr<void> upc_global_alloc(size_t nblocks, size_t nbytes) { return upc::global_alloc(nblocks, nbytes); }
-inline upc::sptr<void> upc_alloc(size_t nbytes) { return upc::alloc(nbytes); }
-inline void upc_free(upc::sptr<void> ptr) { upc::free(ptr); }
-inline void upc_all_free(upc::sptr<void> ptr) { upc::all_free(ptr); }
+/* Dynamic allocation. The trailing std::source_location (never written by the
+ * caller) is how reports name the line of the call. */
+using upc_where = std::source_location;
+inline upc::sptr<void> upc_all_alloc(size_t nblocks, size_t nbytes, const upc_where& w = upc_where::current()) {
+  return upc::all_alloc(nblocks, nbytes, w);
+}
+inline upc::sptr<void> upc_global_alloc(size_t nblocks, size_t nbytes, const upc_where& w = upc_where::current()) {
+  return upc::global_alloc(nblocks, nbytes, w);
+}
+inline upc::sptr<void> upc_alloc(size_t nbytes, const upc_where& w = upc_where::current()) { return upc::alloc(nbytes, w); }
+inline void upc_free(upc::sptr<void> ptr, const upc_where& w = upc_where::current()) { upc::free(ptr, w); }
+inline void upc_all_free(upc::sptr<void> ptr, const upc_where& w = upc_where::current()) { upc::all_free(ptr, w); }
 
 /* Pointer-to-shared queries. */
 inline size_t upc_threadof(upc::sptr<void> p) { return p.address().thread; }
@@ -78,10 +85,10 @@ template <class T, upc::consistency C>
 constexpr size_t upc_elemsizeof(const upc::shared<T, C>&) { return sizeof(T); }
 
 /* Locks. */
-inline upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
-inline upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }
+inline upc_lock_t* upc_global_lock_alloc(const upc_where& w = upc_where::current()) { return upc::global_lock_alloc(w); }
+inline upc_lock_t* upc_all_lock_alloc(const upc_where& w = upc_where::current()) { return upc::all_lock_alloc(w); }
 inline void upc_lock_free(upc_lock_t* l) { upc::lock_free(l); }
-inline void upc_all_lock_free(upc_lock_t* l) { upc::all_lock_free(l); }
+inline void upc_all_lock_free(upc_lock_t* l, const upc_where& w = upc_where::current()) { upc::all_lock_free(l, w); }
 inline void upc_lock(upc_lock_t* l, const std::source_location& w = std::source_location::current()) { upc::lock(l, w); }
 inline int upc_lock_attempt(upc_lock_t* l) { return upc::lock_attempt(l); }
 inline void upc_unlock(upc_lock_t* l) { upc::unlock(l); }

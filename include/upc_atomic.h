@@ -44,6 +44,7 @@
  * message naming the function, the argument, its value and the thread. */
 #pragma once
 #include <cstddef>
+#include <source_location>
 
 #include "upc/sptr.hpp"
 #include "upc_types.h"
@@ -62,9 +63,11 @@ typedef int upc_atomichint_t;
 
 /* Collective: every thread passes the same type, ops and hints (checked) and gets
  * the same domain. */
-upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints);
+upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints,
+                                               const std::source_location& where = std::source_location::current());
 /* Collective; a null domain does nothing. */
-void upc_all_atomicdomain_free(upc_atomicdomain_t* domain);
+void upc_all_atomicdomain_free(upc_atomicdomain_t* domain,
+                               const std::source_location& where = std::source_location::current());
 
 void upc_atomic_strict(upc_atomicdomain_t* domain, void* fetch_ptr, upc_op_t op, upc::sptr<void> target,
                        const void* operand1, const void* operand2);

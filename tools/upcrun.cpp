@@ -48,11 +48,17 @@ Options:
                          default 64M, less when THREADS is large)
   --nodes K              group the threads into K virtual nodes (1 to THREADS,
                          default 1) for hierarchical algorithms
-  --check                checked mode: bounds checks, single-valued argument
-                         checks, and the deadlock watchdog
-  --watchdog S           with --check: stop the run, printing where every thread
-                         waits, once all threads have been blocked for S seconds
-                         without progress (default 10)
+  --check                checked mode: bounds checks against each shared object,
+                         the full single-valued argument checks of collectives,
+                         and wait warnings (see --wait-warning)
+  --watchdog S           stop the run, printing where every thread waits, once
+                         every thread has been waiting in the runtime for S
+                         seconds with none of them moving: a deadlock (default 2;
+                         on in every run)
+  --wait-warning S       warn (without stopping) when threads have waited S
+                         seconds in a barrier, collective or lock while other
+                         threads run instead of arriving, naming what those last
+                         called (default 20 with --check, else off; 0: off)
   --timeout S            stop the run after S seconds, printing where every thread
                          is (0, the default: no limit)
   --stack SIZE           stack of each UPC thread on the threads backend
@@ -81,6 +87,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_THREADS    -n            UPCEMU_BACKEND   --backend
   UPCEMU_HEAP       --heap        UPCEMU_NODES     --nodes
   UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
+  UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0)
   UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
@@ -129,7 +136,7 @@ std::optional<double> parse_seconds(const std::string& s) {
 
 struct settings {
   std::optional<long> threads, nodes;
-  std::string backend, heap, stack, timeout, watchdog, coll, upccoll_progress;
+  std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, upccoll_progress;
   bool check = false, quiet = false, verbose_coll = false;
 };
 
@@ -237,6 +244,11 @@ int main(int argc, char** argv) {
       s.watchdog = v;
       continue;
     }
+    if (value_of(arg, "--wait-warning", v)) {
+      if (!parse_seconds(v)) usage_error("--wait-warning must be a number of seconds >= 0 (0: off), got '" + v + "'");
+      s.wait_warning = v;
+      continue;
+    }
     usage_error("unknown option '" + std::string(arg) + "'");
   }
 
@@ -253,6 +265,7 @@ int main(int argc, char** argv) {
   if (s.check) set_env("UPCEMU_CHECK", "1");
   if (!s.timeout.empty()) set_env("UPCEMU_TIMEOUT", s.timeout);
   if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);
+  if (!s.wait_warning.empty()) set_env("UPCEMU_WAIT_WARNING", s.wait_warning);
   if (s.quiet) set_env("UPCEMU_QUIET", "1");
   if (!s.coll.empty()) set_env("UPCEMU_COLL", s.coll);
   if (s.verbose_coll) set_env("UPCEMU_VERBOSE_COLL", "1");

@@ -6,10 +6,12 @@
 struct upc_lock_t;  // opaque
 
 namespace upc {
-upc_lock_t* global_lock_alloc();   // by one thread
-upc_lock_t* all_lock_alloc();      // collective: every thread gets the same lock
+// `where` (the caller's line) is what reports name.
+upc_lock_t* global_lock_alloc(const std::source_location& where = std::source_location::current());  // by one thread
+// Collective: every thread gets the same lock.
+upc_lock_t* all_lock_alloc(const std::source_location& where = std::source_location::current());
 void lock_free(upc_lock_t* lock);
-void all_lock_free(upc_lock_t* lock);  // collective
+void all_lock_free(upc_lock_t* lock, const std::source_location& where = std::source_location::current());
 void lock(upc_lock_t* lock, const std::source_location& where = std::source_location::current());
 int lock_attempt(upc_lock_t* lock);    // 1: acquired, 0: held by someone
 void unlock(upc_lock_t* lock);

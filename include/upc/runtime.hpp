@@ -18,9 +18,11 @@ struct launch_options {
   backend_kind backend = backend_kind::threads;
   std::size_t heap_per_thread = 0;       // bytes; 0: the default (see docs/user-guide.md)
   int nodes = 1;                         // virtual nodes for hierarchical algorithms
-  bool check = false;                    // bounds checks, single-valued checks, watchdog
+  bool check = false;                    // bounds checks, full single-valued checks, wait warnings
   double timeout_seconds = 0;            // 0: none
-  double watchdog_seconds = 10;          // deadlock watchdog delay under check
+  double watchdog_seconds = 2;           // deadlock report after this long without progress
+  double wait_warning_seconds = -1;      // warn when threads wait this long for running ones;
+                                         // 0: never; -1: 20 s under check, else never
   std::size_t stack_bytes = 0;           // threads backend stack size; 0: 8 MiB
   bool quiet = false;                    // do not print failure reports to stderr
 

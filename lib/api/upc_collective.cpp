@@ -8,6 +8,7 @@
 
 #include "../coll/blocks.hpp"
 #include "../coll/registry.hpp"
+#include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/op_names.hpp"
 #include "reduce_ops.hpp"
@@ -47,6 +48,50 @@ void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset,
 
 bool overlap(std::uint64_t a, std::uint64_t an, std::uint64_t b, std::uint64_t bn) { return a < b + bn && b < a + an; }
 
+// a × b, or a clear error naming what overflowed.
+std::uint64_t product(const char* fn, const std::string& what, std::uint64_t a, std::uint64_t b) {
+  std::uint64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) fail(fn, what + " overflows (" + str(a) + " x " + str(b) + ")");
+  return r;
+}
+
+// A size argument that converted from a negative int looks like this.
+std::string negative_hint(std::uint64_t v) {
+  return v > (std::uint64_t{1} << 63) ? " (a negative value converted to size_t?)" : "";
+}
+
+// nbytes, or nbytes × THREADS when one thread holds a row of blocks: at most
+// one thread's whole shared heap (which also keeps every later sum in range).
+void check_block_bytes(const char* fn, std::size_t nbytes, bool row) {
+  if (nbytes == 0) fail(fn, "nbytes must be > 0");
+  const std::uint64_t P = detail::g_partition_bytes;
+  if (nbytes > P)
+    fail(fn, "nbytes " + str(nbytes) + negative_hint(nbytes) + " is larger than a thread's whole shared heap (" + str(P) +
+                 " bytes per thread)");
+  if (row) {
+    const std::uint64_t bytes = product(fn, "nbytes x THREADS", nbytes, std::uint64_t(threads()));
+    if (bytes > P)
+      fail(fn, "nbytes x THREADS = " + str(bytes) + " bytes (nbytes " + str(nbytes) + ") is larger than a thread's whole "
+                   "shared heap (" + str(P) + " bytes per thread), where one thread holds THREADS blocks");
+  }
+}
+
+// Reductions and sort: blk_size within UPC_MAX_BLOCK_SIZE, and nelems elements
+// of elem_size bytes no more than all the shared heaps together, so that the
+// blocked-array arithmetic (blk_size × THREADS × elem_size, ...) cannot wrap.
+void check_array_extent(const char* fn, const char* blk_arg, std::size_t nelems, std::size_t blk_size, std::size_t elem) {
+  if (nelems == 0) fail(fn, "nelems must be > 0");
+  constexpr std::uint64_t max_block = std::uint64_t{1} << 32;  // UPC_MAX_BLOCK_SIZE
+  if (blk_size > max_block)
+    fail(fn, std::string(blk_arg) + " " + str(blk_size) + negative_hint(blk_size) +
+                 " is larger than UPC_MAX_BLOCK_SIZE (4294967296)");
+  const std::uint64_t bytes = product(fn, "nelems x element size", nelems, elem);
+  const std::uint64_t all = std::uint64_t(threads()) * detail::g_partition_bytes;
+  if (bytes > all)
+    fail(fn, "nelems " + str(nelems) + negative_hint(nelems) + " elements of " + str(elem) + " bytes (" + str(bytes) +
+                 " bytes) do not fit in the shared heaps of all threads (" + str(all) + " bytes)");
+}
+
 void fail_overlap(const char* fn, int thr) {
   fail(fn, "src and dst overlap on thread " + str(thr) + " (the UPC collectives require distinct areas)");
 }
@@ -64,63 +109,84 @@ void check_blocked(const char* fn, const char* arg, const shared_address& base, 
   for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block);
 }
 
-// Under --check: the same collective with the same single-valued arguments on
-// every thread. Each rank publishes its arguments; after a team barrier each
-// compares them with rank 0's and names the first that differs.
+// Under --check: every single-valued argument of the call, compared with
+// thread 0's after a barrier (the call itself and its size, root and flags are
+// compared in every run: runtime/collective_call.hpp). Each rank publishes its
+// values; after the world barrier each compares them with rank 0's and names
+// the first that differs.
 struct named_value {
   const char* name;
   std::uint64_t value;
 };
 
-void check_single_valued(const request& rq) {
+struct fingerprint {
+  named_value v[team::check_slots];
+  int n = 0;
+  void add(const char* name, std::uint64_t value) { v[n++] = {name, value}; }
+  void add(const char* thread, const char* address, const char* phase, const shared_address& a) {
+    add(thread, a.thread);
+    add(address, a.offset);
+    add(phase, a.phase);
+  }
+};
+
+// What the call's kind makes single-valued (UPC 1.3 §7.4: every argument).
+fingerprint fingerprint_of(const request& rq, const shared_address* perm) {
+  fingerprint f;
+  const bool sort = rq.kind == collective::sort;
+  if (sort) {
+    f.add("A (thread)", "A (address)", "A (phase)", rq.dst);
+  } else {
+    f.add("dst (thread)", "dst (address)", "dst (phase)", rq.dst);
+    f.add("src (thread)", "src (address)", "src (phase)", rq.src);
+  }
+  if (rq.nbytes) f.add("nbytes", rq.nbytes);
+  if (perm) f.add("perm (thread)", "perm (address)", "perm (phase)", *perm);
+  if (rq.nelems) {
+    f.add("nelems", rq.nelems);
+    f.add("blk_size", rq.blk_size);
+    if (sort) {
+      f.add("elem_size", rq.red.elem_size);
+      f.add("func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
+    } else {
+      f.add("op", rq.red.op);
+      f.add("func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
+    }
+  }
+  f.add("flags", static_cast<std::uint64_t>(rq.flags));
+  return f;
+}
+
+void check_single_valued(const request& rq, const shared_address* perm = nullptr) {
   if (!check_enabled()) return;
-  const named_value args[] = {
-      {"collective", static_cast<std::uint64_t>(rq.kind)},
-      {"dst (thread)", rq.dst.thread},
-      {"dst (address)", rq.dst.offset},
-      {"dst (phase)", rq.dst.phase},
-      {"src (thread)", rq.src.thread},
-      {"src (address)", rq.src.offset},
-      {"src (phase)", rq.src.phase},
-      {"nbytes", rq.nbytes},
-      {"nelems", rq.nelems},
-      {"blk_size", rq.blk_size},
-      {"op", rq.red.op},
-      {"element type (the T of upc_all_reduceT)", static_cast<std::uint64_t>(rq.red.type)},
-      {"element size", rq.red.elem_size},
-      {"func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn)},
-      {"flags", static_cast<std::uint64_t>(rq.flags)},
-  };
-  static_assert(sizeof(args) / sizeof(args[0]) <= team::check_slots);
+  const fingerprint f = fingerprint_of(rq, perm);
   team& t = team::world();
   std::atomic<std::uint64_t>* mine = t.check_area(t.rank());
-  for (std::size_t i = 0; i < std::size(args); ++i) mine[i].store(args[i].value, std::memory_order_relaxed);
+  for (int i = 0; i < f.n; ++i) mine[i].store(f.v[i].value, std::memory_order_relaxed);
   t.barrier(rq.function);
   const std::atomic<std::uint64_t>* zeros = t.check_area(0);
-  for (std::size_t i = 0; i < std::size(args); ++i) {
+  for (int i = 0; i < f.n; ++i) {
     const std::uint64_t z = zeros[i].load(std::memory_order_relaxed);
-    if (z == args[i].value) continue;
-    if (i == 0)
-      fail(rq.function, std::string("thread 0 called ") + name_of(static_cast<collective>(z)) +
-                            " at this point: every thread must make the same collective calls in the same order");
-    fail(rq.function, std::string("argument ") + args[i].name + " must be single-valued: thread 0 passed " +
-                          std::to_string(z) + ", this thread passed " + std::to_string(args[i].value));
+    if (z == f.v[i].value) continue;
+    fail(rq.function, std::string("argument ") + f.v[i].name + " must be single-valued: thread 0 passed " +
+                          std::to_string(z) + ", this thread passed " + std::to_string(f.v[i].value));
   }
   t.barrier(rq.function);  // rank 0's area may be reused only after everyone compared
 }
 
-void start(const request& rq) {
-  check_single_valued(rq);
+void start(const request& rq, const shared_address* perm = nullptr) {
+  check_single_valued(rq, perm);
   run(rq);
 }
 
 // ---- data movement --------------------------------------------------------------
 
-request movement(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, std::size_t nbytes, upc_flag_t flags) {
+request movement(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, std::size_t nbytes, upc_flag_t flags,
+                 bool row) {
   check_flags(fn, flags);
   check_pointer(fn, "dst", dst.address());
   check_pointer(fn, "src", src.address());
-  if (nbytes == 0) fail(fn, "nbytes must be > 0");
+  check_block_bytes(fn, nbytes, row);
   request rq{};
   rq.kind = kind;
   rq.function = fn;
@@ -137,16 +203,22 @@ request movement(collective kind, const char* fn, sptr<void> dst, sptr<const voi
 using namespace upc;
 using namespace upc::coll;
 
-void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags);
+// The call's record (runtime/collective_call.hpp): compared with the other
+// threads' in every run, wherever the call synchronises anyway.
+#define UPCEMU_CALL(fn, ...) detail::collective_call call(fn, where, {__VA_ARGS__})
+
+void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL("upc_all_broadcast", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags, false);
   check_range(rq.function, "src", rq.src.thread, rq.src.offset, nbytes);
   check_blocked(rq.function, "dst", rq.dst, nbytes);
   if (overlap(rq.src.offset, nbytes, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
   start(rq);
 }
 
-void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags);
+void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL("upc_all_scatter", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags, true);
   const std::uint64_t total = std::uint64_t(nbytes) * threads();
   check_range(rq.function, "src", rq.src.thread, rq.src.offset, total);
   check_blocked(rq.function, "dst", rq.dst, nbytes);
@@ -154,8 +226,9 @@ void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_fl
   start(rq);
 }
 
-void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags);
+void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL("upc_all_gather", {"nbytes", nbytes}, {"root (the thread of dst)", dst.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags, true);
   const std::uint64_t total = std::uint64_t(nbytes) * threads();
   check_range(rq.function, "dst", rq.dst.thread, rq.dst.offset, total);
   check_blocked(rq.function, "src", rq.src, nbytes);
@@ -163,8 +236,9 @@ void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_fla
   start(rq);
 }
 
-void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::gather_all, "upc_all_gather_all", dst, src, nbytes, flags);
+void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL("upc_all_gather_all", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::gather_all, "upc_all_gather_all", dst, src, nbytes, flags, true);
   const std::size_t row = nbytes * std::size_t(threads());
   check_blocked(rq.function, "src", rq.src, nbytes);
   check_blocked(rq.function, "dst", rq.dst, row);
@@ -173,8 +247,9 @@ void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc
   start(rq);
 }
 
-void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::exchange, "upc_all_exchange", dst, src, nbytes, flags);
+void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL("upc_all_exchange", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::exchange, "upc_all_exchange", dst, src, nbytes, flags, true);
   const std::size_t row = nbytes * std::size_t(threads());
   check_blocked(rq.function, "src", rq.src, row);
   check_blocked(rq.function, "dst", rq.dst, row);
@@ -183,13 +258,21 @@ void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_f
   start(rq);
 }
 
-void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags) {
-  request rq = movement(collective::permute, "upc_all_permute", dst, src, nbytes, flags);
+void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,
+                     const std::source_location& where) {
+  UPCEMU_CALL("upc_all_permute", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::permute, "upc_all_permute", dst, src, nbytes, flags, false);
   if (perm.is_null()) fail(rq.function, "perm is a null pointer-to-shared");
+  check_pointer(rq.function, "perm", perm.address());
   check_blocked(rq.function, "src", rq.src, nbytes);
   check_blocked(rq.function, "dst", rq.dst, nbytes);
   for (int t = 0; t < threads(); ++t)
     if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, nbytes, t), nbytes)) fail_overlap(rq.function, t);
+  // perm is shared int[THREADS] (block size 1 from perm): every element in its heap.
+  for (int i = 0; i < threads(); ++i) {
+    const shared_address e = layout::advance(perm.address(), i, sizeof(int), 1, threads());
+    check_range(rq.function, "perm", static_cast<int>(e.thread), e.offset, sizeof(int));
+  }
   // perm is shared int[THREADS], an input like src: under IN_ALLSYNC or IN_MYSYNC
   // it may be read only once its owners have entered, and every rank needs all of
   // it (to find who sends to whom), so wait for everyone, then read it and let
@@ -212,7 +295,8 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
     p[static_cast<std::size_t>(i)] = v;
   }
   rq.perm = p.data();
-  start(rq);
+  const shared_address perm_at = perm.address();
+  start(rq, &perm_at);
 }
 
 // ---- reductions ---------------------------------------------------------------------
@@ -253,7 +337,7 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   if (!std::is_integral_v<T> && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
     fail(fn, std::string("op ") + detail::op_name(op) + " is a bitwise operation and needs an integer type");
   if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + detail::op_name(op) + " needs func, got a null pointer");
-  if (nelems == 0) fail(fn, "nelems must be > 0");
+  check_array_extent(fn, "blk_size", nelems, blk_size, sizeof(T));
   request rq{};
   rq.kind = kind;
   rq.function = fn;
@@ -299,6 +383,25 @@ void reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, s
   start(rq);
 }
 
+// dst + i (shared TYPE *, block size 1) for every thread i: THREADS elements,
+// each in its heap and clear of the source elements on its thread.
+template <class T>
+void reduce_all(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems,
+                std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
+  request rq = reduction_request<T>(collective::allreduce, fn, dst, src, op, nelems, blk_size, func, flags);
+  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, threads()};
+  for (int i = 0; i < threads(); ++i) {
+    const shared_address e = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, sizeof(T), 1, threads());
+    const int t = static_cast<int>(e.thread);
+    check_range(fn, "dst", t, e.offset, sizeof(T));
+    if (a.count_on(t) &&
+        overlap(e.offset, sizeof(T), (blk_size ? a.row_start() : rq.src.offset) + a.first_local(t) * sizeof(T),
+                a.count_on(t) * sizeof(T)))
+      fail_overlap(fn, t);
+  }
+  start(rq);
+}
+
 template <class T>
 void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems,
                    std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
@@ -321,17 +424,28 @@ void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
 
 }  // namespace
 
+#define UPCEMU_REDUCE_ARGS                                                                                     \
+  {"nelems", nelems}, {"root (the thread of dst)", dst.address().thread}, {"op", op}, {"flags", std::uint64_t(flags)}
 #define UPCEMU_DEFINE_REDUCE(T, TYPE)                                                                              \
   void upc_all_reduce##T(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size,      \
-                         TYPE (*func)(TYPE, TYPE), upc_flag_t flags) {                                            \
+                         TYPE (*func)(TYPE, TYPE), upc_flag_t flags, const std::source_location& where) {         \
+    UPCEMU_CALL("upc_all_reduce" #T, UPCEMU_REDUCE_ARGS);                                                         \
     reduce<TYPE>("upc_all_reduce" #T, dst, src, op, nelems, blk_size, func, flags);                               \
   }                                                                                                               \
   void upc_all_prefix_reduce##T(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size, \
-                                TYPE (*func)(TYPE, TYPE), upc_flag_t flags) {                                     \
+                                TYPE (*func)(TYPE, TYPE), upc_flag_t flags, const std::source_location& where) {  \
+    UPCEMU_CALL("upc_all_prefix_reduce" #T, {"nelems", nelems}, {"blk_size", blk_size}, {"op", op},               \
+                {"flags", std::uint64_t(flags)});                                                                 \
     prefix_reduce<TYPE>("upc_all_prefix_reduce" #T, dst, src, op, nelems, blk_size, func, flags);                 \
+  }                                                                                                               \
+  void upc_all_reduce##T##_all(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size, \
+                               TYPE (*func)(TYPE, TYPE), upc_flag_t flags, const std::source_location& where) {   \
+    UPCEMU_CALL("upc_all_reduce" #T "_all", UPCEMU_REDUCE_ARGS);                                                  \
+    reduce_all<TYPE>("upc_all_reduce" #T "_all", dst, src, op, nelems, blk_size, func, flags);                    \
   }
 UPCEMU_COLLECTIVE_TYPES(UPCEMU_DEFINE_REDUCE)
 #undef UPCEMU_DEFINE_REDUCE
+#undef UPCEMU_REDUCE_ARGS
 
 // ---- sort (Collectives v1.0) ------------------------------------------------------------
 
@@ -353,13 +467,16 @@ int compare_indices(const void* i, const void* j, const void* ctx) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size, int (*func)(sptr<void>, sptr<void>),
-                  upc_flag_t flags) {
+                  upc_flag_t flags, const std::source_location& where) {
   const char* fn = "upc_all_sort";
+  UPCEMU_CALL(fn, {"nelems", nelems}, {"elem_size", elem_size}, {"blk_size", blk_size}, {"flags", std::uint64_t(flags)});
   check_flags(fn, flags);
   check_pointer(fn, "A", A.address());
   if (!func) fail(fn, "func is a null pointer");
   if (elem_size == 0) fail(fn, "elem_size must be > 0");
-  if (nelems == 0) fail(fn, "nelems must be > 0");
+  if (elem_size > detail::g_partition_bytes)
+    fail(fn, "elem_size " + str(elem_size) + negative_hint(elem_size) + " is larger than a thread's whole shared heap");
+  check_array_extent(fn, "blk_size", nelems, blk_size, elem_size);
   request rq{};
   rq.kind = collective::sort;
   rq.function = fn;
@@ -367,6 +484,7 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   rq.nelems = nelems;
   rq.blk_size = blk_size;
   rq.red.elem_size = elem_size;
+  rq.red.user_fn = reinterpret_cast<const void*>(func);  // compared under --check
   rq.flags = flags;
   // Every element must lie inside the shared heap of its thread.
   const blocked_array a{rq.dst, elem_size, blk_size, nelems, threads()};

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "../runtime/collective_call.hpp"
+
 namespace upc::coll {
 
 namespace {
@@ -58,8 +60,10 @@ bool execution::advance() {
       if (in_all(rq_.flags)) {
         if (!team_barrier_passed()) return false;
       } else if (rq_.flags & UPC_IN_MYSYNC) {
-        for (; index_ < p_.touches.size(); ++index_)
+        for (; index_ < p_.touches.size(); ++index_) {
           if (blocked_on(t_.entered(p_.touches[index_]), p_.touches[index_])) return false;
+          detail::match_call_with(t_.thread_of(p_.touches[index_]));  // it has entered: is it the same call?
+        }
       }
       stage_ = stage::steps;
       index_ = 0;
@@ -101,8 +105,10 @@ bool execution::advance() {
       [[fallthrough]];
     case stage::out_wait:
       if (rq_.flags & UPC_OUT_MYSYNC) {
-        for (; index_ < p_.touchers.size(); ++index_)
+        for (; index_ < p_.touchers.size(); ++index_) {
           if (blocked_on(t_.done(me, p_.touchers[index_]), p_.touchers[index_])) return false;
+          detail::match_call_with(t_.thread_of(p_.touchers[index_]));
+        }
       }
       stage_ = stage::finished;
       [[fallthrough]];

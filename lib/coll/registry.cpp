@@ -21,6 +21,7 @@ const char* name_of(collective c) noexcept {
   static const char* names[] = {"broadcast",          "scatter",           "gather",
                                 "gather_all",         "exchange",          "permute",
                                 "reduce",             "prefix_reduce",     "sort",
+                                "allreduce",
                                 "upccoll_barrier",    "upccoll_bcast",     "upccoll_scatter",
                                 "upccoll_scatterv",   "upccoll_gather",    "upccoll_gatherv",
                                 "upccoll_allgather",  "upccoll_allgatherv", "upccoll_alltoall",
@@ -58,6 +59,9 @@ const std::vector<algorithm_entry>& registry() {
       {C::prefix_reduce, "binomial", prefix_reduce_binomial, 0, nullptr,
        "block totals up a binomial tree, prefixes by rank 0, back down, local finish"},
       {C::sort, "at_root", sort_at_root, 0, nullptr, "thread 0 sorts the whole array"},
+      {C::allreduce, "flat", allreduce_flat, 0, nullptr, "the flat reduction to dst's thread, then every rank copies the result"},
+      {C::allreduce, "binomial", allreduce_binomial, 0, nullptr,
+       "the binomial reduction to dst's thread, then every rank copies the result"},
       // upccoll_*: tasks any member may run once their inputs are posted (lib/coll/coop/)
       {C::upccoll_barrier, "posts", nullptr, 0, nullptr, "no tasks: done once every member has posted",
        &coop::decompositions::barrier},
@@ -231,6 +235,7 @@ const char* automatic(collective c, std::size_t size, int threads) {
     case collective::reduce: return "flat";
     case collective::prefix_reduce: return (threads == 2 && size <= mid_bytes) ? "binomial" : "flat";
     case collective::sort: return "at_root";
+    case collective::allreduce: return "flat";
     case collective::upccoll_allreduce: return size <= small_bytes ? "redundant" : "chunked";
     default: break;
   }
@@ -248,6 +253,7 @@ const char* automatic_text(collective c) {
     case collective::reduce: return "flat";
     case collective::prefix_reduce: return "binomial when THREADS == 2 and nelems x size <= 256 KiB, else flat";
     case collective::sort: return "at_root";
+    case collective::allreduce: return "flat";
     case collective::upccoll_allreduce: return "redundant when count x type size <= 4 KiB, else chunked";
     default: break;
   }

@@ -5,9 +5,9 @@
 
 #include "../runtime/control.hpp"
 #include "../runtime/epoch_wait.hpp"
+#include "../runtime/world_barrier.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
-#include "upc/sync.hpp"
 
 namespace upc::coll {
 
@@ -18,7 +18,28 @@ thread_local std::unique_ptr<team> tl_world;
 thread_local const void* tl_world_run = nullptr;  // the run the team belongs to
 
 std::size_t round64(std::size_t x) { return (x + 63) & ~std::size_t{63}; }
+
+// The world team's flags are allocated by the launcher before any thread runs,
+// like a namespace-scope shared array: no collective step is needed to make the
+// team, so a thread's first collective cannot pair with anything else, and
+// every process of the processes backend inherits the offset.
+class world_team_storage final : public static_object {
+ public:
+  world_team_storage() { register_static_object(this); }
+  void allocate() override { offset_ = symmetric_alloc(team::sync_bytes(g_threads), "collective (world team)"); }
+  void release() noexcept override { offset_ = 0; }
+  std::uint64_t offset() const noexcept { return offset_; }
+
+ private:
+  std::uint64_t offset_ = 0;
+};
+world_team_storage g_world_storage;
 }  // namespace
+
+std::size_t team::sync_bytes(int threads) {
+  const std::size_t done_bytes = round64(4 * std::size_t(threads));
+  return done_off + 2 * done_bytes + check_slots * sizeof(std::uint64_t);
+}
 
 team::team(int size, int rank, std::uint64_t sync_offset) : size_(size), rank_(rank), sync_offset_(sync_offset) {
   ack_off = done_off + round64(4 * std::size_t(size));
@@ -28,13 +49,7 @@ team::team(int size, int rank, std::uint64_t sync_offset) : size_(size), rank_(r
 team& team::world() {
   // A new run (or a new process of the processes backend) starts a new team.
   if (tl_world && tl_world_run == g_control) return *tl_world;
-  const int T = threads();
-  const std::size_t done_bytes = round64(4 * std::size_t(T));
-  const std::size_t bytes = done_off + 2 * done_bytes + check_slots * sizeof(std::uint64_t);
-  const std::uint64_t off = collective_symmetric_alloc(bytes, "collective (team setup)");
-  std::memset(g_partitions + mythread() * g_partition_bytes + off, 0, bytes);
-  upc::barrier();
-  tl_world.reset(new team(T, mythread(), off));
+  tl_world.reset(new team(threads(), mythread(), g_world_storage.offset()));
   tl_world_run = g_control;
   return *tl_world;
 }
@@ -67,27 +82,20 @@ void team::ensure_scratch(std::size_t bytes) {
   scratch_bytes_ = grown;
 }
 
-std::uint32_t team::barrier_arrive() {
-  const std::uint32_t phase = ++barrier_phase_;
-  auto& arrived = word(0, barrier_arrived_off);
-  if (arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size_)) {
-    arrived.store(0, std::memory_order_relaxed);
-    publish_epoch(word(0, barrier_generation_off), phase, sleepers());
-  }
-  return phase;
-}
+// The world team synchronises on the runtime's world barrier (shared with the
+// collective allocations, never with upc_barrier).
+std::uint32_t team::barrier_arrive() { return world_barrier_arrive(); }
 
-bool team::barrier_done(std::uint32_t phase) const {
-  return epoch_reached(barrier_word().load(std::memory_order_acquire), phase);
-}
+bool team::barrier_done(std::uint32_t phase) const { return world_barrier_passed(phase); }
 
-void team::barrier(const char* function) {
-  const std::uint32_t phase = barrier_arrive();
-  wait_epoch(barrier_word(), phase, sleepers(), wait_site{function, -1, -2});
-}
+const std::atomic<std::uint32_t>& team::barrier_word() const noexcept { return world_barrier_word(); }
+
+void team::barrier(const char* function) { world_barrier(function); }
 
 void team::wait_word(const std::atomic<std::uint32_t>& w, std::uint32_t target, int rank, const char* function) const {
-  wait_epoch(w, target, sleepers(), wait_site{function, static_cast<std::int64_t>(target), rank >= 0 ? thread_of(rank) : rank});
+  // The world barrier's word has its own sleepers count.
+  std::atomic<std::uint32_t>& s = &w == &world_barrier_word() ? world_barrier_sleepers() : sleepers();
+  wait_epoch(w, target, s, wait_site{function, static_cast<std::int64_t>(target), rank >= 0 ? thread_of(rank) : rank});
 }
 
 }  // namespace upc::coll

@@ -23,7 +23,7 @@ namespace upc::coll {
 
 class team {
  public:
-  static team& world();  // collective on first use in a run
+  static team& world();  // the world team (made by the launcher, nothing collective)
 
   int size() const noexcept { return size_; }
   int rank() const noexcept { return rank_; }
@@ -46,7 +46,7 @@ class team {
   std::atomic<std::uint32_t>& ack(int owner, int from) const noexcept { return word(owner, ack_off + 4 * std::size_t(from)); }
   std::atomic<std::uint32_t>& sleepers() const noexcept { return word(0, sleepers_off); }
   // --check: each rank's copy of its single-valued arguments, compared with rank 0's.
-  static constexpr int check_slots = 16;
+  static constexpr int check_slots = 24;
   std::atomic<std::uint64_t>* check_area(int rank) const noexcept {
     return reinterpret_cast<std::atomic<std::uint64_t>*>(at(rank, sync_offset_ + check_off));
   }
@@ -68,8 +68,8 @@ class team {
   // returns the phase to test or wait for.
   void barrier(const char* function);
   std::uint32_t barrier_arrive();
-  bool barrier_done(std::uint32_t phase) const;
-  const std::atomic<std::uint32_t>& barrier_word() const noexcept { return word(0, barrier_generation_off); }
+  bool barrier_done(std::uint32_t phase) const;  // may fail: passing compares the threads' calls
+  const std::atomic<std::uint32_t>& barrier_word() const noexcept;
 
   // Sleeps until `word` reaches `target` (rank: who moves it; -2: any rank).
   void wait_word(const std::atomic<std::uint32_t>& word, std::uint32_t target, int rank, const char* function) const;
@@ -77,14 +77,16 @@ class team {
   // Machine address of `offset` in `rank`'s partition.
   char* at(int rank, std::uint64_t offset) const noexcept;
 
+  // Bytes of flags per rank for a team of `threads`.
+  static std::size_t sync_bytes(int threads);
+
  private:
   team(int size, int rank, std::uint64_t sync_offset);
   std::atomic<std::uint32_t>& word(int rank, std::size_t off) const noexcept {
     return *reinterpret_cast<std::atomic<std::uint32_t>*>(at(rank, sync_offset_ + off));
   }
 
-  static constexpr std::size_t entered_off = 0, ready_off = 64, ready2_off = 128, barrier_arrived_off = 192,
-                               barrier_generation_off = 256, sleepers_off = 320, done_off = 384;
+  static constexpr std::size_t entered_off = 0, ready_off = 64, ready2_off = 128, sleepers_off = 192, done_off = 256;
   std::size_t ack_off = 0, check_off = 0;
 
   int size_, rank_;
@@ -92,7 +94,6 @@ class team {
   std::uint64_t scratch_offset_ = 0;
   std::size_t scratch_bytes_ = 0;
   std::uint32_t epoch_ = 0;
-  std::uint32_t barrier_phase_ = 0;
 };
 
 }  // namespace upc::coll

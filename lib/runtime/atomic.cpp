@@ -13,7 +13,10 @@
 #include <string>
 #include <type_traits>
 
+#include "call_site.hpp"
+#include "collective_call.hpp"
 #include "control.hpp"
+#include "world_barrier.hpp"
 #include "op_names.hpp"
 #include "futex.hpp"
 #include "upc/detail/static_object.hpp"
@@ -314,6 +317,7 @@ void apply_pts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr,
 
 void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc_op_t op, const upc::sptr<void>& target,
                const void* operand1, const void* operand2, bool strict) {
+  require_upc_thread(function);
   validate_domain(function, d);
   if (std::popcount(op) != 1)
     fail(function, "op must be exactly one operation, got " + ops_text(op));
@@ -359,8 +363,11 @@ void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc
 
 }  // namespace
 
-upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints) {
+upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints,
+                                               const std::source_location& where) {
   const char* function = "upc_all_atomicdomain_alloc";
+  // type, ops and hints are compared below, by name, against thread 0's domain.
+  collective_call call(function, where);
   validate_type_and_ops(function, type, ops);
   if (hints & ~all_hints)
     fail(function, "hints (" + std::to_string(hints) +
@@ -377,7 +384,7 @@ upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, up
     d->pts_lock.store(0, std::memory_order_relaxed);
     d->magic = domain_magic;
   }
-  upc::barrier();
+  world_barrier(function);
   // The arguments are single-valued: compare with what thread 0 recorded.
   if (d->type != type)
     fail(function, "argument type must be single-valued (the same on every thread): this thread passed " +
@@ -391,12 +398,13 @@ upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, up
   return d;
 }
 
-void upc_all_atomicdomain_free(upc_atomicdomain_t* domain) {
+void upc_all_atomicdomain_free(upc_atomicdomain_t* domain, const std::source_location& where) {
   const char* function = "upc_all_atomicdomain_free";
+  collective_call call(function, where, {{"domain", static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(domain))}});
   if (!domain) return;
   validate_domain(function, domain);
   const shared_address a = domain->self;
-  upc::barrier();  // nobody still uses it, and nobody has marked it freed yet
+  world_barrier(function);  // nobody still uses it, and nobody has marked it freed yet
   if (upc::mythread() == 0) domain->magic = freed_magic;
   collective_free(a, function);  // barrier, then thread 0 frees
 }

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <string>
 
+#include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"
 #include "upc/sync.hpp"
@@ -64,6 +65,7 @@ void check_can_complete(const char* fn, const src& w, const Done& done) {
 }  // namespace
 
 void notify(std::optional<int> id, const src& where) {
+  enter_runtime(notify_name(), where);
   control_block& c = control();
   thread_slot& me = my_slot();
   if (me.notified)
@@ -94,6 +96,7 @@ void notify(std::optional<int> id, const src& where) {
 }
 
 void wait(std::optional<int> id, const src& where) {
+  enter_runtime(wait_name(), where);
   control_block& c = control();
   thread_slot& me = my_slot();
   if (!me.notified) fail(wait_name(), "called without a preceding upc_notify" + at(where));
@@ -102,6 +105,10 @@ void wait(std::optional<int> id, const src& where) {
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != phase; };
 
   if (!done()) {
+    // Marked as waiting from the start (not only once asleep), so reports never
+    // count a thread that is polling here as one that has not arrived.
+    const std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
+    blocked_scope blocked(blocked_kind::barrier_wait, shown_id, wait_name(), where.file_name(), where.line());
     const wait_policy& pol = current_wait_policy();
     for (int i = 0; i < std::min(pol.spin_iterations, max_spin) && !done(); ++i) cpu_relax();
     for (int i = 0; i < pol.yield_iterations && !done(); ++i) {
@@ -109,8 +116,6 @@ void wait(std::optional<int> id, const src& where) {
       if ((i & 15) == 15) check_abort();
     }
     if (!done()) {
-      std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
-      blocked_scope blocked(blocked_kind::barrier_wait, shown_id, wait_name(), where.file_name(), where.line());
       b.sleepers.fetch_add(1, std::memory_order_seq_cst);
       try {
         while (!done()) {

@@ -4,11 +4,13 @@
 // thread or no place in the heap.
 #include <string>
 
+#include "call_site.hpp"
 #include "control.hpp"
 #include "upc_castable.h"
 
 void* upc_cast(upc::sptr<void> ptr) {
   using namespace upc::detail;
+  require_upc_thread("upc_cast");
   if (ptr.is_null()) return nullptr;
   const upc::shared_address& a = ptr.address();
   if (a.thread >= static_cast<std::uint32_t>(g_threads))

@@ -21,6 +21,23 @@ enum class blocked_kind : std::uint32_t { none, barrier_wait, lock, exit, sync, 
 
 enum class thread_state : std::uint32_t { not_started, running, finished, failed };
 
+// One collective call of a thread, as the other threads see it: which function,
+// where in the user's program, and the arguments that must be the same on every
+// thread. A thread keeps its last call_records calls (indexed by call number);
+// `seq` is written last and re-read by readers, so a record being overwritten is
+// never mistaken for a complete one (a seqlock).
+constexpr int call_records = 4;
+constexpr int call_record_args = 4;
+constexpr std::uint32_t no_call = ~0u;
+struct call_record {
+  std::atomic<std::uint32_t> seq;                       // call number, no_call while written
+  std::atomic<std::uint32_t> line;
+  std::atomic<const char*> function;
+  std::atomic<const char*> file;
+  std::atomic<const char*> arg_names[call_record_args];  // nullptr: unused
+  std::atomic<std::uint64_t> args[call_record_args];
+};
+
 struct alignas(64) thread_slot {
   std::atomic<std::uint32_t> state;
   std::atomic<std::uint32_t> blocked;        // blocked_kind
@@ -28,6 +45,11 @@ struct alignas(64) thread_slot {
   std::atomic<const char*> blocked_file;
   std::atomic<std::uint32_t> blocked_line;
   std::atomic<const char*> blocked_function;
+  std::atomic<std::uint32_t> blocked_seq;    // bumped each time the thread starts waiting
+  // the thread's last runtime call with a known source location (reports)
+  std::atomic<const char*> last_function;
+  std::atomic<const char*> last_file;
+  std::atomic<std::uint32_t> last_line;
   std::int32_t pid;
   // split-phase barrier state of this thread
   std::uint32_t phase;                       // number of completed notify/wait pairs
@@ -37,8 +59,12 @@ struct alignas(64) thread_slot {
   // local heap (upc_alloc) of this thread's partition: [local_floor, partition end)
   std::uint64_t local_floor;
   std::uint64_t local_free_head;
-  // collective calls made so far (double-buffers collective results and checks)
+  // internal rendezvous made so far (double-buffers collective results and checks)
   std::uint32_t collective_seq;
+  // collective calls made so far, and the last few of them for the others to compare
+  std::atomic<std::uint32_t> call_seq;
+  std::uint32_t world_phase;                 // world barrier phases passed
+  call_record calls[call_records];
   // single-valued argument check slots (--check), two sets by collective_seq parity
   std::atomic<std::uint64_t> check_args[2][4];
 };
@@ -78,7 +104,10 @@ struct control_block {
   std::atomic<std::uint32_t> error_ready;
   char error_text[error_text_bytes];
 
-  alignas(64) barrier_state barrier;
+  alignas(64) barrier_state barrier;           // upc_barrier / upc_notify / upc_wait
+  // The runtime's own barrier of all threads (collective calls, collective
+  // allocation): never the user's, so the two can never pair.
+  alignas(64) barrier_state world_barrier;
 
   // Allocation: one mutex for both heaps; symmetric heap occupies [0, sym_top) of
   // every partition, its chunk headers live in partition 0.

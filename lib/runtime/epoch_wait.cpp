@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "call_site.hpp"
+#include "collective_call.hpp"
 #include "futex.hpp"
 
 namespace upc::detail {
@@ -12,6 +14,11 @@ void check_peer_alive(const wait_site& site);
 
 void wait_epoch_slow(const std::atomic<std::uint32_t>& word, std::uint32_t target,
                      std::atomic<std::uint32_t>& sleepers, const wait_site& site) {
+  // The watchdog shows the user's call ("upc_all_broadcast at prog.cpp:12"),
+  // not the engine's internal step; marked as waiting from the start.
+  const current_call& call = this_call();
+  blocked_scope blocked(blocked_kind::collective, site.arg, call.function ? call.function : site.function, call.file,
+                        call.line);
   const wait_policy& pol = current_wait_policy();
   for (int i = 0; i < pol.spin_iterations; ++i) {
     if (epoch_reached(word.load(std::memory_order_acquire), target)) return;
@@ -22,7 +29,6 @@ void wait_epoch_slow(const std::atomic<std::uint32_t>& word, std::uint32_t targe
     sched_yield();
     if ((i & 15) == 15) check_abort();
   }
-  blocked_scope blocked(blocked_kind::collective, site.arg, site.function, nullptr, 0);
   sleepers.fetch_add(1, std::memory_order_seq_cst);
   struct leave {
     std::atomic<std::uint32_t>& s;
@@ -44,10 +50,13 @@ void check_peer_alive(const wait_site& site) {
   if (site.peer_thread == -1 || c.exited.load(std::memory_order_acquire) == 0) return;
   for (int t = 0; t < c.threads; ++t) {
     if (site.peer_thread >= 0 && t != site.peer_thread) continue;
-    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished)
-      fail(site.function, "thread " + std::to_string(t) +
-                              " has already returned from main, so this collective can never complete "
-                              "(did every thread make the same collective calls?)");
+    if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished) {
+      const current_call& call = this_call();
+      fail(call.function ? call.function : site.function,
+           "thread " + std::to_string(t) + " has already returned from main, so this collective call" +
+               location_text(call.file, call.line) +
+               " can never complete (did every thread make the same collective calls?)");
+    }
   }
 }
 

@@ -98,11 +98,23 @@ blocked_scope::blocked_scope(blocked_kind kind, std::int64_t arg, const char* fu
   s.blocked_function.store(function, std::memory_order_relaxed);
   s.blocked_file.store(file, std::memory_order_relaxed);
   s.blocked_line.store(line, std::memory_order_relaxed);
+  // Only this thread writes it: no read-modify-write needed.
+  s.blocked_seq.store(s.blocked_seq.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   s.blocked.store(static_cast<std::uint32_t>(kind), std::memory_order_release);
 }
 
 blocked_scope::~blocked_scope() {
   my_slot().blocked.store(static_cast<std::uint32_t>(blocked_kind::none), std::memory_order_release);
+}
+
+// " (last runtime call: upc_all_broadcast at prog.cpp:31)", or "" when unknown.
+std::string last_call_text(const thread_slot& s) {
+  const char* fn = s.last_function.load(std::memory_order_relaxed);
+  if (!fn) return "";
+  const char* file = s.last_file.load(std::memory_order_relaxed);
+  std::string out = std::string(" (last runtime call: ") + fn;
+  if (file) out += std::string(" at ") + file + ":" + std::to_string(s.last_line.load(std::memory_order_relaxed));
+  return out + ")";
 }
 
 namespace {
@@ -113,7 +125,7 @@ std::string where_is(const thread_slot& s) {
   if (state == thread_state::finished) return "returned from main";
   if (state == thread_state::failed) return "failed";
   if (state == thread_state::not_started) return "not started";
-  if (kind == blocked_kind::none) return "running";
+  if (kind == blocked_kind::none) return "running" + last_call_text(s);
   const char* fn = s.blocked_function.load();
   std::string out = "waiting in ";
   out += fn ? fn : "?";

@@ -14,7 +14,10 @@
 #include <mutex>
 #include <string>
 
+#include "call_site.hpp"
+#include "collective_call.hpp"
 #include "control.hpp"
+#include "world_barrier.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/sync.hpp"
@@ -261,7 +264,7 @@ std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const cha
     }
     control().collective_result[seq & 1].store(off, std::memory_order_relaxed);
   }
-  upc::barrier();
+  world_barrier(function);
   verify_check(function, "size", seq, 0, bytes_per_thread);
   std::uint64_t off = control().collective_result[seq & 1].load(std::memory_order_relaxed);
   if (off == alloc_failed) {
@@ -279,7 +282,7 @@ void collective_free_chunk(const shared_address& a, const char* function, bool d
   const std::uint32_t seq = me.collective_seq++;
   publish_check(seq, 0, a.offset);
   publish_check(seq, 1, a.thread);
-  upc::barrier();
+  world_barrier(function);
   verify_check(function, "ptr", seq, 0, a.offset);
   verify_check(function, "ptr", seq, 1, a.thread);
   if (tl_mythread == 0) free_chunk(a, function, declared_ok);
@@ -308,7 +311,8 @@ std::size_t per_thread_bytes(std::size_t nblocks, std::size_t nbytes, const char
 }
 }  // namespace
 
-sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes) {
+sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
+  collective_call call("upc_all_alloc", where, {{"nblocks", nblocks}, {"nbytes", nbytes}});
   const std::size_t bytes = per_thread_bytes(nblocks, nbytes, "upc_all_alloc");
   if (check_enabled()) {
     thread_slot& me = my_slot();
@@ -321,26 +325,34 @@ sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes) {
   verify_check("upc_all_alloc", "nbytes", seq, 2, nbytes);
   if (nblocks == 0 || nbytes == 0) {
     // Nothing to allocate: give the chunk back once everybody has read the result.
-    upc::barrier();
+    world_barrier("upc_all_alloc");
     if (mythread() == 0) heap_free(shared_address{off, 0, 0}, "upc_all_alloc");
     return sptr<void>();
   }
   return sptr<void>(shared_address{off, 0, 0});
 }
 
-sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes) {
+sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
+  enter_runtime("upc_global_alloc", where);
   if (nblocks == 0 || nbytes == 0) return sptr<void>();
   return sptr<void>(shared_address{symmetric_alloc(per_thread_bytes(nblocks, nbytes, "upc_global_alloc"), "upc_global_alloc"), 0, 0});
 }
 
-sptr<void> alloc(std::size_t nbytes) {
+sptr<void> alloc(std::size_t nbytes, const std::source_location& where) {
+  enter_runtime("upc_alloc", where);
   if (nbytes == 0) return sptr<void>();
   const int me = mythread();
   return sptr<void>(shared_address{local_alloc(me, nbytes, "upc_alloc"), static_cast<std::uint32_t>(me), 0});
 }
 
-void free(sptr<void> p) { heap_free(p.address(), "upc_free"); }
+void free(sptr<void> p, const std::source_location& where) {
+  enter_runtime("upc_free", where);
+  heap_free(p.address(), "upc_free");
+}
 
-void all_free(sptr<void> p) { collective_free(p.address(), "upc_all_free"); }
+void all_free(sptr<void> p, const std::source_location& where) {
+  collective_call call("upc_all_free", where, {{"ptr (thread)", p.address().thread}, {"ptr (address)", p.address().offset}});
+  collective_free(p.address(), "upc_all_free");
+}
 
 }  // namespace upc

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"
 #include "segment.hpp"
@@ -29,6 +30,7 @@ namespace {
 std::vector<int> g_exit_codes;
 int g_launcher_exit_code = 0;
 bool g_running = false;
+pthread_t g_launcher_thread;  // the thread that called run()
 int g_nodes = 1;
 backend_kind g_backend = backend_kind::threads;
 
@@ -54,7 +56,9 @@ void set_exit_code(int thread, int code) {
 }
 
 int mythread_checked() {
-  throw upc::error("MYTHREAD", g_running ? "used outside a UPC thread (in the launcher)"
+  if (g_running && !pthread_equal(pthread_self(), g_launcher_thread)) fail_not_upc_thread("MYTHREAD");
+  throw upc::error("MYTHREAD", g_running ? "used outside a UPC thread (in the launcher, e.g. in the size of a "
+                                           "namespace-scope shared array)"
                                          : "used outside a UPC program: call it from upc_main or upc::run",
                    -1);
 }
@@ -87,6 +91,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.nodes < 1 || opt.nodes > opt.threads)
     throw error("upcrun", "--nodes must be between 1 and THREADS (" + std::to_string(opt.threads) + "), got " + std::to_string(opt.nodes), -1);
   if (opt.heap_per_thread == 0) opt.heap_per_thread = default_heap(opt.threads);
+  if (opt.wait_warning_seconds < 0) opt.wait_warning_seconds = opt.check ? 20 : 0;
   if (opt.heap_per_thread < min_heap_bytes)
     throw error("upcrun", "--heap must be at least 64K per thread, got " + std::to_string(opt.heap_per_thread), -1);
 
@@ -114,6 +119,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_backend = opt.backend;
   g_exit_codes.assign(opt.threads, 0);
   g_running = true;
+  g_launcher_thread = pthread_self();
   g_launcher_exit_code = 0;
   set_wait_policy(opt.threads);
 

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <string>
 
+#include "call_site.hpp"
+#include "collective_call.hpp"
 #include "control.hpp"
+#include "world_barrier.hpp"
 #include "futex.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
@@ -78,19 +81,23 @@ int lock_holder(std::int64_t address) noexcept {
 }
 }  // namespace detail
 
-upc_lock_t* global_lock_alloc() {
-  return init_at(upc::alloc(sizeof(upc_lock_t)).address());
+upc_lock_t* global_lock_alloc(const std::source_location& where) {
+  enter_runtime("upc_global_lock_alloc", where);
+  return init_at(shared_address{local_alloc(tl_mythread, sizeof(upc_lock_t), "upc_global_lock_alloc"),
+                                static_cast<std::uint32_t>(tl_mythread), 0});
 }
 
-upc_lock_t* all_lock_alloc() {
+upc_lock_t* all_lock_alloc(const std::source_location& where) {
+  collective_call call("upc_all_lock_alloc", where);
   std::uint64_t off = collective_symmetric_alloc(sizeof(upc_lock_t), "upc_all_lock_alloc");
   shared_address a{off, 0, 0};
   if (mythread() == 0) init_at(a);
-  upc::barrier();
+  world_barrier("upc_all_lock_alloc");
   return reinterpret_cast<upc_lock_t*>(raw_address(a));
 }
 
 void lock_free(upc_lock_t* l) {
+  require_upc_thread("upc_lock_free");
   if (!l) return;
   validate("upc_lock_free", l);
   shared_address a = l->self;
@@ -98,19 +105,24 @@ void lock_free(upc_lock_t* l) {
   heap_free(a, "upc_lock_free");
 }
 
-void all_lock_free(upc_lock_t* l) {
-  upc::barrier();
+void all_lock_free(upc_lock_t* l, const std::source_location& where) {
+  collective_call call("upc_all_lock_free", where,
+                       {{"lock", static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(l))}});
+  world_barrier("upc_all_lock_free");
   if (mythread() == 0) lock_free(l);
-  upc::barrier();
+  world_barrier("upc_all_lock_free");
 }
 
 void lock(upc_lock_t* l, const std::source_location& where) {
+  enter_runtime("upc_lock", where);
   validate("upc_lock", l);
   const int me = mythread();
   if (l->holder.load(std::memory_order_relaxed) == me)
     fail("upc_lock", "this thread already holds lock " + name(l) + " (UPC locks are not recursive)");
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) {
+    blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)), "upc_lock",
+                          where.file_name(), where.line());
     const wait_policy& pol = current_wait_policy();
     bool got = false;
     // A short spin (see max_spin in barrier.cpp): the holder may be descheduled.
@@ -125,8 +137,6 @@ void lock(upc_lock_t* l, const std::source_location& where) {
       got = l->word.compare_exchange_weak(c, 1, std::memory_order_acquire);
     }
     if (!got) {
-      blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)),
-                            "upc_lock", where.file_name(), where.line());
       c = l->word.exchange(2, std::memory_order_acquire);
       while (c != 0) {
         futex_wait(&l->word, 2, 50'000'000);
@@ -143,6 +153,7 @@ void lock(upc_lock_t* l, const std::source_location& where) {
 }
 
 int lock_attempt(upc_lock_t* l) {
+  require_upc_thread("upc_lock_attempt");
   validate("upc_lock_attempt", l);
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return 0;
@@ -151,6 +162,7 @@ int lock_attempt(upc_lock_t* l) {
 }
 
 void unlock(upc_lock_t* l) {
+  require_upc_thread("upc_unlock");
   validate("upc_unlock", l);
   const int me = mythread();
   const int holder = l->holder.load(std::memory_order_relaxed);

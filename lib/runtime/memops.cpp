@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "call_site.hpp"
 #include "control.hpp"
 #include "upc/memops.hpp"
 
@@ -30,6 +31,7 @@ void check_local(const char* function, const char* arg, const void* p, std::size
 }  // namespace
 
 void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
+  detail::require_upc_thread("upc_memcpy");
   if (n == 0) return;
   char* d = resolve("upc_memcpy", "dst", dst, n);
   char* s = resolve("upc_memcpy", "src", src, n);
@@ -39,18 +41,21 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
 }
 
 void memget(void* dst, sptr<void> src, std::size_t n) {
+  detail::require_upc_thread("upc_memget");
   if (n == 0) return;
   check_local("upc_memget", "dst", dst, n);
   std::memcpy(dst, resolve("upc_memget", "src", src, n), n);
 }
 
 void memput(sptr<void> dst, const void* src, std::size_t n) {
+  detail::require_upc_thread("upc_memput");
   if (n == 0) return;
   check_local("upc_memput", "src", src, n);
   std::memcpy(resolve("upc_memput", "dst", dst, n), src, n);
 }
 
 void memset(sptr<void> dst, int c, std::size_t n) {
+  detail::require_upc_thread("upc_memset");
   if (n == 0) return;
   std::memset(resolve("upc_memset", "dst", dst, n), c, n);
 }

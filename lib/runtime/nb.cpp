@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "call_site.hpp"
 #include "control.hpp"
 #include "upc_nb.h"
 
@@ -57,22 +58,26 @@ void private_bytes(const char* function, const char* arg, const void* p, std::si
 
 // The transfers themselves: validated, then done at once.
 void do_memcpy(const char* function, const upc::sptr<void>& dst, const upc::sptr<void>& src, std::size_t n) {
+  require_upc_thread(function);
   if (n == 0) return;
   char* d = shared_bytes(function, "dst", dst, n);
   char* s = shared_bytes(function, "src", src, n);
   std::memmove(d, s, n);
 }
 void do_memget(const char* function, void* dst, const upc::sptr<void>& src, std::size_t n) {
+  require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "dst", dst, n);
   std::memcpy(dst, shared_bytes(function, "src", src, n), n);
 }
 void do_memput(const char* function, const upc::sptr<void>& dst, const void* src, std::size_t n) {
+  require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "src", src, n);
   std::memcpy(shared_bytes(function, "dst", dst, n), src, n);
 }
 void do_memset(const char* function, const upc::sptr<void>& dst, int c, std::size_t n) {
+  require_upc_thread(function);
   if (n == 0) return;
   std::memset(shared_bytes(function, "dst", dst, n), c, n);
 }
@@ -123,11 +128,13 @@ upc_handle_t upc_memset_nb(upc::sptr<void> dst, int c, std::size_t n) {
 }
 
 void upc_sync(upc_handle_t handle) {
+  require_upc_thread("upc_sync");
   if (handle == UPC_COMPLETE_HANDLE) return;
   retire("upc_sync", handle);
 }
 
 int upc_sync_attempt(upc_handle_t handle) {
+  require_upc_thread("upc_sync_attempt");
   if (handle == UPC_COMPLETE_HANDLE) return 1;
   retire("upc_sync_attempt", handle);
   return 1;  // eager completion: always done
@@ -139,8 +146,8 @@ void upc_memget_nbi(void* dst, upc::sptr<void> src, std::size_t n) { do_memget("
 void upc_memput_nbi(upc::sptr<void> dst, const void* src, std::size_t n) { do_memput("upc_memput_nbi", dst, src, n); }
 void upc_memset_nbi(upc::sptr<void> dst, int c, std::size_t n) { do_memset("upc_memset_nbi", dst, c, n); }
 
-void upc_synci(void) { (void)upc::mythread(); }  // only a UPC thread may call it
+void upc_synci(void) { require_upc_thread("upc_synci"); }  // only a UPC thread may call it
 int upc_synci_attempt(void) {
-  (void)upc::mythread();
+  require_upc_thread("upc_synci_attempt");
   return 1;
 }

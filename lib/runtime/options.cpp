@@ -72,6 +72,7 @@ launch_options launch_options::from_environment() {
     o.watchdog_seconds = parse_seconds("UPCEMU_WATCHDOG", v);
     if (o.watchdog_seconds <= 0) bad("UPCEMU_WATCHDOG", v, "a number of seconds > 0");
   }
+  if (const char* v = env("UPCEMU_WAIT_WARNING")) o.wait_warning_seconds = parse_seconds("UPCEMU_WAIT_WARNING", v);
   if (const char* v = env("UPCEMU_QUIET")) o.quiet = parse_bool("UPCEMU_QUIET", v);
   return o;
 }

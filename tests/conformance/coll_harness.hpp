@@ -581,7 +581,7 @@ std::string wrong_values(const coll_model::effect& e, bool prefix) {
 
 template <class T>
 using reduce_fn = void (*)(upc::sptr<void>, upc::sptr<const void>, upc_op_t, std::size_t, std::size_t, T (*)(T, T),
-                           upc_flag_t);
+                           upc_flag_t, const std::source_location&);
 
 template <class T, reduce_fn<T> Reduce, reduce_fn<T> Prefix>
 void reduce_one(const reduce_case& c, const std::string& algo, std::uint64_t src_base, std::uint64_t dst_base) {
@@ -613,7 +613,7 @@ void reduce_one(const reduce_case& c, const std::string& algo, std::uint64_t src
 
   T (*const func)(T, T) = func_pointer<T>(c.op.func);
   (c.prefix ? Prefix : Reduce)(upc::sptr<void>(dst_at), upc::sptr<const void>(src_at), c.op.op, c.nelems, c.blk_size,
-                               func, c.flags);
+                               func, c.flags, std::source_location::current());
   check_algorithm(what, algo);
 
   const coll_model::memory before = [&](int t, std::uint64_t off) -> std::uint8_t {

@@ -46,4 +46,9 @@ void prefix_reduce_binomial(const request&, team&, plan&);
 
 void sort_at_root(const request&, team&, plan&);
 
+// upc_all_reduceT_all: a reduction to dst's thread, then every rank copies the
+// result to its element of dst.
+void allreduce_flat(const request&, team&, plan&);
+void allreduce_binomial(const request&, team&, plan&);
+
 }  // namespace upc::coll::algo

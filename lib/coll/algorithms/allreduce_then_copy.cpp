@@ -1,0 +1,44 @@
+// upc_all_reduceT_all: the reduction of a reduce algorithm (flat or binomial)
+// into dst's own element, then every other rank copies that one value into its
+// element of dst (dst + i as shared TYPE *, so element i lives on thread
+// dst.thread + i). The result is bit for bit the reduce's: the same fold, done
+// once, copied T - 1 times.
+//
+//   src ──reduce──▶ dst (root) ──▶ dst + 1, dst + 2, … (each rank pulls its copy)
+//
+// Steps: the reduce's, then one ready flag from the root and one copy of one
+// element per rank.
+#include "../blocks.hpp"
+#include "../common/touch.hpp"
+#include "algorithms.hpp"
+
+namespace upc::coll::algo {
+
+namespace {
+void then_copy(const request& rq, team& t, plan& p) {
+  const int me = t.rank(), T = t.size(), root = t.rank_of(rq.dst.thread);
+  if (me == root) {
+    p.publish_ready2();  // the reduce's steps have written the result
+    touch_all_but(p.touchers, me, T);
+    return;
+  }
+  // Element i of dst (block size 1) is on thread dst.thread + i.
+  const int i = (t.thread_of(me) - static_cast<int>(rq.dst.thread) + T) % T;
+  const shared_address mine = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, rq.red.elem_size, 1, T);
+  p.wait_ready2(root);
+  p.copy(raw(mine), raw(rq.dst), rq.red.elem_size);
+  touch_one(p.touches, root, me);
+}
+
+void reduce_then_copy(builder reduce, const request& rq, team& t, plan& p) {
+  request r = rq;
+  r.kind = collective::reduce;
+  reduce(r, t, p);
+  then_copy(rq, t, p);
+}
+}  // namespace
+
+void allreduce_flat(const request& rq, team& t, plan& p) { reduce_then_copy(reduce_flat, rq, t, p); }
+void allreduce_binomial(const request& rq, team& t, plan& p) { reduce_then_copy(reduce_binomial, rq, t, p); }
+
+}  // namespace upc::coll::algo

@@ -1,0 +1,145 @@
+#include "collective_call.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "call_site.hpp"
+
+namespace upc::detail {
+
+namespace {
+thread_local current_call tl_call;
+
+// A stable copy of one record, or valid == false when it is being rewritten
+// or holds another call.
+struct record_copy {
+  bool valid = false;
+  std::uint32_t seq = 0;
+  const char* function = nullptr;
+  const char* file = nullptr;
+  std::uint32_t line = 0;
+  const char* names[call_record_args] = {};
+  std::uint64_t args[call_record_args] = {};
+};
+
+record_copy read_record(int thread, std::uint32_t seq) {
+  record_copy c;
+  const call_record& r = control().slots[thread].calls[seq % call_records];
+  const std::uint32_t s1 = r.seq.load(std::memory_order_acquire);
+  if (s1 != seq) return c;
+  c.function = r.function.load(std::memory_order_relaxed);
+  c.file = r.file.load(std::memory_order_relaxed);
+  c.line = r.line.load(std::memory_order_relaxed);
+  for (int i = 0; i < call_record_args; ++i) {
+    c.names[i] = r.arg_names[i].load(std::memory_order_relaxed);
+    c.args[i] = r.args[i].load(std::memory_order_relaxed);
+  }
+  std::atomic_thread_fence(std::memory_order_acquire);
+  c.valid = r.seq.load(std::memory_order_relaxed) == s1;
+  c.seq = seq;
+  return c;
+}
+
+bool same_name(const char* a, const char* b) { return a == b || (a && b && std::strcmp(a, b) == 0); }
+
+std::string ordinal(std::uint32_t zero_based) {
+  const std::uint32_t n = zero_based + 1;
+  const char* suffix = (n % 100 >= 11 && n % 100 <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+std::string describe(const record_copy& r) { return std::string(r.function ? r.function : "?") + location_text(r.file, r.line); }
+
+[[noreturn]] void fail_mismatch(const record_copy& mine, int thread, const record_copy& theirs) {
+  fail(mine.function, "this collective call" + location_text(mine.file, mine.line) + " does not match thread " +
+                          std::to_string(thread) + "'s call at the same point, " + describe(theirs) + " (the " +
+                          ordinal(mine.seq) +
+                          " collective call of each): every thread must make the same collective calls in the same order");
+}
+
+void compare(const record_copy& mine, int thread, const record_copy& theirs) {
+  if (!same_name(mine.function, theirs.function)) fail_mismatch(mine, thread, theirs);
+  for (int i = 0; i < call_record_args; ++i) {
+    if (!mine.names[i] && !theirs.names[i]) continue;
+    if (!same_name(mine.names[i], theirs.names[i])) fail_mismatch(mine, thread, theirs);
+    if (mine.args[i] == theirs.args[i]) continue;
+    fail(mine.function, std::string("argument ") + mine.names[i] +
+                            " must be single-valued (the same on every thread): this thread passed " +
+                            std::to_string(mine.args[i]) + location_text(mine.file, mine.line) + ", thread " +
+                            std::to_string(thread) + " passed " + std::to_string(theirs.args[i]) +
+                            location_text(theirs.file, theirs.line));
+  }
+}
+
+record_copy my_record() { return read_record(tl_mythread, tl_call.seq); }
+}  // namespace
+
+const current_call& this_call() noexcept { return tl_call; }
+
+collective_call::collective_call(const char* function, const std::source_location& where,
+                                 std::initializer_list<collective_arg> args) {
+  require_upc_thread(function);
+  outer_ = tl_call.function == nullptr;
+  if (!outer_) return;
+  thread_slot& s = my_slot();
+  if (s.notified)
+    fail(function, "called between upc_notify and its upc_wait" + location_text(where.file_name(), where.line()) +
+                       ": a collective call must not be made inside a split-phase barrier (finish it with upc_wait "
+                       "first)");
+  note_call(function, where.file_name(), where.line());
+  const std::uint32_t seq = s.call_seq.load(std::memory_order_relaxed);
+  call_record& r = s.calls[seq % call_records];
+  r.seq.store(no_call, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+  r.function.store(function, std::memory_order_relaxed);
+  r.file.store(where.file_name(), std::memory_order_relaxed);
+  r.line.store(where.line(), std::memory_order_relaxed);
+  int i = 0;
+  for (const collective_arg& a : args) {
+    if (i == call_record_args) break;
+    r.arg_names[i].store(a.name, std::memory_order_relaxed);
+    r.args[i].store(a.value, std::memory_order_relaxed);
+    ++i;
+  }
+  for (; i < call_record_args; ++i) {
+    r.arg_names[i].store(nullptr, std::memory_order_relaxed);
+    r.args[i].store(0, std::memory_order_relaxed);
+  }
+  r.seq.store(seq, std::memory_order_release);
+  s.call_seq.store(seq + 1, std::memory_order_release);
+  tl_call = current_call{function, where.file_name(), where.line(), seq, false};
+}
+
+collective_call::~collective_call() {
+  if (outer_) tl_call = current_call{};
+}
+
+void match_call_with(int thread) {
+  if (!tl_call.function || thread == tl_mythread) return;
+  const record_copy theirs = read_record(thread, tl_call.seq);
+  if (!theirs.valid) return;  // not there yet, or long gone: nothing to say
+  compare(my_record(), thread, theirs);
+}
+
+void match_after_world_barrier() {
+  if (!tl_call.function || tl_call.matched) return;
+  tl_call.matched = true;
+  if (tl_mythread == 0) return;
+  const record_copy theirs = read_record(0, tl_call.seq);
+  if (theirs.valid) {
+    compare(my_record(), 0, theirs);
+    return;
+  }
+  // Thread 0 passed the same world barrier without having entered this call:
+  // it was in an earlier one, so the threads' calls differ.
+  const std::uint32_t made = control().slots[0].call_seq.load(std::memory_order_acquire);
+  if (made > tl_call.seq) return;  // it has moved on (records are reused): nothing to say
+  const record_copy mine = my_record();
+  const record_copy last = made ? read_record(0, made - 1) : record_copy{};
+  fail(mine.function, "thread 0 reached the same synchronisation in its " + (made ? ordinal(made - 1) : std::string("first")) +
+                          " collective call" + (last.valid ? " (" + describe(last) + ")" : std::string()) +
+                          ", while this is this thread's " + ordinal(tl_call.seq) + " (" + describe(mine) +
+                          "): every thread must make the same collective calls in the same order");
+}
+
+}  // namespace upc::detail
