@@ -619,6 +619,60 @@ TEST_CASE("--check: the deadlock report of a large run groups threads that wait 
   }
 }
 
+// The line of a victim.cpp statement, found by its text (so the test follows edits).
+int victim_line(const std::string& text) {
+  std::FILE* f = std::fopen(VICTIM_SOURCE, "r");
+  REQUIRE(f);
+  char buf[512];
+  int n = 0, found = -1;
+  while (std::fgets(buf, sizeof buf, f)) {
+    ++n;
+    if (std::string(buf).find(text) != std::string::npos) { found = n; break; }
+  }
+  std::fclose(f);
+  REQUIRE(found > 0);
+  return found;
+}
+
+TEST_CASE("a collective on some threads and upc_barrier on others: a deadlock report naming both user lines (issue 8.5)") {
+  const std::string coll_line = "victim.cpp:" + std::to_string(victim_line("line reported for odd threads"));
+  const std::string barrier_line = "victim.cpp:" + std::to_string(victim_line("line reported for even threads"));
+  for (const char* b : backends)
+    for (const char* earlier : {"0", "1"}) {
+      CAPTURE(b);
+      CAPTURE(earlier);
+      outcome o = run_victim({"-n", "4", "--backend", b, "--watchdog", "0.5"}, {"coll_vs_barrier", earlier});
+      REPORT(o);
+      CHECK(o.exit_code == 1);
+      CHECK(contains(o.err, "deadlock: every thread is waiting and none can go on"));
+      CHECK(contains(o.err, "thread 1: waiting in upc_all_broadcast at "));
+      CHECK(contains(o.err, coll_line));
+      CHECK(contains(o.err, "thread 0: waiting in upc_barrier at "));
+      CHECK(contains(o.err, barrier_line));
+      CHECK(contains(o.err, "the threads wait in different synchronisation calls"));
+      CHECK(!contains(o.err, "lib/coll"));
+      CHECK(!contains(o.err, "lib/runtime"));
+      CHECK(!contains(o.err, "single-valued"));
+    }
+}
+
+TEST_CASE("--check: threads waiting for one that computes are warned about, with its last runtime call (issue 8.10)") {
+  const std::string coll_line = "victim.cpp:" + std::to_string(victim_line("thread 0's last runtime call"));
+  const std::string wait_line = "victim.cpp:" + std::to_string(victim_line("where the others wait"));
+  for (const char* b : backends) {
+    CAPTURE(b);
+    outcome o = run_victim({"-n", "4", "--backend", b, "--check", "--wait-warning", "0.5", "--timeout", "2"},
+                           {"spin_after_coll"});
+    REPORT(o);
+    CHECK(o.exit_code == 124);
+    CHECK(contains(o.err, "upcemu: warning: threads 1-3 have waited 0.5 s in upc_barrier at "));
+    CHECK(contains(o.err, wait_line));
+    CHECK(contains(o.err, "thread 0 has not arrived (last runtime call: upc_all_broadcast at "));
+    CHECK(contains(o.err, coll_line + ") (--wait-warning)"));
+    CHECK(count_of(o.err, "upcemu: warning:") == 1);  // once per wait
+  }
+}
+
 TEST_CASE("a thread returning from main while others wait at a barrier is an error") {
   for (const char* b : backends) {
     CAPTURE(b);

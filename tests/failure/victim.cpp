@@ -16,6 +16,9 @@
 //   barrier_skip T      thread T waits for a lock held by thread 0, which waits at a barrier
 //   return_early T      thread T returns from main while the others wait at a barrier
 //   return_status T S   thread T returns S from main, the others 0
+//   coll_vs_barrier [E] odd threads call upc_all_broadcast, even ones upc_barrier
+//                       (E = 1: after a first collective that every thread made)
+//   spin_after_coll     thread 0 computes for ever after a collective; the others wait in upc_barrier
 #include <unistd.h>
 
 #include <cstdio>
@@ -24,6 +27,7 @@
 #include <string>
 
 #include "upc.h"
+#include "upc_collective.h"
 
 namespace {
 int arg_int(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
@@ -144,6 +148,23 @@ int upc_main(int argc, char** argv) {
     const int status = arg_int(argc, argv, 3, 5);
     upc_barrier;
     return MYTHREAD == who ? status : 0;
+  }
+  if (mode == "coll_vs_barrier") {
+    upc::sptr<void> src = upc_all_alloc(THREADS, 8), dst = upc_all_alloc(THREADS, 8);
+    if (arg_int(argc, argv, 2, 0) == 1) upc_all_broadcast(dst, src, 8, 0);
+    if (MYTHREAD % 2) upc_all_broadcast(dst, src, 8, 0);  // line reported for odd threads
+    else upc_barrier;                                      // line reported for even threads
+    return 0;
+  }
+  if (mode == "spin_after_coll") {
+    upc::sptr<void> src = upc_all_alloc(THREADS, 8), dst = upc_all_alloc(THREADS, 8);
+    upc_all_broadcast(dst, src, 8, 0);  // thread 0's last runtime call
+    if (MYTHREAD == 0) {
+      volatile unsigned long x = 0;
+      for (;;) x = x + 1;
+    }
+    upc_barrier;  // where the others wait
+    return 0;
   }
   std::fprintf(stderr, "victim: unknown mode '%s'\n", mode.c_str());
   return 2;
