@@ -89,7 +89,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.threads < 1 || opt.threads > max_threads)
     throw error("upcrun", "THREADS must be between 1 and " + std::to_string(max_threads) + ", got " + std::to_string(opt.threads), -1);
   if (opt.nodes < 1 || opt.nodes > opt.threads)
-    throw error("upcrun", "--nodes must be between 1 and THREADS (" + std::to_string(opt.threads) + "), got " + std::to_string(opt.nodes), -1);
+    throw error("upcrun", "the number of virtual nodes (--nodes / UPCEMU_NODES) must be between 1 and THREADS (" + std::to_string(opt.threads) + "), got " + std::to_string(opt.nodes), -1);
   if (opt.heap_per_thread == 0) opt.heap_per_thread = default_heap(opt.threads);
   if (opt.wait_warning_seconds < 0) opt.wait_warning_seconds = opt.check ? 20 : 0;
   if (opt.heap_per_thread < min_heap_bytes)
