@@ -38,6 +38,11 @@ inline upc::sptr<void> upc_all_alloc(size_t nblocks, size_t nbytes) { return upc
 inline upc::sptr<void> upc_global_alloc(size_t nblocks, size_t nbytes) { return upc::global_alloc(nblocks, nbytes); }
 inline upc::sptr<void> upc_alloc(size_t nbytes) { return upc::alloc(nbytes); }
 inline void upc_free(upc::sptr<void> ptr) { upc::free(ptr); }
+/* UPC 1.2's upc_local_alloc(nblocks, nbytes): upc_alloc(nblocks * nbytes), checked for
+ * overflow. UPC 1.3 removed it; it is kept for old codes, with a compile-time warning. */
+[[deprecated("use upc_alloc(nblocks * nbytes)")]] inline upc::sptr<void> upc_local_alloc(size_t nblocks, size_t nbytes) {
+  return upc::local_alloc(nblocks, nbytes);
+}
 inline void upc_all_free(upc::sptr<void> ptr) { upc::all_free(ptr); }
 
 /* Pointer-to-shared queries. */
