@@ -16,6 +16,10 @@
 //   barrier_skip T      thread T waits for a lock held by thread 0, which waits at a barrier
 //   return_early T      thread T returns from main while the others wait at a barrier
 //   return_status T S   thread T returns S from main, the others 0
+//
+// VICTIM_ARRAY_COUNT=N in the environment sizes a namespace-scope shared_array<int>
+// (default 1), which the launcher allocates before any mode runs: N = -5 is a
+// negative count converted to size_t.
 #include <unistd.h>
 
 #include <cstdio>
@@ -24,6 +28,11 @@
 #include <string>
 
 #include "upc.h"
+
+upc::shared_array<int> victim_array([] {
+  const char* count = std::getenv("VICTIM_ARRAY_COUNT");
+  return count ? static_cast<std::size_t>(std::strtoll(count, nullptr, 10)) : std::size_t{1};
+});
 
 namespace {
 int arg_int(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }

@@ -679,3 +679,74 @@ TEST_CASE("local heap: it places chunks as the mirror image of the symmetric hea
       }
     });
 }
+
+// ---- bad pointers and sizes (issues 8.7a, 8.8) --------------------------------------
+
+TEST_CASE("alloc: upc_free / upc_all_free of a pointer whose thread is >= THREADS is an error, not SIGSEGV (issue 8.8)") {
+  for (upc::backend_kind b : spmd::backends)
+    for (int threads : {1, 3}) {
+      run_ok(spmd::options(threads, b), [] {
+        const std::uint32_t T = static_cast<std::uint32_t>(THREADS);
+        const upc::sptr<void> far_thread(upc::shared_address{4096, T + 5, 0});
+        std::string err = error_of([&] { upc_free(far_thread); });
+        SPMD_CHECK(contains(err, "upc_free: pointer (thread " + std::to_string(T + 5) + ", offset 4096) names thread " +
+                                     std::to_string(T + 5) + ", but THREADS is " + std::to_string(T)));
+        const upc::sptr<void> far_offset(upc::shared_address{~std::uint64_t{0} - 63, 0, 0});
+        err = error_of([&] { upc_free(far_offset); });
+        SPMD_CHECK(contains(err, "upc_free: pointer (thread 0, offset 18446744073709551552) is outside the shared heap"));
+        // Collective: every thread reports it, nobody waits for the others.
+        err = error_of([&] { upc_all_free(far_thread); });
+        SPMD_CHECK(contains(err, "upc_all_free: pointer (thread " + std::to_string(T + 5)));
+        SPMD_CHECK(contains(err, "(thread " + std::to_string(MYTHREAD) + ")"));
+        upc_barrier;
+        // The heap is intact: a normal cycle still works.
+        upc::sptr<void> p = upc_all_alloc(THREADS, 64);
+        upc_all_free(p);
+      });
+    }
+}
+
+TEST_CASE("alloc: size arguments that are negative numbers converted to size_t are named (issue 8.7a)") {
+  for (upc::backend_kind b : spmd::backends)
+    run_ok(spmd::options(2, b), [] {
+      const long n = -8;
+      std::string err = error_of([&] { (void)upc_alloc(static_cast<std::size_t>(n)); });
+      SPMD_CHECK(contains(err, "upc_alloc: nbytes 18446744073709551608 is too large (is it a negative number converted to size_t?)"));
+      err = error_of([&] { (void)upc_global_alloc(static_cast<std::size_t>(n), 4); });
+      SPMD_CHECK(contains(err, "upc_global_alloc: nblocks 18446744073709551608 is too large"));
+      err = error_of([&] { (void)upc_global_alloc(4, static_cast<std::size_t>(n)); });
+      SPMD_CHECK(contains(err, "upc_global_alloc: nbytes 18446744073709551608 is too large"));
+      err = error_of([&] { (void)upc_all_alloc(static_cast<std::size_t>(n), 4); });
+      SPMD_CHECK(contains(err, "upc_all_alloc: nblocks 18446744073709551608 is too large"));
+      err = error_of([&] { (void)upc_global_alloc(std::size_t{1} << 40, std::size_t{1} << 40); });
+      SPMD_CHECK(contains(err, "upc_global_alloc: nblocks * nbytes overflows"));
+      upc_barrier;
+    });
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"  // upc_local_alloc is deprecated on purpose
+TEST_CASE("alloc: upc_local_alloc(nblocks, nbytes) is upc_alloc(nblocks * nbytes), overflow-checked") {
+  for (upc::backend_kind b : spmd::backends)
+    run_ok(spmd::options(3, b), [] {
+      const std::size_t me = static_cast<std::size_t>(MYTHREAD);
+      const upc::sptr<int, upc::indefinite> p(upc_local_alloc(5, 3 * sizeof(int)));
+      SPMD_CHECK(p != nullptr);
+      SPMD_CHECK_EQ(upc_threadof(p), me);
+      const auto found = upc::detail::find_allocation(static_cast<std::uint32_t>(me), upc_addrfield(p));
+      SPMD_CHECK(found.has_value());
+      SPMD_CHECK_EQ(found->requested, 15 * sizeof(int));
+      int* l = static_cast<int*>(p);
+      for (int i = 0; i < 15; ++i) l[i] = i;
+      upc_free(p);
+      SPMD_CHECK(!upc_local_alloc(0, 8));
+      SPMD_CHECK(!upc_local_alloc(8, 0));
+      std::string err = error_of([] { (void)upc_local_alloc(std::size_t{1} << 40, std::size_t{1} << 40); });
+      SPMD_CHECK(contains(err, "upc_local_alloc: nblocks * nbytes overflows"));
+      err = error_of([] { (void)upc_local_alloc(static_cast<std::size_t>(-1), 1); });
+      SPMD_CHECK(contains(err, "upc_local_alloc: nblocks 18446744073709551615 is too large (is it a negative number"));
+      err = error_of([] { (void)upc_local_alloc(1, 1u << 30); });
+      SPMD_CHECK(contains(err, "upc_local_alloc: out of shared memory"));
+    });
+}
+#pragma GCC diagnostic pop
