@@ -171,7 +171,8 @@ shared_storage::~shared_storage() {
   // Collective free at the end of the scope, unless the run is being torn down.
   if (std::uncaught_exceptions() > 0 || !g_control || g_control->abort.load() || tl_mythread < 0) return;
   try {
-    collective_free_declared_object(base_, "shared_array (end of scope)");
+    const std::string fn = name() + " (end of scope)";
+    collective_free_declared_object(base_, fn.c_str());
   } catch (...) {
   }
 }

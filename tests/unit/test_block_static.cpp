@@ -34,6 +34,12 @@ upc::shared<int>& answer() {
   return x;
 }
 
+// Used only by the test of run orders below.
+upc::shared<int>& order_probe() {
+  static upc::shared<int> probe(5);
+  return probe;
+}
+
 // An indefinite static array (all on thread 0).
 upc::shared_array<char, upc::indefinite>& text() {
   static upc::shared_array<char, upc::indefinite> t(16);  // static shared [] char t[16];
@@ -112,6 +118,20 @@ TEST_CASE("block-scope static: two runs in one process each get fresh storage") 
         upc_barrier;
         if (MYTHREAD == 0) upc_lock_free(lock);
       });
+}
+
+TEST_CASE("block-scope static: first constructed in a processes run, then used in threads and processes runs") {
+  // A processes run constructs only the workers' copies, so the threads run after it
+  // constructs the launcher's; the processes run after that finds it registered.
+  for (upc::backend_kind b : {upc::backend_kind::processes, upc::backend_kind::threads, upc::backend_kind::processes})
+    spmd::run_ok(2, b, [] {
+      SPMD_CHECK_EQ(static_cast<int>(order_probe()), 5);
+      upc_barrier;
+      if (MYTHREAD == 1) order_probe() = 6;
+      upc_barrier;
+      SPMD_CHECK_EQ(static_cast<int>(order_probe()), 6);
+      upc_barrier;
+    });
 }
 
 namespace {
