@@ -8,9 +8,12 @@
 //   strict shared int flag;               upc::strict_shared<int> flag;
 //
 // Declared at namespace scope, they are allocated (zero-filled) before the program
-// body runs, at the same offset in every partition. Declared inside the body, every
-// thread must declare them in the same order (a collective allocation, like
-// upc_all_alloc), and they are freed collectively when they go out of scope.
+// body runs, at the same offset in every partition. A block-scope `static` one is
+// allocated once per run by the first thread that reaches it, without a barrier.
+// Declared inside the body otherwise, every thread must declare them in the same
+// order (a collective allocation, like upc_all_alloc), and they are freed
+// collectively when they go out of scope. Every constructor records where it was
+// called from (the declaration) for error reports; leave `where` to its default.
 #pragma once
 #include <cstddef>
 #include <functional>

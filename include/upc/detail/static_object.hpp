@@ -1,5 +1,7 @@
 // Shared objects declared at namespace scope register here when constructed (before
 // main); every run allocates them, in declaration order, before any thread starts.
+// Block-scope statics register when first constructed inside a run, for later runs.
+// Also: the heap's allocation primitives and the labels its chunks record.
 #pragma once
 #include <cstddef>
 #include <cstdint>
