@@ -255,6 +255,9 @@ std::uint64_t symmetric_alloc(std::size_t bytes_per_thread, const char* function
 }
 
 std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function, const allocation_label& label) {
+  if (thread < 0 || thread >= control().threads)
+    fail(function, "no local heap for thread " + std::to_string(thread) + " (THREADS is " +
+                       std::to_string(control().threads) + ")");
   std::lock_guard<futex_mutex> guard(control().alloc_mutex);
   return local_alloc_locked(thread, bytes, function, label);
 }
@@ -430,7 +433,8 @@ std::optional<allocation> find_allocation(std::uint32_t thread, std::uint64_t of
 heap_extents heap_extent(int thread) {
   control_block& c = control();
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
-  return heap_extents{c.sym_top, c.partition_bytes - c.slots[thread].local_floor};
+  const bool known = thread >= 0 && thread < c.threads;
+  return heap_extents{c.sym_top, known ? c.partition_bytes - c.slots[thread].local_floor : 0};
 }
 
 std::uint64_t allocation::affinity_bytes(std::uint32_t t) const noexcept {

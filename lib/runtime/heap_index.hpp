@@ -50,7 +50,8 @@ struct allocation {
 std::optional<allocation> find_allocation(std::uint32_t thread, std::uint64_t offset);
 
 // How far each heap reaches into a partition now: the symmetric heap's top
-// (bytes from offset 0) and `thread`'s local heap's extent (bytes from the end).
+// (bytes from offset 0) and `thread`'s local heap's extent (bytes from the end; 0
+// for a thread that does not exist).
 struct heap_extents {
   std::uint64_t symmetric = 0;
   std::uint64_t local = 0;
