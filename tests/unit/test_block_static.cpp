@@ -34,6 +34,15 @@ upc::shared<int>& answer() {
   return x;
 }
 
+// Used only by the hang test below: its first construction must be in a run of 4 threads.
+upc::sptr<int> first_constructed_with_four_threads(upc_lock_t* lock) {
+  static upc::shared<int> hits;
+  upc_lock(lock);
+  hits = hits + 1;
+  upc_unlock(lock);
+  return &hits;
+}
+
 // Used only by the test of run orders below.
 upc::shared<int>& order_probe() {
   static upc::shared<int> probe(5);
@@ -62,6 +71,23 @@ TEST_CASE("block-scope static: a static shared scalar incremented under a lock b
         if (MYTHREAD == 0) upc_lock_free(lock);
       },
       {1, 2, 4, 7});
+}
+
+TEST_CASE("block-scope static: first constructed by one of 4 threads while the others wait in its guard, no hang (issue 8.2)") {
+  // A collective allocation here waited in a barrier for the threads blocked in the
+  // C++ local-static guard: a silent hang (the timeout turns one into a failure).
+  upc::launch_options o = spmd::options(4, upc::backend_kind::threads);
+  o.timeout_seconds = 20;
+  const upc::run_result r = upc::run(o, [] {
+    upc_lock_t* lock = upc_all_lock_alloc();
+    const upc::sptr<int> hits = first_constructed_with_four_threads(lock);
+    upc_barrier;
+    SPMD_CHECK_EQ(static_cast<int>(*hits), 4);
+    upc_barrier;
+    if (MYTHREAD == 0) upc_lock_free(lock);
+  });
+  INFO("error: ", r.error);
+  CHECK(r.ok());
 }
 
 TEST_CASE("block-scope static: a static shared array is zero-filled, sized for this run's THREADS and shared") {
