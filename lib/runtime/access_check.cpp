@@ -60,9 +60,14 @@ void fail_outside_partition(const char* function, const shared_address& a, std::
                      ", " + std::to_string(g_partition_bytes) + " bytes per thread)");
 }
 
-void check_object_access(const char* function, const shared_address& a, std::size_t bytes) {
+bool object_access_ok(const shared_address& a, std::size_t bytes) noexcept {
+  if (!g_check || !g_control) return true;  // safe to call (or to speculate) anywhere
   const std::optional<allocation> obj = find_allocation(a.thread, a.offset);
-  if (obj && obj->contains(a, bytes)) return;
+  return obj && obj->contains(a, bytes);
+}
+
+void fail_object_access(const char* function, const shared_address& a, std::size_t bytes) {
+  const std::optional<allocation> obj = find_allocation(a.thread, a.offset);
   const std::string access = "access of " + std::to_string(bytes) + (bytes == 1 ? " byte at " : " bytes at ") + place(a);
   if (!obj) fail(function, access + " is not inside any live shared object (freed or never allocated)");
   std::int64_t index = 0;
