@@ -96,9 +96,13 @@ void unregister_static_object(static_object* obj) noexcept {
 void allocate_static_objects() {
   g_run_serial.fetch_add(1);
   g_static_allocated = true;
-  object_registry& r = registry();
-  std::lock_guard<std::mutex> guard(r.mutex);
-  for (static_object* o : r.objects) o->allocate();
+  std::vector<static_object*> objects;
+  {
+    object_registry& r = registry();
+    std::lock_guard<std::mutex> guard(r.mutex);
+    objects = r.objects;  // size expressions (user code) run without the lock
+  }
+  for (static_object* o : objects) o->allocate();
 }
 
 void release_static_objects() noexcept {
