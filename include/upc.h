@@ -44,6 +44,12 @@ inline upc::sptr<void> upc_global_alloc(size_t nblocks, size_t nbytes, const upc
   return upc::global_alloc(nblocks, nbytes, w);
 }
 inline upc::sptr<void> upc_alloc(size_t nbytes, const upc_where& w = upc_where::current()) { return upc::alloc(nbytes, w); }
+/* UPC 1.2's upc_local_alloc(nblocks, nbytes): upc_alloc(nblocks * nbytes), checked for
+ * overflow. UPC 1.3 removed it; it is kept for old codes, with a compile-time warning. */
+[[deprecated("use upc_alloc(nblocks * nbytes)")]] inline upc::sptr<void> upc_local_alloc(
+    size_t nblocks, size_t nbytes, const upc_where& w = upc_where::current()) {
+  return upc::local_alloc(nblocks, nbytes, w);
+}
 inline void upc_free(upc::sptr<void> ptr, const upc_where& w = upc_where::current()) { upc::free(ptr, w); }
 inline void upc_all_free(upc::sptr<void> ptr, const upc_where& w = upc_where::current()) { upc::all_free(ptr, w); }
 

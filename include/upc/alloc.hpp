@@ -15,6 +15,10 @@ sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes,
                         const std::source_location& where = std::source_location::current());
 // shared [] char[nbytes] with affinity to the calling thread.
 sptr<void> alloc(std::size_t nbytes, const std::source_location& where = std::source_location::current());
+// UPC 1.2's upc_local_alloc: upc_alloc(nblocks * nbytes), the product overflow-checked.
+// Deprecated in UPC 1.3; <upc.h>'s upc_local_alloc warns at compile time.
+sptr<void> local_alloc(std::size_t nblocks, std::size_t nbytes,
+                       const std::source_location& where = std::source_location::current());
 void free(sptr<void> p, const std::source_location& where = std::source_location::current());
 // Collective free (UPC 1.3): every thread calls it with the same pointer.
 void all_free(sptr<void> p, const std::source_location& where = std::source_location::current());

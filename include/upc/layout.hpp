@@ -64,9 +64,11 @@ constexpr shared_address element(shared_address base, std::size_t i, std::size_t
 }
 
 // Bytes of an object of total_bytes, blocked by block_bytes, that live on `thread`
-// (upc_affinitysize).
+// (upc_affinitysize); 0 for a thread outside [0, threads). Every intermediate is at
+// most total_bytes, so nothing can wrap.
 constexpr std::size_t affinity_size(std::size_t total_bytes, std::size_t block_bytes, int thread,
                                     int threads) noexcept {
+  if (threads <= 0 || thread < 0 || thread >= threads) return 0;
   if (block_bytes == 0) return thread == 0 ? total_bytes : 0;
   const std::size_t nblocks = total_bytes / block_bytes;
   const std::size_t rem = total_bytes % block_bytes;
@@ -79,12 +81,20 @@ constexpr std::size_t affinity_size(std::size_t total_bytes, std::size_t block_b
   return size;
 }
 
-// Bytes per thread to reserve for n elements (the largest local portion).
+// Bytes per thread to reserve for n elements (the largest local portion): whole
+// rows of blocks. Saturates at SIZE_MAX when the true value does not fit in size_t
+// (an element count that is a negative number converted to size_t, say), so that no
+// caller can mistake a wrapped size for a small one; allocators reject it.
 constexpr std::size_t local_bytes(std::size_t n, std::size_t elem_size, std::size_t block, int threads) noexcept {
-  if (block == 0) return n * elem_size;
-  const std::size_t nblocks = (n + block - 1) / block;
-  const std::size_t rows = (nblocks + static_cast<std::size_t>(threads) - 1) / static_cast<std::size_t>(threads);
-  return rows * block * elem_size;
+  std::size_t bytes = 0;
+  if (block == 0) return __builtin_mul_overflow(n, elem_size, &bytes) ? SIZE_MAX : bytes;
+  const std::size_t T = threads > 0 ? static_cast<std::size_t>(threads) : 1;
+  const std::size_t nblocks = n / block + (n % block != 0);  // ceilings that cannot wrap
+  const std::size_t rows = nblocks / T + (nblocks % T != 0);
+  std::size_t block_bytes = 0;
+  if (__builtin_mul_overflow(block, elem_size, &block_bytes) || __builtin_mul_overflow(rows, block_bytes, &bytes))
+    return SIZE_MAX;
+  return bytes;
 }
 
 }  // namespace layout

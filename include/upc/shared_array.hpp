@@ -8,12 +8,16 @@
 //   strict shared int flag;               upc::strict_shared<int> flag;
 //
 // Declared at namespace scope, they are allocated (zero-filled) before the program
-// body runs, at the same offset in every partition. Declared inside the body, every
-// thread must declare them in the same order (a collective allocation, like
-// upc_all_alloc), and they are freed collectively when they go out of scope.
+// body runs, at the same offset in every partition. A block-scope `static` one is
+// allocated once per run by the first thread that reaches it, without a barrier.
+// Declared inside the body otherwise, every thread must declare them in the same
+// order (a collective allocation, like upc_all_alloc), and they are freed
+// collectively when they go out of scope. Every constructor records where it was
+// called from (the declaration) for error reports; leave `where` to its default.
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <source_location>
 #include <type_traits>
 #include <string>
 
@@ -30,11 +34,17 @@ struct per_thread {
 
 namespace detail {
 [[noreturn]] void fail_index(const char* function, std::size_t index, std::size_t size);
+// n * THREADS for upc::per_thread(n); a product that overflows is an error.
+std::size_t per_thread_count(std::size_t n);
 
-// The allocation shared by shared_array and shared<T>.
+// The allocation shared by shared_array and shared<T>. Where the object lives
+// decides how it is allocated: at namespace scope (constructed before the run) by
+// the launcher, in every run; a block-scope static (in static storage, constructed
+// by whichever thread gets there first) once per run, without a barrier; anything
+// else constructed by a UPC thread collectively, freed at the end of its scope.
 class shared_storage : public static_object {
  public:
-  shared_storage(std::function<std::size_t()> count, std::size_t elem_size, std::size_t block,
+  shared_storage(std::function<std::size_t()> count, const declared_type& type, const std::source_location& where,
                  const void* initial_element = nullptr);
   ~shared_storage();
   shared_storage(const shared_storage&) = delete;
@@ -47,12 +57,19 @@ class shared_storage : public static_object {
 
  private:
   void allocate_collectively();
+  void allocate_block_static();
+  std::size_t bytes_per_thread(int threads) const;  // validates the element count
+  allocation_label label() const;
+  std::string name() const;  // "shared_array<int> (declared at prog.cpp:12)"
   std::function<std::size_t()> count_fn_;
-  std::size_t elem_size_, block_;
+  const declared_type* type_;
+  const char* file_;
+  std::uint32_t line_;
   std::size_t count_ = 0;
   shared_address base_{};
-  bool in_run_scope_ = false;
-  std::string initial_;  // bytes of element 0 written at allocation (shared scalars)
+  bool in_run_scope_ = false;  // allocated collectively: freed collectively at the end of its scope
+  bool registered_ = false;    // in the registry: allocated by the launcher in every (later) run
+  std::string initial_;        // bytes of element 0 written at allocation (shared scalars)
 };
 }  // namespace detail
 
@@ -63,10 +80,15 @@ class shared_array {
   using reference = shared_ref<T, B, C>;
   static constexpr std::size_t block_size = B;
 
-  explicit shared_array(std::size_t n) : storage_([n] { return n; }, sizeof(T), B) {}
-  explicit shared_array(per_thread n) : storage_([n] { return n.n * static_cast<std::size_t>(threads()); }, sizeof(T), B) {}
+  // `where` (left to its default) records the declaration for error reports.
+  explicit shared_array(std::size_t n, const std::source_location& where = std::source_location::current())
+      : storage_([n] { return n; }, detail::declared_array_type<T, B>, where) {}
+  // n.n * THREADS elements.
+  explicit shared_array(per_thread n, const std::source_location& where = std::source_location::current())
+      : storage_([n] { return detail::per_thread_count(n.n); }, detail::declared_array_type<T, B>, where) {}
   // Any size expression, evaluated when the run starts (THREADS is known then).
-  explicit shared_array(std::function<std::size_t()> n) : storage_(std::move(n), sizeof(T), B) {}
+  explicit shared_array(std::function<std::size_t()> n, const std::source_location& where = std::source_location::current())
+      : storage_(std::move(n), detail::declared_array_type<T, B>, where) {}
 
   std::size_t size() const noexcept { return storage_.count(); }
   pointer data() const noexcept { return pointer(storage_.base()); }
@@ -103,9 +125,12 @@ using strict_shared_array = shared_array<T, B, strict>;
 template <class T, consistency C = relaxed>
 class shared {
  public:
-  shared() : storage_([] { return std::size_t{1}; }, sizeof(T), 1) {}
+  // `where` (left to its default) records the declaration for error reports.
+  shared(const std::source_location& where = std::source_location::current())
+      : storage_([] { return std::size_t{1}; }, detail::declared_scalar_type<T>, where) {}
   // shared int x = 5; — the value is written when the storage is allocated.
-  explicit shared(const T& initial) : storage_([] { return std::size_t{1}; }, sizeof(T), 1, &initial) {}
+  explicit shared(const T& initial, const std::source_location& where = std::source_location::current())
+      : storage_([] { return std::size_t{1}; }, detail::declared_scalar_type<T>, where, &initial) {}
 
   shared_ref<T, 1, C> ref() const { return shared_ref<T, 1, C>(storage_.base()); }
   operator T() const { return ref().get(); }

@@ -34,11 +34,21 @@ inline char* raw_address(const shared_address& a) noexcept {
 [[noreturn]] void fail_not_local(const char* function, const shared_address& a);
 [[noreturn]] void fail_null(const char* function);
 [[noreturn]] void fail_outside_partition(const char* function, const shared_address& a, std::size_t bytes);
-// Under --check: the access of `bytes` at `a` stays inside one partition.
+// Under --check (lib/runtime/access_check.cpp): whether the access lies inside the
+// part on a.thread of the live shared object it points into, and the report that
+// names the object, the index and the thread when it does not. The test is pure
+// as far as the caller can see (it only reads the heap, caching privately), which
+// keeps a checked access from forcing every loop around it to reload its globals.
+[[gnu::pure]] bool object_access_ok(const shared_address& a, std::size_t bytes) noexcept;
+[[noreturn]] void fail_object_access(const char* function, const shared_address& a, std::size_t bytes);
+// Under --check: the access of `bytes` at `a` stays inside one partition and inside
+// one live shared object. Off --check it costs one predictable branch.
 inline void check_access(const char* function, const shared_address& a, std::size_t bytes) {
   if (g_check) [[unlikely]] {
-    if (a.thread >= static_cast<std::uint32_t>(g_threads) || a.offset + bytes > g_partition_bytes)
+    if (a.thread >= static_cast<std::uint32_t>(g_threads) || a.offset > g_partition_bytes ||
+        bytes > g_partition_bytes - a.offset)  // never offset + bytes: it wraps for offsets near 2^64
       fail_outside_partition(function, a, bytes);
+    if (!object_access_ok(a, bytes)) fail_object_access(function, a, bytes);
   }
 }
 

@@ -76,24 +76,24 @@ record_copy my_record() { return read_record(tl_mythread, tl_call.seq); }
 
 const current_call& this_call() noexcept { return tl_call; }
 
-collective_call::collective_call(const char* function, const std::source_location& where,
+collective_call::collective_call(const char* function, const char* file, std::uint32_t line,
                                  std::initializer_list<collective_arg> args) {
   require_upc_thread(function);
   outer_ = tl_call.function == nullptr;
   if (!outer_) return;
   thread_slot& s = my_slot();
   if (s.notified)
-    fail(function, "called between upc_notify and its upc_wait" + location_text(where.file_name(), where.line()) +
+    fail(function, "called between upc_notify and its upc_wait" + location_text(file, line) +
                        ": a collective call must not be made inside a split-phase barrier (finish it with upc_wait "
                        "first)");
-  note_call(function, where.file_name(), where.line());
+  note_call(function, file, line);
   const std::uint32_t seq = s.call_seq.load(std::memory_order_relaxed);
   call_record& r = s.calls[seq % call_records];
   r.seq.store(no_call, std::memory_order_relaxed);
   std::atomic_thread_fence(std::memory_order_release);
   r.function.store(function, std::memory_order_relaxed);
-  r.file.store(where.file_name(), std::memory_order_relaxed);
-  r.line.store(where.line(), std::memory_order_relaxed);
+  r.file.store(file, std::memory_order_relaxed);
+  r.line.store(line, std::memory_order_relaxed);
   int i = 0;
   for (const collective_arg& a : args) {
     if (i == call_record_args) break;
@@ -107,7 +107,7 @@ collective_call::collective_call(const char* function, const std::source_locatio
   }
   r.seq.store(seq, std::memory_order_release);
   s.call_seq.store(seq + 1, std::memory_order_release);
-  tl_call = current_call{function, where.file_name(), where.line(), seq, false};
+  tl_call = current_call{function, file, line, seq, false};
 }
 
 collective_call::~collective_call() {

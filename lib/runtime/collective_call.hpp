@@ -36,6 +36,9 @@ const current_call& this_call() noexcept;
 class collective_call {
  public:
   collective_call(const char* function, const std::source_location& where,
+                  std::initializer_list<collective_arg> args = {})
+      : collective_call(function, where.file_name(), where.line(), args) {}
+  collective_call(const char* function, const char* file, std::uint32_t line,
                   std::initializer_list<collective_arg> args = {});
   ~collective_call();
   collective_call(const collective_call&) = delete;

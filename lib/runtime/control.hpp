@@ -116,6 +116,8 @@ struct control_block {
   std::uint64_t sym_free_head;
   // Results of collective allocations, double-buffered by collective sequence number.
   std::atomic<std::uint64_t> collective_result[2];
+  // Bumped by every free: a thread's cached heap lookups (heap_index.hpp) older than it are stale.
+  std::atomic<std::uint64_t> heap_generation;
 
   thread_slot slots[1];  // really [threads]
 };

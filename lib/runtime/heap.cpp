@@ -6,18 +6,30 @@
 // The symmetric heap gives the same offset in every partition (upc_all_alloc,
 // upc_global_alloc, namespace-scope arrays); its chunk headers live in partition 0.
 // Each thread's local heap (upc_alloc) keeps its headers in its own partition.
-// Chunks carry a 64-byte header; free chunks form an address-ordered list and merge
-// with their neighbours; a free chunk touching the boundary gives the space back.
+// Chunks carry a 64-byte header; free chunks merge with their neighbours, and a free
+// chunk touching the boundary (sym_top, local_floor) is given back to the middle.
+//
+// Placement, the same in both heaps seen from their own end: address-ordered first
+// fit from the end away from the boundary (the symmetric heap takes the lowest hole
+// that fits, a local heap the highest), carving the chunk from the hole's far end,
+// so the remainder stays on the boundary side, where it can merge with the free
+// middle and be given back. A local heap that took the hole nearest the boundary
+// stranded free space far from it and ran out with most of the heap free (issue 8.1).
+//
 // One process-shared mutex guards both heaps: allocation is not a hot path.
+#include "heap_index.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "world_barrier.hpp"
+#include "static_objects.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/sync.hpp"
@@ -33,19 +45,28 @@ constexpr std::uint64_t dead_magic = 0x44454144'75706365ULL;
 struct chunk_header {
   std::uint64_t magic;
   std::uint64_t size;       // bytes, header included, multiple of 64
-  std::uint64_t next_free;  // header offset of the next free chunk, or no_chunk
-  std::uint64_t requested;  // payload bytes asked for (diagnostics)
-  std::uint64_t declared;   // 1: storage of a declared shared array/scalar, not for upc_free
+  std::uint64_t link;       // free: header offset of the next free chunk (no_chunk: last);
+                            // used: the key of a block-scope static object, else 0
+  std::uint64_t requested;  // bytes per thread the object needs
+  std::uint32_t kind;       // allocation_kind
+  std::uint32_t line;       // declared objects: the line of the declaration
+  std::uint64_t info[3];    // declared: type, file, count; upc_all/global_alloc: nblocks, nbytes;
+                            // runtime: the allocating function
 };
+static_assert(sizeof(chunk_header) == header_bytes);
 
+// One heap: its free list runs from the hole farthest from the boundary to the
+// nearest one (ascending addresses for the symmetric heap, descending for a local heap).
 struct heap_ref {
-  char* mem;                // partition holding the headers
+  char* mem;  // partition holding the headers
   std::uint64_t& free_head;
-  bool grows_up;            // symmetric: true; local: false
+  bool grows_up;  // symmetric: true; local: false
   chunk_header& at(std::uint64_t off) const { return *reinterpret_cast<chunk_header*>(mem + off); }
+  // `a` comes before `b` in the free list: it is farther from the boundary.
+  bool farther(std::uint64_t a, std::uint64_t b) const { return grows_up ? a < b : a > b; }
 };
 
-std::uint64_t round_up64(std::uint64_t x) { return (x + 63) & ~std::uint64_t{63}; }
+std::uint64_t round_up64(std::uint64_t x) { return x > ~std::uint64_t{63} ? ~std::uint64_t{63} : (x + 63) & ~std::uint64_t{63}; }
 
 std::string human(std::uint64_t b) {
   constexpr std::uint64_t KiB = 1ULL << 10, MiB = 1ULL << 20, GiB = 1ULL << 30;
@@ -67,166 +88,411 @@ std::uint64_t min_local_floor() {
   return m;
 }
 
-// First fit in the free list; splits off the remainder. Returns the header offset or no_chunk.
+// First fit in list order; carves `need` bytes from the far end of the hole and
+// leaves the rest, on the boundary side, in the list. Returns the header offset of
+// the new chunk or no_chunk.
 std::uint64_t take_free(heap_ref h, std::uint64_t need) {
   std::uint64_t prev = no_chunk, cur = h.free_head;
   while (cur != no_chunk) {
     chunk_header& c = h.at(cur);
     if (c.size >= need) {
-      std::uint64_t next = c.next_free;
-      if (c.size - need >= 2 * header_bytes) {
-        std::uint64_t rest = cur + need;
-        h.at(rest) = chunk_header{free_magic, c.size - need, next, 0, 0};
-        next = rest;
-        c.size = need;
+      if (c.size - need < 2 * header_bytes) {  // too little left to be worth a chunk: take it all
+        if (prev == no_chunk) h.free_head = c.link;
+        else h.at(prev).link = c.link;
+        return cur;
       }
-      if (prev == no_chunk) h.free_head = next;
-      else h.at(prev).next_free = next;
+      if (!h.grows_up) {  // the far end is the high end: the hole keeps its header
+        c.size -= need;
+        h.at(cur + c.size).size = need;
+        return cur + c.size;
+      }
+      const std::uint64_t rest = cur + need;
+      h.at(rest) = chunk_header{free_magic, c.size - need, c.link, 0, 0, 0, {}};
+      if (prev == no_chunk) h.free_head = rest;
+      else h.at(prev).link = rest;
+      c.size = need;
       return cur;
     }
     prev = cur;
-    cur = c.next_free;
+    cur = c.link;
   }
   return no_chunk;
 }
 
-void insert_free(heap_ref h, std::uint64_t off) {
-  chunk_header& c = h.at(off);
-  c.magic = free_magic;
-  std::uint64_t prev = no_chunk, cur = h.free_head;
-  while (cur != no_chunk && cur < off) { prev = cur; cur = h.at(cur).next_free; }
-  c.next_free = cur;
+// Merges free chunk `a` with the one after it in the list when they touch; `before`
+// is a's predecessor (no_chunk: a is the head). Returns the chunk now in a's place.
+std::uint64_t merge_with_next(heap_ref h, std::uint64_t before, std::uint64_t a) {
+  const std::uint64_t b = h.at(a).link;
+  if (b == no_chunk) return a;
+  const std::uint64_t low = std::min(a, b), high = std::max(a, b);
+  if (low + h.at(low).size != high) return a;
+  const std::uint64_t after = h.at(b).link;
+  h.at(low).size += h.at(high).size;
+  h.at(low).link = after;
+  h.at(high).magic = dead_magic;
+  if (before == no_chunk) h.free_head = low;
+  else h.at(before).link = low;
+  return low;
+}
+
+// Puts a chunk back in the list, merged with the free chunks it touches; returns the
+// header offset of the free chunk that now holds it.
+std::uint64_t insert_free(heap_ref h, std::uint64_t off) {
+  h.at(off).magic = free_magic;
+  std::uint64_t before_prev = no_chunk, prev = no_chunk, cur = h.free_head;
+  while (cur != no_chunk && h.farther(cur, off)) {
+    before_prev = prev;
+    prev = cur;
+    cur = h.at(cur).link;
+  }
+  h.at(off).link = cur;
   if (prev == no_chunk) h.free_head = off;
-  else h.at(prev).next_free = off;
-  if (cur != no_chunk && off + c.size == cur) {  // merge with the next chunk
-    c.size += h.at(cur).size;
-    c.next_free = h.at(cur).next_free;
-    h.at(cur).magic = dead_magic;
+  else h.at(prev).link = off;
+  std::uint64_t holder = merge_with_next(h, prev, off);
+  if (prev != no_chunk) {
+    const std::uint64_t p = merge_with_next(h, before_prev, prev);
+    if (h.at(holder).magic == dead_magic) holder = p;  // merged with prev: the lower one survives
   }
-  if (prev != no_chunk && prev + h.at(prev).size == off) {  // merge into the previous one
-    h.at(prev).size += c.size;
-    h.at(prev).next_free = c.next_free;
-    c.magic = dead_magic;
-  }
+  return holder;
 }
 
 void remove_free(heap_ref h, std::uint64_t off) {
   std::uint64_t prev = no_chunk, cur = h.free_head;
-  while (cur != no_chunk && cur != off) { prev = cur; cur = h.at(cur).next_free; }
+  while (cur != no_chunk && cur != off) { prev = cur; cur = h.at(cur).link; }
   if (cur == no_chunk) return;
-  if (prev == no_chunk) h.free_head = h.at(cur).next_free;
-  else h.at(prev).next_free = h.at(cur).next_free;
+  if (prev == no_chunk) h.free_head = h.at(cur).link;
+  else h.at(prev).link = h.at(cur).link;
   h.at(cur).magic = dead_magic;
 }
 
 heap_ref symmetric_heap() { return {g_partitions, control().sym_free_head, true}; }
 heap_ref local_heap(int t) { return {g_partitions + t * g_partition_bytes, control().slots[t].local_free_head, false}; }
 
-[[noreturn]] void exhausted(const char* function, std::uint64_t bytes, const char* where) {
+[[noreturn]] void exhausted(const char* function, std::uint64_t bytes, const std::string& where) {
   control_block& c = control();
   std::uint64_t used_sym = c.sym_top;
   fail(function, "out of shared memory: cannot allocate " + human(bytes) + " " + where + "; each thread has a " +
                      human(c.partition_bytes) + " heap, of which the symmetric part uses " + human(used_sym) +
                      " (start the program with a larger --heap / UPCEMU_HEAP)");
 }
-}  // namespace
 
-std::uint64_t symmetric_alloc(std::size_t bytes_per_thread, const char* function) {
+std::string on_thread(int thread) { return "on thread " + std::to_string(thread); }
+
+void label_chunk(chunk_header& ch, std::uint64_t requested, const char* function, const allocation_label& label) {
+  ch.magic = used_magic;
+  ch.link = 0;
+  ch.requested = requested;
+  ch.kind = static_cast<std::uint32_t>(label.kind);
+  ch.line = label.line;
+  switch (label.kind) {
+    case allocation_kind::declared:
+      ch.info[0] = reinterpret_cast<std::uint64_t>(label.type);
+      ch.info[1] = reinterpret_cast<std::uint64_t>(label.file);
+      ch.info[2] = label.count;
+      break;
+    case allocation_kind::all_alloc:
+    case allocation_kind::global_alloc:
+      ch.info[0] = label.nblocks;
+      ch.info[1] = label.nbytes;
+      ch.info[2] = 0;
+      break;
+    default:
+      ch.info[0] = reinterpret_cast<std::uint64_t>(function);
+      ch.info[1] = ch.info[2] = 0;
+  }
+}
+
+// The allocations proper; the caller holds the allocation mutex.
+std::uint64_t symmetric_alloc_locked(std::size_t bytes_per_thread, const char* function, const allocation_label& label) {
   control_block& c = control();
-  std::uint64_t need = round_up64(std::max<std::uint64_t>(bytes_per_thread, 1)) + header_bytes;
   if (bytes_per_thread > c.partition_bytes) exhausted(function, bytes_per_thread, "per thread");
-  std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+  const std::uint64_t need = round_up64(std::max<std::uint64_t>(bytes_per_thread, 1)) + header_bytes;
   heap_ref h = symmetric_heap();
   std::uint64_t off = take_free(h, need);
   if (off == no_chunk) {
-    if (c.sym_top + need > min_local_floor()) exhausted(function, bytes_per_thread, "per thread");
+    if (need > min_local_floor() - c.sym_top) exhausted(function, bytes_per_thread, "per thread");
     off = c.sym_top;
     c.sym_top += need;
-    h.at(off) = chunk_header{0, need, no_chunk, 0, 0};
+    h.at(off).size = need;
   }
-  chunk_header& ch = h.at(off);
-  ch.magic = used_magic;
-  ch.next_free = no_chunk;
-  ch.requested = bytes_per_thread;
-  ch.declared = 0;
+  label_chunk(h.at(off), bytes_per_thread, function, label);
   return off + header_bytes;
 }
 
-std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function) {
+std::uint64_t local_alloc_locked(int thread, std::size_t bytes, const char* function, const allocation_label& label) {
   control_block& c = control();
-  std::uint64_t need = round_up64(std::max<std::uint64_t>(bytes, 1)) + header_bytes;
-  if (bytes > c.partition_bytes) exhausted(function, bytes, ("on thread " + std::to_string(thread)).c_str());
-  std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+  if (bytes > c.partition_bytes) exhausted(function, bytes, on_thread(thread));
+  const std::uint64_t need = round_up64(std::max<std::uint64_t>(bytes, 1)) + header_bytes;
   heap_ref h = local_heap(thread);
   std::uint64_t off = take_free(h, need);
   if (off == no_chunk) {
     std::uint64_t& floor = c.slots[thread].local_floor;
-    if (floor < need || floor - need < c.sym_top) exhausted(function, bytes, ("on thread " + std::to_string(thread)).c_str());
+    if (need > floor - c.sym_top) exhausted(function, bytes, on_thread(thread));
     floor -= need;
     off = floor;
-    h.at(off) = chunk_header{0, need, no_chunk, 0, 0};
+    h.at(off).size = need;
   }
-  chunk_header& ch = h.at(off);
-  ch.magic = used_magic;
-  ch.next_free = no_chunk;
-  ch.requested = bytes;
-  ch.declared = 0;
+  label_chunk(h.at(off), bytes, function, label);
   return off + header_bytes;
+}
+
+std::string pointer_text(const shared_address& a) {
+  return "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) + ")";
+}
+
+// What any free can check without the heap's lock: the pointer names a real place.
+void check_pointer_range(const shared_address& a, const char* function) {
+  const control_block& c = control();
+  if (a.thread >= static_cast<std::uint32_t>(c.threads))
+    fail(function, pointer_text(a) + " names thread " + std::to_string(a.thread) + ", but THREADS is " +
+                       std::to_string(c.threads) + ": it is not a pointer-to-shared returned by an allocation");
+  if (a.offset >= c.partition_bytes)
+    fail(function, pointer_text(a) + " is outside the shared heap (" + std::to_string(c.partition_bytes) +
+                       " bytes per thread): it is not a pointer-to-shared returned by an allocation");
+}
+}  // namespace
+
+std::uint64_t symmetric_alloc(std::size_t bytes_per_thread, const char* function, const allocation_label& label) {
+  std::lock_guard<futex_mutex> guard(control().alloc_mutex);
+  return symmetric_alloc_locked(bytes_per_thread, function, label);
+}
+
+std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function, const allocation_label& label) {
+  if (thread < 0 || thread >= control().threads)
+    fail(function, "no local heap for thread " + std::to_string(thread) + " (THREADS is " +
+                       std::to_string(control().threads) + ")");
+  std::lock_guard<futex_mutex> guard(control().alloc_mutex);
+  return local_alloc_locked(thread, bytes, function, label);
 }
 
 namespace {
 void free_chunk(const shared_address& a, const char* function, bool declared_ok) {
   control_block& c = control();
   if (a == shared_address{}) return;  // freeing the null pointer does nothing
+  check_pointer_range(a, function);
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
   const bool symmetric = a.offset < c.sym_top;
   if (symmetric && a.thread != 0)
-    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                       ") is not the start of a shared allocation: pass the pointer upc_all_alloc/upc_global_alloc returned");
+    fail(function, pointer_text(a) +
+                       " is not the start of a shared allocation: pass the pointer upc_all_alloc/upc_global_alloc returned");
   const std::uint64_t lo = symmetric ? 0 : c.slots[a.thread].local_floor;
   const std::uint64_t hi = symmetric ? c.sym_top : c.partition_bytes;
   heap_ref h = symmetric ? symmetric_heap() : local_heap(static_cast<int>(a.thread));
   const std::uint64_t off = a.offset - header_bytes;
   if (a.offset < lo + header_bytes || a.offset >= hi || (a.offset & 63) != 0)
-    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                       ") does not point to a live shared allocation (was it already freed?)");
+    fail(function, pointer_text(a) + " does not point to a live shared allocation (was it already freed?)");
   chunk_header& ch = h.at(off);
-  if (ch.magic == free_magic || ch.magic == dead_magic)
-    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                       ") was already freed");
-  if (ch.magic != used_magic)
-    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                       ") is not the start of a shared allocation");
-  if (ch.declared && !declared_ok)
-    fail(function, "pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
-                       ") points to a declared shared array or scalar, not to memory from upc_alloc, "
+  if (ch.magic == free_magic || ch.magic == dead_magic) fail(function, pointer_text(a) + " was already freed");
+  if (ch.magic != used_magic) fail(function, pointer_text(a) + " is not the start of a shared allocation");
+  if (static_cast<allocation_kind>(ch.kind) == allocation_kind::declared && !declared_ok)
+    fail(function, pointer_text(a) +
+                       " points to a declared shared array or scalar, not to memory from upc_alloc, "
                        "upc_global_alloc or upc_all_alloc");
-  insert_free(h, off);
+  const std::uint64_t holder = insert_free(h, off);
   // Give back a free chunk that touches the boundary between the two heaps.
+  const std::uint64_t holder_size = h.at(holder).size;
   if (symmetric) {
-    for (std::uint64_t cur = h.free_head; cur != no_chunk; cur = h.at(cur).next_free)
-      if (cur + h.at(cur).size == c.sym_top) { c.sym_top = cur; remove_free(h, cur); break; }
+    if (holder + holder_size == c.sym_top) {
+      remove_free(h, holder);
+      c.sym_top = holder;
+    }
   } else {
     std::uint64_t& floor = c.slots[a.thread].local_floor;
-    if (h.free_head == floor) {
-      std::uint64_t first = h.free_head;
-      floor = first + h.at(first).size;
-      remove_free(h, first);
+    if (holder == floor) {
+      remove_free(h, holder);
+      floor += holder_size;
     }
   }
+  c.heap_generation.fetch_add(1, std::memory_order_release);  // lookups cached before the free are stale
 }
 }  // namespace
 
 void heap_free(const shared_address& a, const char* function) { free_chunk(a, function, false); }
 
-// Declared shared objects (shared_array, shared<T>) mark their chunk so that
-// upc_free/upc_all_free refuse it; only the object itself gives it back.
-void mark_declared_object(const shared_address& a) {
+// ---- block-scope static objects ---------------------------------------------
+
+namespace {
+// The used chunk of `h` in [from, to) whose key is `key`, as a payload offset, or 0.
+std::uint64_t find_keyed(heap_ref h, std::uint64_t from, std::uint64_t to, std::uint64_t key) {
+  for (std::uint64_t cur = from; cur < to;) {
+    const chunk_header& ch = h.at(cur);
+    if (ch.size < header_bytes || ch.size > to - cur) return 0;  // a damaged header: stop looking
+    if (ch.magic == used_magic && ch.link == key) return cur + header_bytes;
+    cur += ch.size;
+  }
+  return 0;
+}
+}  // namespace
+
+std::uint64_t static_alloc_once(std::uint64_t key, std::size_t bytes_per_thread, bool symmetric,
+                                const std::string& initial, const char* function, const allocation_label& label) {
   control_block& c = control();
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
-  const bool symmetric = a.offset < c.sym_top;
-  heap_ref h = symmetric ? symmetric_heap() : local_heap(static_cast<int>(a.thread));
-  h.at(a.offset - header_bytes).declared = 1;
+  heap_ref h = symmetric ? symmetric_heap() : local_heap(0);
+  const std::uint64_t found = symmetric ? find_keyed(h, 0, c.sym_top, key)
+                                        : find_keyed(h, c.slots[0].local_floor, c.partition_bytes, key);
+  if (found) {
+    const chunk_header& ch = h.at(found - header_bytes);
+    if (ch.info[2] != label.count)
+      fail(function, "the element count must be the same on every thread: this thread's size expression gave " +
+                         std::to_string(label.count) + ", another thread's gave " + std::to_string(ch.info[2]));
+    return found;
+  }
+  const std::uint64_t off = symmetric ? symmetric_alloc_locked(bytes_per_thread, function, label)
+                                      : local_alloc_locked(0, bytes_per_thread, function, label);
+  h.at(off - header_bytes).link = key;
+  const std::size_t zero_bytes = std::max<std::size_t>(bytes_per_thread, 1);
+  for (int t = 0; t < (symmetric ? c.threads : 1); ++t) std::memset(g_partitions + t * g_partition_bytes + off, 0, zero_bytes);
+  if (!initial.empty()) std::memcpy(g_partitions + off, initial.data(), initial.size());
+  return off;
+}
+
+// ---- the lookup service (heap_index.hpp) --------------------------------------
+
+namespace {
+allocation describe_chunk(const chunk_header& ch, std::uint64_t off, bool symmetric, std::uint32_t thread) {
+  allocation a;
+  a.kind = static_cast<allocation_kind>(ch.kind);
+  a.symmetric = symmetric;
+  a.thread = symmetric ? 0 : thread;
+  a.start = off + header_bytes;
+  a.end = off + ch.size;
+  a.requested = ch.requested;
+  switch (a.kind) {
+    case allocation_kind::declared:
+      a.type = reinterpret_cast<const declared_type*>(ch.info[0]);
+      a.file = reinterpret_cast<const char*>(ch.info[1]);
+      a.count = ch.info[2];
+      a.line = ch.line;
+      a.function = a.type ? a.type->family : "shared_array";
+      break;
+    case allocation_kind::all_alloc:
+    case allocation_kind::global_alloc:
+      a.nblocks = ch.info[0];
+      a.nbytes = ch.info[1];
+      a.function = a.kind == allocation_kind::all_alloc ? "upc_all_alloc" : "upc_global_alloc";
+      break;
+    case allocation_kind::local_alloc:
+      a.function = "upc_alloc";
+      break;
+    default:
+      a.function = reinterpret_cast<const char*>(ch.info[0]);
+  }
+  return a;
+}
+
+std::optional<allocation> lookup_locked(std::uint32_t thread, std::uint64_t offset) {
+  control_block& c = control();
+  const bool symmetric = offset < c.sym_top;
+  if (!symmetric && offset < c.slots[thread].local_floor) return std::nullopt;  // the free middle
+  heap_ref h = symmetric ? symmetric_heap() : local_heap(static_cast<int>(thread));
+  const std::uint64_t to = symmetric ? c.sym_top : c.partition_bytes;
+  for (std::uint64_t cur = symmetric ? 0 : c.slots[thread].local_floor; cur < to;) {
+    const chunk_header& ch = h.at(cur);
+    if (ch.size < header_bytes || ch.size > to - cur) return std::nullopt;  // a damaged header
+    if (offset < cur + ch.size) {
+      if (ch.magic != used_magic) return std::nullopt;
+      return describe_chunk(ch, cur, symmetric, thread);
+    }
+    cur += ch.size;
+  }
+  return std::nullopt;
+}
+
+// The thread's last answers, valid while no allocation has been freed since.
+struct cached_answer {
+  std::uint64_t run = 0, generation = 0;
+  allocation a;
+};
+constexpr int cache_entries = 8;
+thread_local cached_answer tl_answers[cache_entries];
+thread_local int tl_next_answer = 0;
+}  // namespace
+
+std::optional<allocation> find_allocation(std::uint32_t thread, std::uint64_t offset) {
+  control_block& c = control();
+  if (thread >= static_cast<std::uint32_t>(c.threads) || offset >= c.partition_bytes) return std::nullopt;
+  const std::uint64_t run = run_serial();
+  const std::uint64_t generation = c.heap_generation.load(std::memory_order_acquire);
+  for (const cached_answer& e : tl_answers) {
+    if (e.run != run || e.generation != generation) continue;
+    const std::uint64_t chunk = e.a.start - header_bytes;
+    if ((e.a.symmetric || e.a.thread == thread) && offset >= chunk && offset < e.a.end) return e.a;
+  }
+  std::optional<allocation> found;
+  std::uint64_t seen_generation;
+  {
+    std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+    found = lookup_locked(thread, offset);
+    seen_generation = c.heap_generation.load(std::memory_order_relaxed);
+  }
+  if (found) {
+    tl_answers[tl_next_answer] = cached_answer{run, seen_generation, *found};
+    tl_next_answer = (tl_next_answer + 1) % cache_entries;
+  }
+  return found;
+}
+
+heap_extents heap_extent(int thread) {
+  control_block& c = control();
+  std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+  const bool known = thread >= 0 && thread < c.threads;
+  return heap_extents{c.sym_top, known ? c.partition_bytes - c.slots[thread].local_floor : 0};
+}
+
+std::uint64_t allocation::affinity_bytes(std::uint32_t t) const noexcept {
+  const int T = g_threads;
+  if (!symmetric) return t == thread ? requested : 0;
+  switch (kind) {
+    case allocation_kind::declared: {
+      if (!type) return requested;
+      std::uint64_t total = 0, block_bytes = 0;
+      if (__builtin_mul_overflow(count, type->elem_size, &total) ||
+          __builtin_mul_overflow(type->block, type->elem_size, &block_bytes))
+        return requested;
+      return std::min<std::uint64_t>(requested, layout::affinity_size(total, block_bytes, static_cast<int>(t), T));
+    }
+    case allocation_kind::all_alloc:
+    case allocation_kind::global_alloc: {
+      std::uint64_t total = 0;
+      if (__builtin_mul_overflow(nblocks, nbytes, &total)) return requested;
+      return std::min<std::uint64_t>(requested, layout::affinity_size(total, nbytes, static_cast<int>(t), T));
+    }
+    default:
+      return requested;  // runtime storage: all of it on every thread
+  }
+}
+
+bool allocation::contains(const shared_address& a, std::uint64_t bytes) const noexcept {
+  return bytes_from(a) >= std::max<std::uint64_t>(bytes, 1);
+}
+
+std::uint64_t allocation::bytes_from(const shared_address& a) const noexcept {
+  if (!symmetric && a.thread != thread) return 0;
+  if (a.offset < start) return 0;
+  const std::uint64_t mine = affinity_bytes(a.thread);
+  const std::uint64_t into = a.offset - start;
+  return into < mine ? mine - into : 0;
+}
+
+std::string allocation::describe() const {
+  switch (kind) {
+    case allocation_kind::declared: {
+      std::string s = "the " + (type ? declared_type_name(*type) : std::string("shared object"));
+      if (!type || type->family != std::string_view("shared"))
+        s += " of " + std::to_string(count) + (count == 1 ? " element" : " elements");
+      if (file) s += " declared at " + std::string(file) + ":" + std::to_string(line);
+      return s;
+    }
+    case allocation_kind::all_alloc:
+    case allocation_kind::global_alloc:
+      return std::string("the space of ") + function + "(nblocks " + std::to_string(nblocks) + ", nbytes " +
+             std::to_string(nbytes) + ")";
+    case allocation_kind::local_alloc:
+      return "the " + std::to_string(requested) + " bytes of upc_alloc on thread " + std::to_string(thread);
+    default:
+      return std::string("the runtime's storage for ") + (function ? function : "an internal object");
+  }
 }
 
 // ---- collective allocation ------------------------------------------------
@@ -250,7 +516,7 @@ void verify_check(const char* function, const char* arg, std::uint32_t seq, int 
 constexpr std::uint64_t alloc_failed = ~0ULL;
 }  // namespace
 
-std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const char* function) {
+std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const char* function, const allocation_label& label) {
   thread_slot& me = my_slot();
   const std::uint32_t seq = me.collective_seq++;
   publish_check(seq, 0, bytes_per_thread);
@@ -258,7 +524,7 @@ std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const cha
   if (tl_mythread == 0) {
     std::uint64_t off = alloc_failed;
     try {
-      off = symmetric_alloc(bytes_per_thread, function);
+      off = symmetric_alloc(bytes_per_thread, function, label);
     } catch (const upc::error& e) {
       failure = e.message();
     }
@@ -278,6 +544,7 @@ std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const cha
 
 namespace {
 void collective_free_chunk(const shared_address& a, const char* function, bool declared_ok) {
+  if (a != shared_address{}) check_pointer_range(a, function);  // every thread reports a pointer that cannot be freed
   thread_slot& me = my_slot();
   const std::uint32_t seq = me.collective_seq++;
   publish_check(seq, 0, a.offset);
@@ -302,12 +569,22 @@ namespace upc {
 using namespace detail;
 
 namespace {
+// A size argument above PTRDIFF_MAX is almost always a negative number converted to size_t.
+void check_size_argument(const char* function, const char* name, std::size_t v) {
+  if (v > static_cast<std::size_t>(PTRDIFF_MAX))
+    fail(function, std::string(name) + " " + std::to_string(v) +
+                       " is too large (is it a negative number converted to size_t?)");
+}
+
 std::size_t per_thread_bytes(std::size_t nblocks, std::size_t nbytes, const char* function) {
-  if (nbytes != 0 && nblocks > SIZE_MAX / nbytes)
+  check_size_argument(function, "nblocks", nblocks);
+  check_size_argument(function, "nbytes", nbytes);
+  std::size_t total = 0;
+  if (__builtin_mul_overflow(nblocks, nbytes, &total))
     fail(function, "nblocks * nbytes overflows (nblocks " + std::to_string(nblocks) + ", nbytes " + std::to_string(nbytes) + ")");
   const std::size_t T = static_cast<std::size_t>(threads());
   const std::size_t rows = nblocks / T + (nblocks % T != 0);  // ceil without overflow
-  return rows * nbytes;
+  return rows * nbytes;                                       // at most nblocks * nbytes
 }
 }  // namespace
 
@@ -320,7 +597,11 @@ sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_
     me.check_args[me.collective_seq & 1][2].store(nbytes);
   }
   const std::uint32_t seq = my_slot().collective_seq;
-  std::uint64_t off = collective_symmetric_alloc(bytes, "upc_all_alloc");
+  allocation_label label;
+  label.kind = allocation_kind::all_alloc;
+  label.nblocks = nblocks;
+  label.nbytes = nbytes;
+  std::uint64_t off = collective_symmetric_alloc(bytes, "upc_all_alloc", label);
   verify_check("upc_all_alloc", "nblocks", seq, 1, nblocks);
   verify_check("upc_all_alloc", "nbytes", seq, 2, nbytes);
   if (nblocks == 0 || nbytes == 0) {
@@ -334,15 +615,40 @@ sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_
 
 sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
   enter_runtime("upc_global_alloc", where);
+  const std::size_t bytes = per_thread_bytes(nblocks, nbytes, "upc_global_alloc");
   if (nblocks == 0 || nbytes == 0) return sptr<void>();
-  return sptr<void>(shared_address{symmetric_alloc(per_thread_bytes(nblocks, nbytes, "upc_global_alloc"), "upc_global_alloc"), 0, 0});
+  allocation_label label;
+  label.kind = allocation_kind::global_alloc;
+  label.nblocks = nblocks;
+  label.nbytes = nbytes;
+  return sptr<void>(shared_address{symmetric_alloc(bytes, "upc_global_alloc", label), 0, 0});
 }
+
+namespace {
+sptr<void> alloc_local(std::size_t nbytes, const char* function) {
+  check_size_argument(function, "nbytes", nbytes);
+  if (nbytes == 0) return sptr<void>();
+  const int me = mythread();
+  allocation_label label;
+  label.kind = allocation_kind::local_alloc;
+  return sptr<void>(shared_address{detail::local_alloc(me, nbytes, function, label), static_cast<std::uint32_t>(me), 0});
+}
+}  // namespace
 
 sptr<void> alloc(std::size_t nbytes, const std::source_location& where) {
   enter_runtime("upc_alloc", where);
-  if (nbytes == 0) return sptr<void>();
-  const int me = mythread();
-  return sptr<void>(shared_address{local_alloc(me, nbytes, "upc_alloc"), static_cast<std::uint32_t>(me), 0});
+  return alloc_local(nbytes, "upc_alloc");
+}
+
+sptr<void> local_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
+  enter_runtime("upc_local_alloc", where);
+  check_size_argument("upc_local_alloc", "nblocks", nblocks);
+  check_size_argument("upc_local_alloc", "nbytes", nbytes);
+  std::size_t total = 0;
+  if (__builtin_mul_overflow(nblocks, nbytes, &total))
+    fail("upc_local_alloc", "nblocks * nbytes overflows (nblocks " + std::to_string(nblocks) + ", nbytes " +
+                                std::to_string(nbytes) + ")");
+  return alloc_local(total, "upc_local_alloc");
 }
 
 void free(sptr<void> p, const std::source_location& where) {

@@ -682,3 +682,21 @@ TEST_CASE("a thread returning from main while others wait at a barrier is an err
     CHECK(contains(o.err, "upc_barrier: thread 3 has already returned from main, so this barrier can never complete"));
   }
 }
+
+// ---- declared objects -----------------------------------------------------------
+
+TEST_CASE("a namespace-scope array with a negative element count stops the run before it starts (issue 8.7a)") {
+  for (const char* b : backends) {
+    CAPTURE(b);
+    child c(upcrun_args({"-n", "3", "--backend", b}, {"hello"}), {{"VICTIM_ARRAY_COUNT", "-5"}});
+    outcome o = c.finish(30);
+    REPORT(o);
+    CHECK_FALSE(o.timed_out);
+    CHECK(c.leaked().empty());
+    CHECK(o.exit_code == 1);
+    CHECK(contains(o.err, "shared_array<int> (declared at "));
+    CHECK(contains(o.err, "victim.cpp:"));
+    CHECK(contains(o.err, "the element count 18446744073709551611 is too large (is it a negative number converted to size_t?)"));
+    CHECK_FALSE(contains(o.out, "Hello"));  // no thread ran
+  }
+}

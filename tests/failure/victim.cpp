@@ -19,6 +19,10 @@
 //   coll_vs_barrier [E] odd threads call upc_all_broadcast, even ones upc_barrier
 //                       (E = 1: after a first collective that every thread made)
 //   spin_after_coll     thread 0 computes for ever after a collective; the others wait in upc_barrier
+//
+// VICTIM_ARRAY_COUNT=N in the environment sizes a namespace-scope shared_array<int>
+// (default 1), which the launcher allocates before any mode runs: N = -5 is a
+// negative count converted to size_t.
 #include <unistd.h>
 
 #include <cstdio>
@@ -28,6 +32,11 @@
 
 #include "upc.h"
 #include "upc_collective.h"
+
+upc::shared_array<int> victim_array([] {
+  const char* count = std::getenv("VICTIM_ARRAY_COUNT");
+  return count ? static_cast<std::size_t>(std::strtoll(count, nullptr, 10)) : std::size_t{1};
+});
 
 namespace {
 int arg_int(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
