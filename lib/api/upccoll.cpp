@@ -14,7 +14,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "../coll/coop/decomposition.hpp"
@@ -23,6 +22,7 @@
 #include "../coll/registry.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/op_names.hpp"
+#include "../runtime/size_parse.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 #include "upc/sync.hpp"
@@ -46,7 +46,10 @@ struct library_state {
   const void* run = nullptr;                 // the run it was initialised in
   std::unique_ptr<team> world;
   std::uint64_t world_offset = 0;
-  std::unordered_set<team*> teams;           // live sub-team handles of this thread
+  // Live sub-teams of this thread by id. Ids are never reused in a run (not even
+  // across finalize and a new initialize), so a freed handle stays invalid.
+  std::map<std::uint64_t, std::unique_ptr<team>> teams;
+  std::uint64_t next_team_id = 1;
   std::map<std::uint64_t, operation*> handles;
   std::uint64_t next_handle = 1;
   std::vector<user_op_entry> user_ops;
@@ -78,11 +81,41 @@ upccoll_return_t report(const char* function, upccoll_return_t code, const std::
   return code;
 }
 
-team* resolve(upccoll_team_t handle) {
+// ---- team handles ----------------------------------------------------------------
+//
+// A handle is not the team's address (a new team may get a freed one's address)
+// but (id << 16) | (thread + 1): the id is never reused, and the thread part
+// tells another thread's handle from a freed one of ours. 0 is UPC_TEAM_ALL and
+// all ones UPCCOLL_TEAM_NULL; neither decodes as a handle of a UPC thread.
+
+constexpr int handle_thread_bits = 16;
+static_assert((1 << handle_thread_bits) > upc::detail::max_threads, "the thread field of a handle is too narrow");
+
+upccoll_team_t encode_handle(std::uint64_t id) {
+  return reinterpret_cast<upccoll_team_t>(static_cast<std::uintptr_t>(
+      (id << handle_thread_bits) | static_cast<std::uint64_t>(det::tl_mythread + 1)));
+}
+
+// The team of a handle, or nullptr with `why` saying what is wrong with it.
+team* resolve(upccoll_team_t handle, std::string* why = nullptr) {
   library_state& s = state();
   if (handle == UPC_TEAM_ALL) return s.world.get();
-  team* t = static_cast<team*>(handle);
-  return s.teams.count(t) ? t : nullptr;
+  auto say = [&](std::string m) {
+    if (why) *why = std::move(m);
+    return nullptr;
+  };
+  if (handle == UPCCOLL_TEAM_NULL)
+    return say("team is UPCCOLL_TEAM_NULL (what upccoll_team_split gives a thread that passed UPCCOLL_UNDEFINED)");
+  const std::uint64_t v = reinterpret_cast<std::uintptr_t>(handle);
+  const std::uint64_t thread_part = v & ((std::uint64_t{1} << handle_thread_bits) - 1), id = v >> handle_thread_bits;
+  if (thread_part != static_cast<std::uint64_t>(det::tl_mythread + 1) || id == 0 || id >= s.next_team_id)
+    return say("team is not UPC_TEAM_ALL or a team handle of this thread (handles are local to the thread that "
+               "got them from upccoll_team_split)");
+  auto it = s.teams.find(id);
+  if (it == s.teams.end())
+    return say("team is a handle that upccoll_team_free has freed (or upccoll_finalize released); it cannot be used "
+               "again");
+  return it->second.get();
 }
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
@@ -260,8 +293,10 @@ upc::coll::collective registry_kind(op_kind k) {
 
 // What a collective call contributes besides its post.
 struct call {
-  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h) : kind(k), team_handle(th), flags(f), handle(h) {}
+  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
+      : kind(k), fn(name ? name : function_name(k)), team_handle(th), flags(f), handle(h) {}
   op_kind kind;
+  const char* fn;  // the function called (upccoll_exscan is op_kind::scan)
   upccoll_team_t team_handle;
   upccoll_flag_t flags;
   upccoll_handle_t* handle;
@@ -276,11 +311,12 @@ struct call {
 };
 
 upccoll_return_t launch(call& c, team* t) {
-  const char* fn = function_name(c.kind);
+  const char* fn = c.fn;
   progress& pr = this_thread_progress();
   auto op = pr.make();
   op->t = t;
   op->kind = c.kind;
+  op->function = c.fn;
   op->flags = c.v.bad() ? 0 : normalised(c.flags);
   op->count = c.count;
   op->eop = c.eop;
@@ -327,22 +363,23 @@ upccoll_return_t launch(call& c, team* t) {
 // Runs the checks shared by every collective; false (with the code to return)
 // when the call cannot even be posted (uninitialised library, bad team).
 bool begin(call& c, team*& t, upccoll_return_t& early) {
-  const char* fn = function_name(c.kind);
+  const char* fn = c.fn;
   if (!initialized()) {
     early = report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
     return false;
   }
-  t = resolve(c.team_handle);
+  std::string why;
+  t = resolve(c.team_handle, &why);
   if (!t) {
-    early = report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+    early = report(fn, UPCCOLL_ERROR_TEAM, why);
     return false;
   }
   check_flags(c.v, c.flags);
   return true;
 }
 
-#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_) \
-  call c{kind_, team_, flags_, handle_};            \
+#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_, ...) \
+  call c{kind_, team_, flags_, handle_, ##__VA_ARGS__};   \
   upc::coll::coop::team* t = nullptr;               \
   upccoll_return_t early;                           \
   if (!begin(c, t, early)) return early;            \
@@ -517,11 +554,10 @@ upccoll_return_t upccoll_finalize(void) {
   this_thread_progress().stop_thread();
   s.world->barrier(fn);
   free_staged(*s.world, fn);
-  for (team* t : s.teams) free_staged(*t, fn);
+  for (auto& [id, t] : s.teams) free_staged(*t, fn);
   det::collective_free(upc::shared_address{s.world_offset, 0, 0}, fn);
   s.world.reset();
-  for (team* t : s.teams) delete t;  // teams never freed: their shared blocks go with the run
-  s.teams.clear();
+  s.teams.clear();  // teams never freed: their shared blocks go with the run
   s.handles.clear();
   s.initialized = false;
   return UPCCOLL_SUCCESS;
@@ -597,8 +633,9 @@ upccoll_return_t team_query(const char* fn, upccoll_team_t team_handle, int* out
                             int (team::*what)() const noexcept) {
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
   progress_here();
-  team* t = resolve(team_handle);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+  std::string why;
+  team* t = resolve(team_handle, &why);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
   if (!out) return report(fn, UPCCOLL_ERROR, std::string(out_name) + " is a null pointer");
   *out = (t->*what)();
   return UPCCOLL_SUCCESS;
@@ -614,9 +651,10 @@ upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
 }
 
 // Split: every member posts (color, key, its new block) on the parent team as a
-// collective with no tasks; once all have posted, each reads every post, checks
-// the keys of its color, and builds its handle. A barrier on the parent then
-// keeps the posts alive until everyone has read them.
+// collective with no tasks; once all have posted, each reads every post, orders
+// the members of its color by key and parent rank, and builds its handle. A
+// barrier on the parent then keeps the posts alive until everyone has read them.
+// A member passing UPCCOLL_UNDEFINED posts no block and gets UPCCOLL_TEAM_NULL.
 upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
   const char* fn = "upccoll_team_split";
   call c{op_kind::split, team_handle, 0, nullptr};
@@ -626,7 +664,7 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   if (!newteam) c.v.set(UPCCOLL_ERROR, "newteam is a null pointer");
   // Our block of the new team, made before posting so it is ready when seen.
   std::uint64_t off = 0;
-  if (!c.v.bad()) {
+  if (!c.v.bad() && color != UPCCOLL_UNDEFINED) {
     try {
       off = det::local_alloc(det::tl_mythread, block_layout::bytes, fn);
       std::memset(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off, 0, block_layout::bytes);
@@ -650,44 +688,23 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   mine.send = off ? det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off : nullptr;
   start(op, mine, nullptr);
   this_thread_progress().wait_until(*t, [&] { return complete(op); }, fn, &op);
-  // Every member's verdict is the same: the first failure among the posts, then
-  // the key check of every color.
+  // Every member's verdict is the same: the first failure among the posts.
   verdict v = c.v;
-  const int P = t->size();
-  std::vector<int> members;  // parent ranks of our color, by key
-  if (!v.bad() && op.status)
-    v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
-  if (!v.bad()) {
-    std::map<std::int64_t, std::vector<std::pair<int, int>>> by_color;  // color -> (key, parent rank)
-    for (int r = 0; r < P; ++r) {
+  if (!v.bad() && op.status) v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
+  // Our color's members ordered by key, then by parent rank (MPI_Comm_split's
+  // rule): dense keys 0..n-1, the paper's case, make the key the new rank.
+  std::vector<std::pair<int, int>> members;  // (key, parent rank)
+  if (!v.bad() && color != UPCCOLL_UNDEFINED)
+    for (int r = 0; r < t->size(); ++r) {
       const post& p = t->post_of(r, op.seq);
-      by_color[static_cast<std::int64_t>(p.count)].push_back({p.root, r});
+      if (p.count == mine.count) members.push_back({p.root, r});
     }
-    for (auto& [col, list] : by_color) {
-      std::sort(list.begin(), list.end());
-      const int n = static_cast<int>(list.size());
-      for (int i = 0; i < n && !v.bad(); ++i) {
-        const int k = list[i].first;
-        const std::string who = "thread " + std::to_string(t->thread_of(list[i].second));
-        if (k < 0)
-          v.set(UPCCOLL_ERROR_RANK, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
-                                        " (keys must be 0.." + std::to_string(n - 1) + ")");
-        else if (i > 0 && list[i - 1].first == k)
-          v.set(UPCCOLL_ERROR_RANK, "threads " + std::to_string(t->thread_of(list[i - 1].second)) + " and " +
-                                        std::to_string(t->thread_of(list[i].second)) + " both gave key " +
-                                        std::to_string(k) + " for color " + std::to_string(col));
-        else if (k >= n)
-          v.set(UPCCOLL_ERROR_SIZE, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
-                                        ", which has only " + std::to_string(n) + " members (keys must cover 0.." +
-                                        std::to_string(n - 1) + ")");
-      }
-    }
-    if (!v.bad())
-      for (auto& [k, r] : by_color[color]) members.push_back(r);
-  }
+  std::sort(members.begin(), members.end());
   std::vector<char*> blocks;
   std::vector<int> threads;
-  for (int r : members) {
+  int my_rank = -1;
+  for (auto [k, r] : members) {
+    if (r == t->rank()) my_rank = static_cast<int>(blocks.size());
     blocks.push_back(t->post_of(r, op.seq).send);
     threads.push_back(t->thread_of(r));
   }
@@ -696,10 +713,14 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
     if (off) det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
     return report(fn, v.code, v.message);
   }
-  auto nt = std::make_unique<team>(std::move(blocks), std::move(threads), key, false);
-  team* raw = nt.release();
-  state().teams.insert(raw);
-  *newteam = raw;
+  if (color == UPCCOLL_UNDEFINED) {  // this thread joins no team (MPI_UNDEFINED -> MPI_COMM_NULL)
+    *newteam = UPCCOLL_TEAM_NULL;
+    return UPCCOLL_SUCCESS;
+  }
+  library_state& s = state();
+  const std::uint64_t id = s.next_team_id++;
+  s.teams[id] = std::make_unique<team>(std::move(blocks), std::move(threads), my_rank, false);
+  *newteam = encode_handle(id);
   return UPCCOLL_SUCCESS;
 }
 
@@ -710,16 +731,15 @@ void upccoll_team_free(upccoll_team_t team_handle) {
     return;
   }
   library_state& s = state();
-  team* t = resolve(team_handle);
+  std::string why;
+  team* t = resolve(team_handle, &why);
   if (!t || t == s.world.get()) {
-    report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)"
-                                     : "team is not a live team handle of this thread");
+    report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)" : why);
     return;
   }
   settle(t);
   dismantle(*t, fn);
-  s.teams.erase(t);
-  delete t;
+  s.teams.erase(reinterpret_cast<std::uintptr_t>(team_handle) >> handle_thread_bits);
 }
 
 // ---- the collectives ------------------------------------------------------------------------
@@ -956,6 +976,12 @@ upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recv
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::scan, team, flags, handle);
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
+}
+
+upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scan, team, flags, handle, "upccoll_exscan");
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 

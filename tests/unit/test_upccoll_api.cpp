@@ -11,8 +11,12 @@
 // completed by upccoll_fence and by upccoll_finalize; the paper's Figure 1
 // (EX1: lock across start, EX2: lock across wait) without deadlock; every error
 // code; and a subset again with the progress thread.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -87,6 +91,28 @@ void team_still_works(upccoll_team_t team = UPC_TEAM_ALL) {
 }
 
 const upccoll_team_t sentinel_team = reinterpret_cast<upccoll_team_t>(std::uintptr_t{0xfeedface});
+
+// What `run` writes to this process's stderr (fd 2, which the processes
+// backend's workers inherit): the --check reports of the library.
+std::string stderr_of(const std::function<void()>& run) {
+  std::fflush(stderr);
+  char path[] = "/tmp/upccoll_stderr_XXXXXX";
+  const int fd = ::mkstemp(path);
+  REQUIRE(fd >= 0);
+  ::unlink(path);
+  const int saved = ::dup(2);
+  ::dup2(fd, 2);
+  run();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  std::string text;
+  char buf[4096];
+  ::lseek(fd, 0, SEEK_SET);
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  return text;
+}
 
 }  // namespace
 
@@ -568,39 +594,200 @@ TEST_CASE("upccoll_team_split: equal colors make a team ranked by key; splits of
   });
 }
 
-TEST_CASE("upccoll_team_split: a duplicate or negative key is UPCCOLL_ERROR_RANK and a gap UPCCOLL_ERROR_SIZE for every caller; no team is made") {
+namespace {
+
+// The team's exclusive scan of 1s: every member's result is its rank (rank 0
+// keeps -1), so reductions see the same rank order as team_rank.
+void scan_gives_ranks(upccoll_team_t team) {
+  int r = -1;
+  UC_OK(upccoll_team_rank(team, &r));
+  upc::sptr<void> s = mine(sizeof(long)), out = mine(sizeof(long));
+  *L<long>(s) = 1;
+  *L<long>(out) = -1;
+  UC_OK(upccoll_exscan(s, out, 1, UPC_LONG, UPC_ADD, team, 0, nullptr));
+  SPMD_CHECK_EQ(*L<long>(out), r == 0 ? -1L : static_cast<long>(r));
+  upc_free(out);
+  upc_free(s);
+}
+
+// Splits UPC_TEAM_ALL with (color, key) and checks the new team against the
+// order MPI_Comm_split gives: by key, then by rank in the parent team.
+upccoll_team_t split_and_check(int color, int key) {
+  const int T = THREADS, me = MYTHREAD;
+  upc::shared_array<int> ck{upc::per_thread(2)};  // [2t]: color, [2t+1]: key of thread t
+  ck[2 * me] = color;
+  ck[2 * me + 1] = key;
+  upc_barrier;
+  std::vector<std::pair<int, int>> want;  // (key, thread) of my color, sorted
+  for (int t = 0; t < T; ++t)
+    if (ck[2 * t].get() == color) want.push_back({ck[2 * t + 1].get(), t});
+  std::sort(want.begin(), want.end());
+  upc_barrier;
+  upccoll_team_t team = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, color, key, &team));
+  SPMD_CHECK(team != sentinel_team && team != UPC_TEAM_ALL && team != UPCCOLL_TEAM_NULL);
+  int r = -1, n = -1;
+  UC_OK(upccoll_team_rank(team, &r));
+  UC_OK(upccoll_team_size(team, &n));
+  SPMD_CHECK_EQ(n, static_cast<int>(want.size()));
+  SPMD_CHECK_EQ(want.at(r).second, me);
+  const std::vector<int> mem = members_of(team);
+  for (int k = 0; k < n; ++k) SPMD_CHECK_EQ(mem[k], want[k].second);
+  scan_gives_ranks(team);
+  team_still_works(team);
+  return team;
+}
+
+}  // namespace
+
+TEST_CASE("upccoll_team_split: keys need not be 0..n-1; a color's members are ordered by key, then by parent rank (MPI_Comm_split)") {
   everywhere([] {
     UC_OK(upccoll_initialize(nullptr, nullptr));
     const int T = THREADS, me = MYTHREAD;
-    upccoll_team_t nt = sentinel_team;
-    if (T >= 2) {  // everyone key 0
-      UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 1, 0, &nt), UPCCOLL_ERROR_RANK);
-      SPMD_CHECK(nt == sentinel_team);
-      // a duplicate in one color only (color 0 = even threads): the odd ones get RANK too
-      if (T >= 3) {
-        UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, me % 2, me % 2 ? me / 2 : 0, &nt), UPCCOLL_ERROR_RANK);
-        SPMD_CHECK(nt == sentinel_team);
-      }
+    const std::pair<int, int> cases[] = {
+        {1, 0},                        // every key equal: parent order
+        {0, me == 0 ? -1 : me},        // a negative key
+        {0, me + 1},                   // keys 1..T: no key 0
+        {me % 2, me % 2 ? 7 * T : me / 2},  // a gap in one color of two
+        {me % 2, 5},                   // a duplicate in each color
+        {me % 3, 1000 - 10 * (me / 2)},  // descending, pairs of equal keys: ties by parent rank
+        {-4, std::numeric_limits<int>::min() + me},  // extreme keys
+        {me % 2, std::numeric_limits<int>::max() - me % 3},
+    };
+    for (const auto& [color, key] : cases) {
+      upccoll_team_t t = split_and_check(color, key);
+      upccoll_team_free(t);
     }
-    // a negative key (the others 1..T-1)
-    UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 0, me == 0 ? -1 : me, &nt), UPCCOLL_ERROR_RANK);
-    SPMD_CHECK(nt == sentinel_team);
-    // keys 1..T: T is not below the color's size
-    UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 0, me + 1, &nt), UPCCOLL_ERROR_SIZE);
-    SPMD_CHECK(nt == sentinel_team);
-    // a gap in one color of two
-    if (T >= 2) {
-      UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, me % 2, me % 2 ? 7 * T : me / 2, &nt), UPCCOLL_ERROR_SIZE);
-      SPMD_CHECK(nt == sentinel_team);
-    }
-    // and then a good split works
-    UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &nt));
-    SPMD_CHECK(nt != sentinel_team);
-    team_still_works(nt);
-    upccoll_team_free(nt);
+    // a split of a non-dense split: ranks come from the parent team, not from threads
+    upccoll_team_t rev = split_and_check(0, -me);  // reverse order
+    int r = -1;
+    UC_OK(upccoll_team_rank(rev, &r));
+    upccoll_team_t sub = sentinel_team;
+    UC_OK(upccoll_team_split(rev, 0, 3, &sub));  // equal keys: the order of rev
+    SPMD_CHECK(members_of(sub) == members_of(rev));
+    scan_gives_ranks(sub);
+    upccoll_team_free(sub);
+    upccoll_team_free(rev);
     team_still_works();
     UC_OK(upccoll_finalize());
   });
+}
+
+TEST_CASE("upccoll_team_split: UPCCOLL_UNDEFINED joins no team and gets UPCCOLL_TEAM_NULL, which every call refuses") {
+  everywhere([] {
+    UC_OK(upccoll_initialize(nullptr, nullptr));
+    const int T = THREADS, me = MYTHREAD;
+    SPMD_CHECK(UPCCOLL_TEAM_NULL != UPC_TEAM_ALL);
+    // odd threads join nothing; the even ones form a team ordered by thread
+    upccoll_team_t t = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, me % 2 ? UPCCOLL_UNDEFINED : 3, -me, &t));
+    if (me % 2) {
+      SPMD_CHECK(t == UPCCOLL_TEAM_NULL);
+    } else {
+      int n = -1;
+      UC_OK(upccoll_team_size(t, &n));
+      SPMD_CHECK_EQ(n, (T + 1) / 2);
+      const std::vector<int> mem = members_of(t);
+      for (int k = 0; k < n; ++k) SPMD_CHECK_EQ(mem[k], 2 * (n - 1 - k));
+      team_still_works(t);
+    }
+    // UPCCOLL_TEAM_NULL in every kind of call
+    upc::sptr<void> s = mine(64), r = mine(64);
+    int x = -7;
+    upccoll_team_t nt = sentinel_team;
+    UC_EXPECT(upccoll_team_rank(UPCCOLL_TEAM_NULL, &x), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_team_size(UPCCOLL_TEAM_NULL, &x), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK_EQ(x, -7);
+    UC_EXPECT(upccoll_team_split(UPCCOLL_TEAM_NULL, 0, 0, &nt), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(nt == sentinel_team);
+    UC_EXPECT(upccoll_barrier(UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_allreduce(s, r, 1, UPC_INT, UPC_ADD, UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_bcast(s, 1, UPC_INT, r, 1, UPC_INT, 0, UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    upccoll_team_free(UPCCOLL_TEAM_NULL);  // refused, nothing happens
+    if (!(me % 2)) upccoll_team_free(t);
+    // everyone undefined: no team anywhere
+    t = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, UPCCOLL_UNDEFINED, me, &t));
+    SPMD_CHECK(t == UPCCOLL_TEAM_NULL);
+    team_still_works();
+    upc_free(r);
+    upc_free(s);
+    UC_OK(upccoll_finalize());
+  });
+}
+
+namespace {
+
+// upccoll_team_free(old) then a new split: the new team's record may sit where
+// the old one was (a pointer handle then named the new team).
+void stale_handle_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  const int me = MYTHREAD;
+  upc::sptr<void> s = mine(64), r = mine(64);
+  for (int round = 0; round < 4; ++round) {
+    upccoll_team_t old = sentinel_team, fresh = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &old));
+    team_still_works(old);
+    upccoll_team_free(old);
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, me % 2, me, &fresh));
+    SPMD_CHECK(fresh != old);
+    int x = -7;
+    upccoll_team_t nt = sentinel_team;
+    UC_EXPECT(upccoll_team_rank(old, &x), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_team_size(old, &x), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK_EQ(x, -7);
+    UC_EXPECT(upccoll_team_split(old, 0, me, &nt), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(nt == sentinel_team);
+    UC_EXPECT(upccoll_barrier(old, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_allreduce(s, r, 1, UPC_INT, UPC_ADD, old, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+    UC_EXPECT(upccoll_bcast(s, 1, UPC_INT, r, 1, UPC_INT, 0, old, 0, &h), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(h == UPCCOLL_INVALID_HANDLE);
+    upccoll_team_free(old);  // freeing twice: refused, and no hang
+    team_still_works(fresh);
+    upccoll_team_free(fresh);
+  }
+  // a handle stays dead across finalize and a new initialize
+  upccoll_team_t before = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &before));
+  UC_OK(upccoll_finalize());
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  upccoll_team_t after = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &after));
+  int x = -7;
+  UC_EXPECT(upccoll_team_rank(before, &x), UPCCOLL_ERROR_TEAM);
+  // another thread's live handle is not this thread's
+  upc::shared_array<std::uint64_t> slot{upc::per_thread(1)};
+  if (me == 0) slot[0] = reinterpret_cast<std::uintptr_t>(after);
+  upc_barrier;
+  const auto theirs = reinterpret_cast<upccoll_team_t>(static_cast<std::uintptr_t>(slot[0].get()));
+  if (me != 0) UC_EXPECT(upccoll_team_rank(theirs, &x), UPCCOLL_ERROR_TEAM);
+  upc_barrier;
+  team_still_works(after);
+  upccoll_team_free(after);
+  upc_free(r);
+  upc_free(s);
+  UC_OK(upccoll_finalize());
+}
+
+}  // namespace
+
+TEST_CASE("a freed team handle stays UPCCOLL_ERROR_TEAM after a new split reuses its memory; free twice is refused (issue 8.14)") {
+  everywhere(stale_handle_body, {1, 2, 3, 5});
+}
+
+TEST_CASE("a freed team handle is reported under --check, free twice included (issue 8.14)") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = opts(2, b, 60);
+    o.check = true;
+    upc::run_result res;
+    const std::string err = stderr_of([&] { res = upc::run(o, stale_handle_body); });
+    INFO("backend=", spmd::name(b), " error: ", res.error, " stderr: ", err);
+    CHECK(res.ok());
+    CHECK(spmd::contains(err, "upccoll_team_free: team is a handle that upccoll_team_free has freed"));
+    CHECK(spmd::contains(err, "upccoll_barrier: team is a handle that upccoll_team_free has freed"));
+    CHECK(spmd::contains(err, "UPCCOLL_ERROR_TEAM"));
+  }
 }
 
 namespace {

@@ -142,7 +142,7 @@ void fail_collective(const operation& op, int code, const std::string& message, 
   }
   op.t->notify();
   if (say && upc::check_enabled())
-    std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function_name(op.kind), message.c_str(),
+    std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function_of(op), message.c_str(),
                  op.t->thread_of(op.t->rank()), upccoll_error_name(upccoll_return_t(code)));
 }
 
@@ -162,7 +162,7 @@ static void wait_slot_free(operation& op) {
       if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
     return true;
   };
-  if (!is_over()) this_thread_progress().wait_until(t, is_over, function_name(op.kind), nullptr);
+  if (!is_over()) this_thread_progress().wait_until(t, is_over, function_of(op), nullptr);
 }
 
 int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta) {

@@ -34,6 +34,7 @@ struct element_op {
 struct operation {
   team* t = nullptr;
   op_kind kind = op_kind::none;
+  const char* function = nullptr;   // the name it was called by (messages); nullptr: function_name(kind)
   std::uint32_t seq = 0;
   int flags = 0;
   const decomposition* dec = nullptr;
@@ -83,6 +84,9 @@ int first_unposted(const operation& op);
 // Advances until complete, sleeping on the team's activity word when nothing is
 // ready. `what` names the wait for the watchdog.
 void wait(operation& op, const char* what);
+
+// The function the caller called ("upccoll_exscan" for an op_kind::scan called so).
+inline const char* function_of(const operation& op) noexcept { return op.function ? op.function : function_name(op.kind); }
 
 // Records an error on the collective for every member: the first one wins.
 // `say`: print the message under --check.

@@ -144,8 +144,6 @@ class team {
   // when the slot is reused).
   std::uint32_t slot_over[slots] = {};
 
-  std::uint32_t magic = 0x7ea3c011;  // a live local handle (validates team arguments)
-
  private:
   std::vector<char*> blocks_;
   std::vector<int> threads_;
