@@ -260,7 +260,7 @@ element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post
     return user_op(s.user_ops[i].fn, *t);
   }
   if (!op_applies(op, *t)) {
-    const char* name = det::op_name(op);
+    const char* name = op_name(op);
     v.set(UPCCOLL_ERROR_UPC_OP, std::string("op ") + (name ? name : str(op).c_str()) +
                                     (name ? " is not defined on " : " is not an upccoll_op_t; dt is ") + t->name);
     return {};
@@ -436,6 +436,59 @@ upccoll_return_t upccoll_op_free(upccoll_op_t op) {
   if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
     return report(fn, UPCCOLL_ERROR_UPC_OP, "op " + std::to_string(op) + " is not a live user operation of this thread");
   s.user_ops[i].live = false;
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_op_commutative(upccoll_op_t op, int* commute) {
+  const char* fn = "upccoll_op_commutative";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
+  if (!commute) return report(fn, UPCCOLL_ERROR, "commute is a null pointer");
+  if (is_predefined_op(op)) {
+    *commute = 1;
+    return UPCCOLL_SUCCESS;
+  }
+  library_state& s = state();
+  const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
+  if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
+    return report(fn, UPCCOLL_ERROR_UPC_OP,
+                  "op " + std::to_string(op) + " is not a predefined op or a live user operation of this thread");
+  *commute = s.user_ops[i].commute ? 1 : 0;
+  return UPCCOLL_SUCCESS;
+}
+
+// MPI_Reduce_local: inout = in op inout, through a copy of `in` in sub-blocks
+// (the element operations compute acc = acc op x with acc the left operand).
+upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t count, upccoll_dtype_t dt,
+                                      upccoll_op_t op) {
+  const char* fn = "upccoll_reduce_local";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
+  verdict v;
+  post_data unused{};
+  const element_op e = check_reduction(v, dt, op, unused);
+  const std::uint64_t bytes = v.bad() ? 0 : bytes_of(v, count, e.elem_size, "count", UPCCOLL_ERROR_COUNT);
+  if (v.bad() || bytes == 0) return report(fn, v.code, v.message);
+  const auto in = reinterpret_cast<std::uintptr_t>(inbuf), io = reinterpret_cast<std::uintptr_t>(inoutbuf);
+  if (!inbuf) return report(fn, UPCCOLL_ERROR_SENDBUF, "inbuf is a null pointer");
+  if (!inoutbuf) return report(fn, UPCCOLL_ERROR_RECVBUF, "inoutbuf is a null pointer");
+  std::uintptr_t in_end, io_end;
+  if (__builtin_add_overflow(in, bytes, &in_end) || __builtin_add_overflow(io, bytes, &io_end))
+    return report(fn, UPCCOLL_ERROR_COUNT, "count x size(dt) = " + str(bytes) + " bytes run past the end of the address space");
+  if (in < io_end && io < in_end)
+    return report(fn, UPCCOLL_ERROR_RECVBUF,
+                  "inbuf [" + str(in) + ", " + str(in_end) + ") and inoutbuf [" + str(io) + ", " + str(io_end) +
+                      ") overlap in bytes [" + str(std::max(in, io)) + ", " + str(std::min(in_end, io_end)) +
+                      ") (of " + str(bytes) + " each)");
+  const std::uint64_t step = std::max<std::uint64_t>(1, (16u << 10) / e.elem_size);
+  std::vector<char> acc(std::min(count, step) * e.elem_size);
+  for (std::uint64_t s = 0; s < count; s += step) {
+    const std::uint64_t n = std::min(step, count - s);
+    char* dst = static_cast<char*>(inoutbuf) + s * e.elem_size;
+    std::memcpy(acc.data(), static_cast<const char*>(inbuf) + s * e.elem_size, n * e.elem_size);
+    e.combine(acc.data(), dst, n, e);
+    std::memcpy(dst, acc.data(), n * e.elem_size);
+  }
   return UPCCOLL_SUCCESS;
 }
 

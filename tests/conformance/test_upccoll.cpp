@@ -241,8 +241,15 @@ TEST_CASE("upccoll model: the 23 types have the C sizes; padding is don't-care; 
   int valid = 0;
   for (const M::type_info& t : M::types())
     for (upccoll_op_t op : M::predefined_ops) valid += M::op_valid(t.dt, op);
-  // ADD/MULT: 17 types; AND/OR/XOR: 11; LOGAND/LOGOR/MIN/MAX: 14; MINLOC/MAXLOC: 6
-  CHECK(valid == 2 * 17 + 3 * 11 + 4 * 14 + 2 * 6);
+  // ADD/MULT: 17 types; AND/OR/XOR: 11; LOGAND/LOGOR/LOGXOR/MIN/MAX: 14; MINLOC/MAXLOC: 6
+  CHECK(valid == 2 * 17 + 3 * 11 + 5 * 14 + 2 * 6);
+  CHECK(M::op_valid(UPC_UINT, UPC_LOGXOR));
+  CHECK(M::op_valid(UPC_FLOAT, UPC_LOGXOR));
+  CHECK_FALSE(M::op_valid(UPC_CPLX, UPC_LOGXOR));
+  CHECK_FALSE(M::op_valid(UPC_2INT, UPC_LOGXOR));
+  CHECK(M::combine<int>(UPC_LOGXOR, 5, -3) == 0);
+  CHECK(M::combine<int>(UPC_LOGXOR, 0, -3) == 1);
+  CHECK(M::combine<double>(UPC_LOGXOR, 0.5, 0.0) == 1.0);
   CHECK_FALSE(M::op_valid(UPC_DOUBLE, UPC_AND));
   CHECK_FALSE(M::op_valid(UPC_CPLX, UPC_MIN));
   CHECK_FALSE(M::op_valid(UPC_2INT, UPC_ADD));

@@ -195,6 +195,7 @@ R real_item(upccoll_op_t op, std::uint64_t h) {
       return static_cast<R>(sign * f[(h >> 8) % 6]);
     }
     case UPC_LOGAND: return h % 50 == 0 ? R(0) : R(1.5);
+    case UPC_LOGXOR: return h % 3 == 0 ? R(0) : R(-0.25);
     case UPC_LOGOR: return h % 50 == 0 ? R(-2.5) : R(0);
     case UPC_MIN:
     case UPC_MAX:
@@ -230,6 +231,7 @@ T int_item(upccoll_op_t op, std::uint64_t h, std::uint64_t i) {
     case UPC_OR: return static_cast<T>(static_cast<U>(U(1) << (h % bits)));
     case UPC_LOGAND: return h % 50 == 0 ? T(0) : static_cast<T>(bits_all | 1);
     case UPC_LOGOR: return h % 50 == 0 ? static_cast<T>(bits_all | 1) : T(0);
+    case UPC_LOGXOR: return h % 3 == 0 ? T(0) : static_cast<T>(bits_all | 2);
     default: return random;  // XOR, MIN, MAX
   }
 }
@@ -1045,7 +1047,8 @@ inline const std::vector<std::pair<upccoll_dtype_t, upccoll_op_t>>& reduction_ty
       {UPC_FLOAT, UPC_ADD},         {UPC_DOUBLE, UPC_MULT},         {UPC_LONGDOUBLE, UPC_MAX},
       {UPC_FLOAT, UPC_LOGOR},       {UPC_CPLX, UPC_ADD},            {UPC_LONGDBLCPLX, UPC_ADD},
       {UPC_FLOAT_INT, UPC_MAXLOC},  {UPC_LONG_INT, UPC_MINLOC},     {UPC_2INT, UPC_MAXLOC},
-      {UPC_SHORT_INT, UPC_MINLOC},  {UPC_LONG_DOUBLE_INT, UPC_MAXLOC}, {UPC_SHORT, UPC_LOGOR}};
+      {UPC_SHORT_INT, UPC_MINLOC},  {UPC_LONG_DOUBLE_INT, UPC_MAXLOC}, {UPC_SHORT, UPC_LOGOR},
+      {UPC_UINT, UPC_LOGXOR},       {UPC_DOUBLE, UPC_LOGXOR}};
   return v;
 }
 

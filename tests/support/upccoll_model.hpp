@@ -44,9 +44,9 @@
 // The predefined ops (3.1.3) and the types they are defined for:
 //   UPC_ADD, UPC_MULT       every type but the pairs (complex included)
 //   UPC_AND, UPC_OR, UPC_XOR  the integer types and UPC_BYTE
-//   UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX   the integer types (UPC_BYTE, an
-//                           unsigned char, counted among them) and the real
-//                           floating types
+//   UPC_LOGAND, UPC_LOGOR, UPC_LOGXOR (an extension: (a != 0) != (b != 0)),
+//   UPC_MIN, UPC_MAX        the integer types (UPC_BYTE, an unsigned char,
+//                           counted among them) and the real floating types
 //   UPC_MINLOC, UPC_MAXLOC  the six pair types: as MPI, the min (max) value; on a
 //                           tie, the lower index
 // Every other (type, op) is an error (UPCCOLL_ERROR_UPC_OP).
@@ -256,10 +256,12 @@ inline std::vector<std::uint8_t> value_mask(upccoll_dtype_t dt) {
 // ---------------------------------------------------------------------------
 // Operations
 
-constexpr upccoll_op_t predefined_ops[] = {UPC_ADD, UPC_MULT,   UPC_AND, UPC_OR,     UPC_XOR,   UPC_LOGAND,
-                                           UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
+// The paper's eleven and the extension UPC_LOGXOR (MPI_LXOR).
+constexpr upccoll_op_t predefined_ops[] = {UPC_ADD,    UPC_MULT,  UPC_AND, UPC_OR,  UPC_XOR,    UPC_LOGAND,
+                                           UPC_LOGOR,  UPC_LOGXOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
 
 inline const char* op_name(upccoll_op_t op) {
+  if (op == UPC_LOGXOR) return "UPC_LOGXOR";
   if (const char* name = upc::detail::op_name(op)) return name;
   return op >= UPCCOLL_USER_OP_BASE ? "(user op)" : "(not an op)";
 }
@@ -277,6 +279,7 @@ inline bool op_valid(upccoll_dtype_t dt, upccoll_op_t op) {
     case UPC_XOR: return integer || t->cls == type_class::byte;
     case UPC_LOGAND:
     case UPC_LOGOR:
+    case UPC_LOGXOR:
     case UPC_MIN:
     case UPC_MAX: return integer || t->cls == type_class::byte || t->cls == type_class::real;
     case UPC_MINLOC:
@@ -324,6 +327,7 @@ T combine(upccoll_op_t op, const T& a, const T& b) {
       case UPC_XOR: return static_cast<T>(a ^ b);
       case UPC_LOGAND: return static_cast<T>(a && b);
       case UPC_LOGOR: return static_cast<T>(a || b);
+      case UPC_LOGXOR: return static_cast<T>((a != 0) != (b != 0));
       case UPC_MIN: return a < b ? a : b;
       case UPC_MAX: return a > b ? a : b;
       default: break;
@@ -334,6 +338,7 @@ T combine(upccoll_op_t op, const T& a, const T& b) {
       case UPC_MULT: return static_cast<T>(a * b);
       case UPC_LOGAND: return static_cast<T>(a != 0 && b != 0);
       case UPC_LOGOR: return static_cast<T>(a != 0 || b != 0);
+      case UPC_LOGXOR: return static_cast<T>((a != 0) != (b != 0));
       case UPC_MIN: return a < b ? a : b;
       case UPC_MAX: return a > b ? a : b;
       default: break;

@@ -530,6 +530,141 @@ TEST_CASE("upccoll_op_free: a predefined / unknown / freed op is UPCCOLL_ERROR_U
       {1, 2, 4});
 }
 
+TEST_CASE("upccoll_op_commutative: 1 for every predefined op (UPC_LOGXOR included), a user op's commute as 0/1; anything else UPCCOLL_ERROR_UPC_OP") {
+  everywhere(
+      [] {
+        int c = -5;
+        UC_EXPECT(upccoll_op_commutative(UPC_ADD, &c), UPCCOLL_ERROR_UNINITIALIZED);
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        for (upccoll_op_t op : M::predefined_ops) {
+          c = -5;
+          expect_rc(upccoll_op_commutative(op, &c), UPCCOLL_SUCCESS, std::string("upccoll_op_commutative(") + M::op_name(op) + ")");
+          SPMD_CHECK_EQ(c, 1);
+        }
+        upccoll_op_t a = 0, b = 0;
+        UC_OK(upccoll_op_create(&double_sum, 7, &a));  // any nonzero commute means commutative
+        UC_OK(upccoll_op_create(&affine_compose, 0, &b));
+        UC_OK(upccoll_op_commutative(a, &c));
+        SPMD_CHECK_EQ(c, 1);
+        UC_OK(upccoll_op_commutative(b, &c));
+        SPMD_CHECK_EQ(c, 0);
+        UC_EXPECT(upccoll_op_commutative(a, nullptr), UPCCOLL_ERROR);
+        UC_OK(upccoll_op_free(a));
+        c = -5;
+        for (upccoll_op_t bad : {a, upccoll_op_t{0}, upccoll_op_t{UPC_FUNC}, upccoll_op_t{UPC_NONCOMM_FUNC},
+                                 upccoll_op_t{UPC_ADD | UPC_MULT}, UPCCOLL_USER_OP_BASE + 999}) {
+          expect_rc(upccoll_op_commutative(bad, &c), UPCCOLL_ERROR_UPC_OP, "upccoll_op_commutative(" + std::to_string(bad) + ")");
+          SPMD_CHECK_EQ(c, -5);
+        }
+        UC_OK(upccoll_op_free(b));
+        UC_OK(upccoll_finalize());
+      },
+      {1, 3});
+}
+
+namespace {
+
+// upccoll_reduce_local(in, inout) of `count` items against the model's fold of
+// two ranks (x0 = in, x1 = inout): every valid (type, op), the user ops, a
+// count spanning several 16 KiB sub-blocks.
+void reduce_local_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  user_ops ops;
+  ops.create();
+  const std::uint32_t seed = 91;
+  std::vector<std::pair<upccoll_dtype_t, upccoll_op_t>> pairs = {
+      {UPC_2INT, op_affine}, {UPC_DBLCPLX, op_matrix}, {UPC_DOUBLE, op_dsum}};
+  for (const M::type_info& ti : M::types())
+    for (upccoll_op_t op : M::predefined_ops)
+      if (M::op_valid(ti.dt, op)) pairs.push_back({ti.dt, op});
+  for (const auto& [dt, op] : pairs) {
+    const std::size_t E = M::size_of(dt);
+    for (std::size_t count : {std::size_t{1}, std::size_t{7}, (40u << 10) / E + 3}) {
+      const std::string what = std::string("upccoll_reduce_local dt=") + M::type_name(dt) + " op=" + op_text(op) +
+                               " count=" + std::to_string(count);
+      std::vector<std::uint8_t> in(count * E), inout(count * E);
+      for (std::size_t i = 0; i < count; ++i) {
+        make_item(dt, op, seed, 0, i, in.data() + i * E);
+        make_item(dt, op, seed, 1, i, inout.data() + i * E);
+      }
+      const std::vector<std::uint8_t> in_before = in;
+      const M::send_source src = [&](int t, std::size_t off, std::size_t n, std::uint8_t* out) {
+        std::memcpy(out, (t == 0 ? in_before : inout).data() + off, n);
+      };
+      const M::bytes want = M::fold(M::reduction{dt, op, user_function(op)}, src, 0, 1, 0, count);
+      expect_rc(upccoll_reduce_local(in.data(), inout.data(), count, dt, ops.map(op)), UPCCOLL_SUCCESS, what);
+      if (in != in_before) fail(what + ": inbuf was changed");
+      const std::vector<std::uint8_t> mask = M::value_mask(dt);
+      for (std::size_t k = 0; k < count * E; ++k)
+        if (mask[k % E] && want[k] != inout[k])
+          fail(what + ": byte " + std::to_string(k) + " is " + hex(inout[k]) + ", in op inout gives " + hex(want[k]));
+    }
+  }
+  // bad arguments: nothing is written
+  long a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, b[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  const long b0[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  UC_EXPECT(upccoll_reduce_local(nullptr, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_SENDBUF);
+  UC_EXPECT(upccoll_reduce_local(a, nullptr, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_reduce_local(b, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);      // the same buffer
+  UC_EXPECT(upccoll_reduce_local(b, b + 3, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);  // partly overlapping
+  UC_EXPECT(upccoll_reduce_local(b + 3, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, 999, UPC_ADD), UPCCOLL_ERROR_DATATYPE);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, UPC_LONG, UPC_MINLOC), UPCCOLL_ERROR_UPC_OP);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, UPC_DOUBLE, UPC_XOR), UPCCOLL_ERROR_UPC_OP);
+  UC_EXPECT(upccoll_reduce_local(a, b, std::numeric_limits<std::size_t>::max() / 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_COUNT);
+  UC_EXPECT(upccoll_reduce_local(a, b, std::size_t{1} << 61, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_COUNT);
+  SPMD_CHECK(std::memcmp(b, b0, sizeof b) == 0);
+  UC_OK(upccoll_reduce_local(nullptr, nullptr, 0, UPC_LONG, UPC_ADD));  // nothing to do
+  UC_OK(upccoll_reduce_local(b, b + 4, 4, UPC_LONG, UPC_ADD));          // adjacent: fine
+  SPMD_CHECK(b[4] == 60 && b[7] == 120);
+  upccoll_op_t freed = 0;
+  UC_OK(upccoll_op_create(&double_sum, 1, &freed));
+  UC_OK(upccoll_op_free(freed));
+  UC_EXPECT(upccoll_reduce_local(a, b, 1, UPC_DOUBLE, freed), UPCCOLL_ERROR_UPC_OP);
+  ops.free();
+  UC_OK(upccoll_finalize());
+  UC_EXPECT(upccoll_reduce_local(a, b, 1, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_UNINITIALIZED);
+  SPMD_CHECK_EQ(g_bad_user_calls.load(), 0);
+}
+
+}  // namespace
+
+TEST_CASE("upccoll_reduce_local: inoutbuf = inbuf op inoutbuf for every (type, op) and user ops, as the model; bad or overlapping buffers refused") {
+  everywhere(reduce_local_body, {1, 2});
+}
+
+TEST_CASE("UPC_LOGXOR: logical exclusive or of integers and reals over a team, as 0/1; refused on complex and pairs") {
+  everywhere(
+      [] {
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        const int T = THREADS, me = MYTHREAD;
+        upc::sptr<void> s = mine(64), r = mine(64), sd = mine(64);
+        // item i: thread t contributes (t + i) % 3 != 0 ? -2 : 0 (ints) and 0.5 / 0.0 (doubles)
+        for (int i = 0; i < 4; ++i) {
+          L<int>(s)[i] = (me + i) % 3 ? -2 : 0;
+          L<double>(sd)[i] = (me + i) % 3 ? 0.5 : 0.0;
+        }
+        auto odd_of = [&](int i) {
+          int odd = 0;
+          for (int t = 0; t < T; ++t) odd ^= (t + i) % 3 != 0;
+          return odd;
+        };
+        UC_OK(upccoll_allreduce(s, r, 4, UPC_INT, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr));
+        // (one member: the fold of one item is that item, as for every op)
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(L<int>(r)[i], T == 1 ? L<int>(s)[i] : odd_of(i));
+        UC_OK(upccoll_allreduce(sd, r, 4, UPC_DOUBLE, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr));
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(L<double>(r)[i], T == 1 ? L<double>(sd)[i] : static_cast<double>(odd_of(i)));
+        for (upccoll_dtype_t dt : {UPC_CPLX, UPC_DBLCPLX, UPC_2INT, UPC_DOUBLE_INT})
+          UC_EXPECT(upccoll_allreduce(s, r, 1, dt, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_UPC_OP);
+        team_still_works();
+        upc_free(sd);
+        upc_free(r);
+        upc_free(s);
+        UC_OK(upccoll_finalize());
+      },
+      {1, 2, 3, 4});
+}
+
 // ---------------------------------------------------------------------------
 // Teams
 
