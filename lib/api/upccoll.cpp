@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../coll/coop/areas.hpp"
 #include "../coll/coop/decomposition.hpp"
 #include "../coll/coop/progress.hpp"
 #include "../coll/coop/verify.hpp"
@@ -180,10 +181,93 @@ std::uint64_t bytes_of(verdict& v, std::uint64_t count, std::size_t size, const 
   return b;
 }
 
+// What a collective call contributes besides its post.
+struct call {
+  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
+      : kind(k), fn(name ? name : function_name(k)), team_handle(th), flags(f), handle(h) {}
+  op_kind kind;
+  const char* fn;  // the function called (upccoll_exscan is op_kind::scan)
+  upccoll_team_t team_handle;
+  upccoll_flag_t flags;
+  upccoll_handle_t* handle;
+  verdict v;
+  post_data mine{};
+  std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
+  std::uint64_t count = 0;             // reductions: elements
+  element_op eop;
+  int root = 0;
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter
+  std::vector<std::uint64_t> meta;         // v-variants: staged counts
+  bool in_place = false;                   // this member passed UPCCOLL_IN_PLACE where allowed
+  std::uint64_t stage_bytes = 0;           // in place: bytes of input at the start of recvbuf
+  std::vector<area> areas;                 // what the call reads and writes of this member's buffers
+};
+
+// ---- buffers: UPCCOLL_IN_PLACE, extents, the areas read and written ----------------
+
+bool is_in_place(upc::sptr<void> p) {
+  const upc::shared_address a = p.address(), ip = UPCCOLL_IN_PLACE.address();
+  return a.thread == ip.thread && a.offset == ip.offset;
+}
+
+// Where a collective takes UPCCOLL_IN_PLACE: MPI's MPI_IN_PLACE rules.
+enum class in_place_rule { nowhere, send_everywhere, send_at_root, recv_at_root };
+
+in_place_rule in_place_rule_of(op_kind k) {
+  switch (k) {
+    case op_kind::allgather:
+    case op_kind::allgatherv:
+    case op_kind::alltoall:
+    case op_kind::alltoallv:
+    case op_kind::allreduce:
+    case op_kind::reduce_scatter:
+    case op_kind::scan:
+    case op_kind::scan_inclusive: return in_place_rule::send_everywhere;
+    case op_kind::gather:
+    case op_kind::gatherv:
+    case op_kind::reduce: return in_place_rule::send_at_root;
+    case op_kind::bcast:
+    case op_kind::scatter:
+    case op_kind::scatterv: return in_place_rule::recv_at_root;
+    default: return in_place_rule::nowhere;
+  }
+}
+
+std::string in_place_usage(const call& c) {
+  switch (in_place_rule_of(c.kind)) {
+    case in_place_rule::send_everywhere: return std::string(c.fn) + " takes it as sendbuf, on every member";
+    case in_place_rule::send_at_root: return std::string(c.fn) + " takes it as sendbuf at the root only";
+    case in_place_rule::recv_at_root: return std::string(c.fn) + " takes it as recvbuf at the root only";
+    default: return std::string(c.fn) + " has no in-place form";
+  }
+}
+
+// Whether `p` is UPCCOLL_IN_PLACE where this member may pass it (the send side
+// or not; at the root or not). A misplaced one is refused by use_buffer, in the
+// order of the checks.
+bool in_place_here(const call& c, upc::sptr<void> p, bool send_side, bool at_root) {
+  if (!is_in_place(p)) return false;
+  switch (in_place_rule_of(c.kind)) {
+    case in_place_rule::send_everywhere: return send_side;
+    case in_place_rule::send_at_root: return send_side && at_root;
+    case in_place_rule::recv_at_root: return !send_side && at_root;
+    default: return false;
+  }
+}
+
+char* my_partition() { return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes; }
+
 // A buffer of `bytes` bytes at `p`: affine to the caller and inside its heap.
-// Zero bytes accept any pointer, null included. Returns the machine address.
-char* check_buffer(verdict& v, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
-  if (v.bad() || bytes == 0) return nullptr;
+// Zero bytes accept any pointer, null included (not a misplaced
+// UPCCOLL_IN_PLACE). Returns the machine address.
+char* use_buffer(call& c, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
+  verdict& v = c.v;
+  if (v.bad()) return nullptr;
+  if (is_in_place(p)) {
+    v.set(code, std::string(arg) + " is UPCCOLL_IN_PLACE, which this member cannot pass there: " + in_place_usage(c));
+    return nullptr;
+  }
+  if (bytes == 0) return nullptr;
   const upc::shared_address a = p.address();
   if (a == upc::shared_address{}) {
     v.set(code, std::string(arg) + " is a null pointer-to-shared");
@@ -200,19 +284,29 @@ char* check_buffer(verdict& v, upc::sptr<void> p, std::uint64_t bytes, const cha
                                    " bytes)");
     return nullptr;
   }
-  return det::g_partitions + a.thread * det::g_partition_bytes + a.offset;
+  return my_partition() + a.offset;
 }
 
 // The machine address of a buffer already checked to be ours.
-char* local_address(upc::sptr<void> p) {
-  return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + p.address().offset;
+char* local_address(upc::sptr<void> p) { return my_partition() + p.address().offset; }
+
+// Notes that the call reads (or writes) bytes [off, off + n) of the buffer at
+// `base` (checked to hold them). `block`: the rank of a v-variant's block.
+void note(call& c, bool write, const char* arg, const char* base, std::uint64_t off, std::uint64_t n, int block = -1) {
+  if (c.v.bad() || !base || n == 0) return;
+  const std::uint64_t lo = static_cast<std::uint64_t>(base - my_partition()) + off;
+  c.areas.push_back({lo, lo + n, write, arg, block});
 }
 
 // counts[P] and displacements[P] (elements of `size` bytes) into bytes; each
-// block must fit in the heap from the buffer's offset. Returns {} on error.
-std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const size_t* displs, int P, std::size_t size,
+// block must fit in the heap from the buffer's offset, and is noted as read
+// (or written) but the block of rank `own`, an in-place member's input, which
+// is read. Returns {} on error.
+std::vector<std::uint64_t> check_vector(call& c, const size_t* counts, const size_t* displs, int P, std::size_t size,
                                         upc::sptr<void> buf, const char* counts_arg, const char* displs_arg,
-                                        upccoll_return_t counts_code, upccoll_return_t displs_code) {
+                                        upccoll_return_t counts_code, upccoll_return_t displs_code, bool write,
+                                        int own = -1) {
+  verdict& v = c.v;
   std::vector<std::uint64_t> out;
   if (v.bad()) return out;
   if (!counts) {
@@ -239,10 +333,43 @@ std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const 
     out[P + r] = d;
     if (n) need = std::max(need, d + n);
   }
-  if (need) check_buffer(v, buf, need, counts_code == UPCCOLL_ERROR_SENDCNTS ? "sendbuf" : "recvbuf",
-                         counts_code == UPCCOLL_ERROR_SENDCNTS ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
+  const bool send_side = counts_code == UPCCOLL_ERROR_SENDCNTS;
+  const char* arg = send_side ? "sendbuf" : "recvbuf";
+  const char* base = use_buffer(c, buf, need, arg, send_side ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
   if (v.bad()) return {};
+  for (int r = 0; r < P; ++r)
+    note(c, r == own ? false : write, r == own ? "recvbuf (this member's own block, in place)" : arg, base, out[P + r],
+         out[r], r);
   return out;
+}
+
+// The bytes a v-variant's blocks span from the buffer's start.
+std::uint64_t extent_of(const std::vector<std::uint64_t>& counts_displs, int P) {
+  std::uint64_t e = 0;
+  for (int r = 0; r < P; ++r)
+    if (counts_displs[r]) e = std::max(e, counts_displs[P + r] + counts_displs[r]);
+  return e;
+}
+
+std::string describe(const area& a) {
+  std::string s = a.arg;
+  if (a.block >= 0) s += " block " + std::to_string(a.block);
+  return s + " (bytes [" + str(a.lo) + ", " + str(a.hi) + "))";
+}
+
+// A call must not write what it reads: the first overlap of the noted areas is
+// UPCCOLL_ERROR_RECVBUF, naming both and the bytes they share (offsets in this
+// thread's shared heap).
+void check_overlap(call& c) {
+  if (c.v.bad() || c.areas.size() < 2) return;
+  const auto hit = first_overlap(c.areas);
+  if (!hit) return;
+  const auto& [r, w] = *hit;
+  std::string m = describe(r) + " is read and " + describe(w) + " written: they overlap in bytes [" +
+                  str(std::max(r.lo, w.lo)) + ", " + str(std::min(r.hi, w.hi)) + ") of thread " +
+                  std::to_string(det::tl_mythread) + "'s shared heap";
+  if (in_place_rule_of(c.kind) != in_place_rule::nowhere) m += "; to compute in place pass UPCCOLL_IN_PLACE (" + in_place_usage(c) + ")";
+  c.v.set(UPCCOLL_ERROR_RECVBUF, m);
 }
 
 // The reduction of (dt, op): an element operation, or an error.
@@ -291,25 +418,6 @@ upc::coll::collective registry_kind(op_kind k) {
 
 // ---- the common path of every collective ------------------------------------------
 
-// What a collective call contributes besides its post.
-struct call {
-  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
-      : kind(k), fn(name ? name : function_name(k)), team_handle(th), flags(f), handle(h) {}
-  op_kind kind;
-  const char* fn;  // the function called (upccoll_exscan is op_kind::scan)
-  upccoll_team_t team_handle;
-  upccoll_flag_t flags;
-  upccoll_handle_t* handle;
-  verdict v;
-  post_data mine{};
-  std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
-  std::uint64_t count = 0;             // reductions: elements
-  element_op eop;
-  int root = 0;
-  std::vector<std::uint64_t> block_elems;  // reduce_scatter
-  std::vector<std::uint64_t> meta;         // v-variants: staged counts
-};
-
 upccoll_return_t launch(call& c, team* t) {
   const char* fn = c.fn;
   progress& pr = this_thread_progress();
@@ -322,18 +430,26 @@ upccoll_return_t launch(call& c, team* t) {
   op->eop = c.eop;
   op->root = c.root;
   op->block_elems = std::move(c.block_elems);
+  check_overlap(c);
   if (!c.v.bad()) {
     op->dec = upc::coll::select_coop(registry_kind(c.kind), c.selection_bytes, t->size()).coop;
     op->ntasks = op->dec->tasks(*op);
+    // In place on a decomposition that needs the inputs intact: stage tasks copy
+    // them aside first (every member is in place, or the posts disagree).
+    if (c.in_place && !op->dec->in_place_direct && in_place_rule_of(c.kind) == in_place_rule::send_everywhere) {
+      op->stage_base = op->ntasks;
+      op->ntasks += t->size();
+      op->stage_bytes = c.stage_bytes;
+    }
   }
   op->seq = t->next_seq();
   c.mine.kind = c.kind;
   c.mine.status = c.v.code;
-  c.mine.flags = op->flags;
+  c.mine.flags = op->flags | (c.in_place && !c.v.bad() ? post_in_place : 0);
   c.mine.count = c.count;
   c.mine.root = c.root;
   if (const int code = start(*op, c.mine, c.meta.empty() ? nullptr : &c.meta)) {
-    if (!c.v.bad()) c.v.set(static_cast<upccoll_return_t>(code), "no shared heap left to stage the counts");
+    if (!c.v.bad()) c.v.set(static_cast<upccoll_return_t>(code), "no shared heap left to stage the counts or the in-place input");
     return report(fn, c.v.code, c.v.message);
   }
 
@@ -573,15 +689,18 @@ void settle(team* t) {
   }
 }
 
-// Our counts still staged for the team's last collectives (nobody reads them
-// once every member has settled).
+// Our counts and in-place inputs still staged for the team's last collectives
+// (nobody reads them once every member has settled).
 void free_staged(team& t, const char* fn) {
-  for (int i = 0; i < slots; ++i)
-    if (t.slot_meta[i]) {
-      det::heap_free(upc::shared_address{t.slot_meta[i], static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
-      t.slot_meta[i] = 0;
-      t.slot_meta_bytes[i] = 0;
-    }
+  auto release = [&](std::uint64_t& offset, std::uint64_t& size) {
+    if (offset) det::heap_free(upc::shared_address{offset, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+    offset = 0;
+    size = 0;
+  };
+  for (int i = 0; i < slots; ++i) {
+    release(t.slot_meta[i], t.slot_meta_bytes[i]);
+    release(t.slot_stage[i], t.slot_stage_bytes[i]);
+  }
 }
 
 // Frees a team's blocks once every member is past its last use of them.
@@ -817,9 +936,9 @@ upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upcc
 }
 
 namespace {
-// bcast / scatter / gather: the fixed-size rooted collectives. `root_side` is
-// the buffer only the root uses (scatter's and bcast's send, gather's receive),
-// holding `root_blocks` blocks.
+// bcast / scatter / gather: the fixed-size rooted collectives. In place at the
+// root: gather's sendbuf (the root's block is already in recvbuf), bcast's and
+// scatter's recvbuf (the root's part stays in sendbuf).
 upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                         upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root, bool gather) {
   verdict& v = c.v;
@@ -827,21 +946,34 @@ upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcn
   const bool at_root = !v.bad() && root == t->rank();
   c.root = v.bad() ? 0 : root;
   const int P = t->size();
-  const bool uses_send = gather || at_root, uses_recv = !gather || at_root;
+  c.in_place = gather ? in_place_here(c, sendbuf, true, at_root) : in_place_here(c, recvbuf, false, at_root);
+  const bool uses_send = gather ? !c.in_place : at_root, uses_recv = gather ? at_root : !c.in_place;
   const dtype_info* st = uses_send ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
   const dtype_info* rt = uses_recv ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (v.bad()) return launch(c, t);
-  const std::uint64_t sblocks = (!gather && c.kind == op_kind::scatter) ? P : 1;
+  const std::uint64_t sblocks = c.kind == op_kind::scatter ? P : 1;
   const std::uint64_t rblocks = gather ? P : 1;
   if (uses_send) {
     c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT),
-                               "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    const std::uint64_t all = bytes_of(v, c.mine.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = use_buffer(c, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, all);
   }
   if (uses_recv) {
     c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT),
-                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const std::uint64_t all = bytes_of(v, c.mine.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.recv = use_buffer(c, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, all);
+  }
+  if (c.in_place && !v.bad()) {
+    if (gather) {  // the root sends its block of recvbuf to itself (the task skips it)
+      c.mine.send_bytes = c.mine.recv_bytes;
+      c.mine.send = c.mine.recv ? c.mine.recv + std::uint64_t(c.root) * c.mine.recv_bytes : nullptr;
+    } else {  // the root receives its own part of sendbuf where it is
+      c.mine.recv_bytes = c.mine.send_bytes;
+      const std::uint64_t at = c.kind == op_kind::scatter ? std::uint64_t(c.root) * c.mine.send_bytes : 0;
+      c.mine.recv = c.mine.send ? c.mine.send + at : nullptr;
+    }
   }
   c.selection_bytes = gather ? c.mine.send_bytes : c.mine.recv_bytes;
   return launch(c, t);
@@ -877,15 +1009,21 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
+  c.in_place = in_place_here(c, recvbuf, false, at_root);  // the root's block stays in sendbuf
   const dtype_info* st = at_root ? check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
-  const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  const dtype_info* rt = c.in_place ? nullptr : check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (at_root && st)
-    c.meta = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
-                          UPCCOLL_ERROR_SDISPLS);
+    c.meta = check_vector(c, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                          UPCCOLL_ERROR_SDISPLS, false);
   if (at_root && !c.v.bad()) c.mine.send = local_address(sendbuf);
   if (rt) {
     c.mine.recv_bytes = bytes_of(c.v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.recv = check_buffer(c.v, recvbuf, c.mine.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    c.mine.recv = use_buffer(c, recvbuf, c.mine.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, c.mine.recv_bytes);
+  }
+  if (c.in_place && !c.v.bad()) {
+    c.mine.recv_bytes = c.meta[me];
+    c.mine.recv = c.mine.send + c.meta[P + me];
   }
   c.selection_bytes = c.mine.recv_bytes;
   return launch(c, t);
@@ -899,36 +1037,58 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  c.in_place = in_place_here(c, sendbuf, true, at_root);  // the root's block is already in recvbuf
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = at_root ? check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (st) {
     c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    c.mine.send = use_buffer(c, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, c.mine.send_bytes);
   }
   if (at_root && rt) {
-    c.meta = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
-                          UPCCOLL_ERROR_RDISPLS);
+    c.meta = check_vector(c, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                          UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
     if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  }
+  if (c.in_place && !c.v.bad()) {
+    c.mine.send_bytes = c.meta[me];
+    c.mine.send = c.mine.recv + c.meta[P + me];
   }
   c.selection_bytes = c.mine.send_bytes;
   return launch(c, t);
 }
 
 namespace {
-// allgather / alltoall: fixed blocks from and to every member.
+// allgather / alltoall: fixed blocks from and to every member. In place (every
+// member): allgather's input is the member's own block of recvbuf, alltoall's
+// the whole recvbuf (staged by the engine before it is overwritten).
 upccoll_return_t all_to_all(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                             upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, bool personalised) {
   verdict& v = c.v;
-  const int P = t->size();
-  const dtype_info* st = check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const int P = t->size(), me = t->rank();
+  c.in_place = in_place_here(c, sendbuf, true, false);
+  const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (v.bad()) return launch(c, t);
-  c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-  c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT),
-                             "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  if (!c.in_place) {
+    c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+    const std::uint64_t all = bytes_of(v, c.mine.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = use_buffer(c, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, all);
+  }
   c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-  c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT), "recvbuf",
-                             UPCCOLL_ERROR_RECVBUF);
+  const std::uint64_t all = bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT);
+  c.mine.recv = use_buffer(c, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  note(c, true, "recvbuf", c.mine.recv, 0, all);
+  if (c.in_place && !v.bad()) {
+    c.mine.send_bytes = c.mine.recv_bytes;
+    if (personalised) {
+      c.mine.send = c.mine.recv;
+      c.stage_bytes = all;
+    } else {
+      c.mine.send = c.mine.recv ? c.mine.recv + std::uint64_t(me) * c.mine.recv_bytes : nullptr;
+    }
+  }
   if (!v.bad() && c.mine.send_bytes != c.mine.recv_bytes)
     v.set(UPCCOLL_ERROR_COUNT, "sendcnt x size(sendtype) = " + str(c.mine.send_bytes) + " bytes but recvcnt x size(recvtype) = " +
                                    str(c.mine.recv_bytes) + " (every member sends and receives blocks of one size)");
@@ -956,15 +1116,21 @@ upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upc
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::allgatherv, team, flags, handle);
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  c.in_place = in_place_here(c, sendbuf, true, false);  // the member's block is already in recvbuf
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (st) {
     c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    c.mine.send = use_buffer(c, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, c.mine.send_bytes);
   }
-  if (rt) c.meta = check_vector(c.v, recvcnts, displs, P, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
-                                UPCCOLL_ERROR_RDISPLS);
+  if (rt) c.meta = check_vector(c, recvcnts, displs, P, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
+                                UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
   if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  if (c.in_place && !c.v.bad()) {
+    c.mine.send_bytes = c.meta[me];
+    c.mine.send = c.mine.recv + c.meta[P + me];
+  }
   c.selection_bytes = c.mine.send_bytes;
   return launch(c, t);
 }
@@ -974,37 +1140,57 @@ upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, si
                                    size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::alltoallv, team, flags, handle);
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  // In place (every member): sendcnts, sdispls and sendtype are ignored; the
+  // receive blocks are sent too, so block k goes to member k and comes back from it.
+  c.in_place = in_place_here(c, sendbuf, true, false);
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   std::vector<std::uint64_t> s, r;
-  if (st) s = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
-                           UPCCOLL_ERROR_SDISPLS);
-  if (rt) r = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
-                           UPCCOLL_ERROR_RDISPLS);
+  if (st) s = check_vector(c, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                           UPCCOLL_ERROR_SDISPLS, false);
+  if (rt) r = check_vector(c, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                           UPCCOLL_ERROR_RDISPLS, true);
   if (!c.v.bad()) {
+    if (c.in_place) {
+      s = r;
+      c.stage_bytes = extent_of(r, P);
+    }
     c.meta = std::move(s);
     c.meta.insert(c.meta.end(), r.begin(), r.end());
-    c.mine.send = local_address(sendbuf);
     c.mine.recv = local_address(recvbuf);
+    c.mine.send = c.in_place ? c.mine.recv : local_address(sendbuf);
     for (int k = 0; k < P; ++k) c.selection_bytes = std::max(c.selection_bytes, c.meta[k]);
   }
   return launch(c, t);
 }
 
 namespace {
-// reduce / allreduce / scan: `count` elements in and out (the root's receive
-// buffer only, for reduce).
+// reduce / allreduce / scans: `count` elements in and out (the root's receive
+// buffer only, for reduce). In place (every member; reduce: the root): the
+// input is recvbuf, which the result replaces.
 upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                            upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
   verdict& v = c.v;
+  c.in_place = in_place_here(c, sendbuf, true, recv_here);
   c.eop = check_reduction(v, dt, op, c.mine);
   c.count = count;
   c.mine.op = op;
   c.mine.dtype = dt;
   if (v.bad()) return launch(c, t);
   const std::uint64_t bytes = bytes_of(v, count, c.eop.elem_size, "count", UPCCOLL_ERROR_COUNT);
-  c.mine.send = check_buffer(v, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-  if (recv_here) c.mine.recv = check_buffer(v, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  if (!c.in_place) {
+    c.mine.send = use_buffer(c, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, bytes);
+  }
+  if (recv_here) {
+    c.mine.recv = use_buffer(c, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const bool writes = !(c.kind == op_kind::scan && t->rank() == 0);  // the exclusive scan leaves rank 0's alone
+    if (writes) note(c, true, "recvbuf", c.mine.recv, 0, bytes);
+  }
+  if (c.in_place && !v.bad()) {
+    c.mine.send = c.mine.recv;
+    c.stage_bytes = bytes;
+  }
   c.selection_bytes = bytes;
   return launch(c, t);
 }
@@ -1050,6 +1236,9 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::reduce_scatter, team, flags, handle);
   verdict& v = c.v;
+  // In place (every member): recvbuf holds the whole input vector; member t's
+  // block of the result replaces its start.
+  c.in_place = in_place_here(c, sendbuf, true, false);
   c.eop = check_reduction(v, dt, op, c.mine);
   c.mine.op = op;
   c.mine.dtype = dt;
@@ -1063,9 +1252,17 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
   if (!v.bad()) {
     c.count = c.block_elems[P];
     const std::uint64_t total = bytes_of(v, c.count, c.eop.elem_size, "recvcounts (sum)", UPCCOLL_ERROR_RECVCNTS);
-    c.mine.send = check_buffer(v, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS),
-                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const std::uint64_t mine = bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS);
+    if (!c.in_place) {
+      c.mine.send = use_buffer(c, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+      note(c, false, "sendbuf", c.mine.send, 0, total);
+    }
+    c.mine.recv = use_buffer(c, recvbuf, c.in_place ? total : mine, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, mine);
+    if (c.in_place && !v.bad()) {
+      c.mine.send = c.mine.recv;
+      c.stage_bytes = total;
+    }
     c.mine.recv_bytes = fingerprint(c.block_elems.data(), c.block_elems.size());  // compared between members
     c.selection_bytes = total;
   }

@@ -39,6 +39,12 @@ struct operation {
   int flags = 0;
   const decomposition* dec = nullptr;
   int ntasks = 0;
+  // In place on a decomposition that is not in_place_direct: tasks
+  // [stage_base, stage_base + size) copy each in-place member's input (its post's
+  // recv, stage_bytes) to its post's send; every other task waits for them.
+  int stage_base = -1;              // -1: no stage tasks
+  std::uint64_t stage_bytes = 0;    // ours, when we are in place
+  bool stages_done = false;         // cache: every stage task seen done
   // Single-valued parameters every member derives the same way.
   std::uint64_t count = 0;          // elements (reductions)
   std::vector<std::uint64_t> block_elems;  // reduce_scatter: recvcounts
