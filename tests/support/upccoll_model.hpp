@@ -618,7 +618,8 @@ inline window expected_recv(const call& c, int rank, const bytes& before, const 
 // of `sends` is not read).
 inline std::vector<window> expected_all(const call& c, const std::vector<bytes>& sends, const std::vector<bytes>& befores) {
   const send_source send = [&](int t, std::size_t off, std::size_t n, std::uint8_t* out) {
-    const bool inside = in_place_rank(c, t);
+    const bool inside = in_place_rank(c, t) && c.kind != collective::bcast && c.kind != collective::scatter &&
+                        c.kind != collective::scatterv;  // those roots send from their send buffer
     const bytes& s = inside ? befores.at(t) : sends.at(t);
     const span in = in_place_input(c, t);
     if (inside && off + n > in.n)
