@@ -1249,6 +1249,7 @@ std::vector<ucase> overlapping_cases(int T, std::uint64_t salt, int team_levels,
     c.team_levels = team_levels;
     c.root_pick = static_cast<int>(i % 4);
     c.garbage = i % 3 == 0;
+    c.in_place = has_in_place(c.kind) && (i % 4 == 1 || i % 5 == 2);
     (void)T;
     v.push_back(c);
   }
@@ -1377,7 +1378,9 @@ namespace {
 
 enum class ex { lock_across_start, lock_across_wait };
 
-void ex_body(collective k, upccoll_flag_t f, ex which) {
+// in_place: allreduce and alltoall with UPCCOLL_IN_PLACE (their stage tasks
+// must be claimable by whoever waits, too), gather at the root.
+void ex_body(collective k, upccoll_flag_t f, ex which, bool in_place = false) {
   UC_OK(upccoll_initialize(nullptr, nullptr));
   const int T = THREADS, me = MYTHREAD;
   upc_lock_t* lock = upc_all_lock_alloc();
@@ -1386,14 +1389,24 @@ void ex_body(collective k, upccoll_flag_t f, ex which) {
     const int slow = it % T;  // this thread is late to start (and, in EX1, holds the lock meanwhile)
     for (int t = 0; t < std::max(T, 2); ++t) L<long>(s)[t] = 1000L * me + 10 * t + it;
     for (int t = 0; t < std::max(T, 2); ++t) L<long>(r)[t] = -1;
+    upc::sptr<void> src = s;
+    if (in_place) {  // the input where the in-place form reads it
+      if (k == collective::gather) {
+        L<long>(r)[me] = L<long>(s)[0];
+        if (me == T / 2) src = UPCCOLL_IN_PLACE;
+      } else {
+        for (int t = 0; t < std::max(T, 2); ++t) L<long>(r)[t] = L<long>(s)[t];
+        src = UPCCOLL_IN_PLACE;
+      }
+    }
     upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
     auto start = [&] {
       switch (k) {
         case collective::barrier: return upccoll_barrier(UPC_TEAM_ALL, f, &h);
         case collective::bcast: return upccoll_bcast(s, 2, UPC_LONG, r, 2, UPC_LONG, T - 1, UPC_TEAM_ALL, f, &h);
-        case collective::allreduce: return upccoll_allreduce(s, r, 2, UPC_LONG, UPC_ADD, UPC_TEAM_ALL, f, &h);
-        case collective::alltoall: return upccoll_alltoall(s, 1, UPC_LONG, r, 1, UPC_LONG, UPC_TEAM_ALL, f, &h);
-        case collective::gather: return upccoll_gather(s, 1, UPC_LONG, r, 1, UPC_LONG, T / 2, UPC_TEAM_ALL, f, &h);
+        case collective::allreduce: return upccoll_allreduce(src, r, 2, UPC_LONG, UPC_ADD, UPC_TEAM_ALL, f, &h);
+        case collective::alltoall: return upccoll_alltoall(src, 1, UPC_LONG, r, 1, UPC_LONG, UPC_TEAM_ALL, f, &h);
+        case collective::gather: return upccoll_gather(src, 1, UPC_LONG, r, 1, UPC_LONG, T / 2, UPC_TEAM_ALL, f, &h);
         default: return UPCCOLL_ERROR;
       }
     };
@@ -1454,6 +1467,15 @@ void run_figure1(std::initializer_list<int> counts) {
 
 TEST_CASE("Figure 1: EX1 (lock across start) and EX2 (lock across wait) complete with flags 0 and with ALLSYNC") {
   run_figure1(all_threads);
+}
+
+TEST_CASE("Figure 1 with UPCCOLL_IN_PLACE: allreduce and alltoall (stage tasks) and gather complete in EX1 and EX2") {
+  for (collective k : {collective::allreduce, collective::alltoall, collective::gather})
+    for (upccoll_flag_t f : {0, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC})
+      for (ex which : {ex::lock_across_start, ex::lock_across_wait}) {
+        INFO(M::name(k), " flags ", flags_name(f), which == ex::lock_across_start ? " EX1" : " EX2");
+        everywhere([=] { ex_body(k, f, which, true); }, {1, 2, 3, 5, 8}, 30);
+      }
 }
 
 // ---------------------------------------------------------------------------
