@@ -200,7 +200,15 @@ struct call {
   std::vector<std::uint64_t> meta;         // v-variants: staged counts
   bool in_place = false;                   // this member passed UPCCOLL_IN_PLACE where allowed
   std::uint64_t stage_bytes = 0;           // in place: bytes of input at the start of recvbuf
-  std::vector<area> areas;                 // what the call reads and writes of this member's buffers
+  // What the call reads and writes of this member's buffers (the thread's one
+  // list, reused: calls of a thread never nest).
+  std::vector<area>& areas = fresh_areas();
+
+  static std::vector<area>& fresh_areas() {
+    thread_local std::vector<area> v;
+    v.clear();
+    return v;
+  }
 };
 
 // ---- buffers: UPCCOLL_IN_PLACE, extents, the areas read and written ----------------

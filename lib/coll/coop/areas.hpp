@@ -22,9 +22,9 @@ struct area {
   int block = -1;                // v-variants: the rank the block is for; -1: the whole area
 };
 
-// The first pair (read, written) of areas that share a byte, if any. Zero-byte
-// areas must not be listed.
-inline std::optional<std::pair<area, area>> first_overlap(std::vector<area> areas) {
+// The first pair (read, written) of areas that share a byte, if any (sorts
+// `areas`). Zero-byte areas must not be listed.
+inline std::optional<std::pair<area, area>> first_overlap(std::vector<area>& areas) {
   std::sort(areas.begin(), areas.end(), [](const area& a, const area& b) { return a.lo < b.lo; });
   // The area of each kind that reaches furthest among those started so far: a
   // new area overlaps some area of the other kind exactly when it starts before
