@@ -1,7 +1,9 @@
 // <upccoll.h>: the UPC Collectives 2.0 front-end. Each call checks its
 // arguments in a fixed order (the first problem decides the returned code),
-// describes this thread's part as a post, and hands it to the cooperative
-// engine (lib/coll/coop/). A call that fails locally on a valid team still posts
+// lists the byte areas it reads and writes on this thread (one check refuses
+// any overlap, in launch()), takes UPCCOLL_IN_PLACE where MPI's rules put it
+// (one table, in_place_rule_of), describes this thread's part as a post, and
+// hands it to the cooperative engine (lib/coll/coop/). A call that fails locally on a valid team still posts
 // — as a failure — so the other members' calls end with the same code instead
 // of waiting forever. Under --check every failure is also printed, naming the
 // function, the argument and the thread.
