@@ -864,7 +864,9 @@ void stale_handle_body() {
     UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &old));
     team_still_works(old);
     upccoll_team_free(old);
-    UC_OK(upccoll_team_split(UPC_TEAM_ALL, me % 2, me, &fresh));
+    // the same split again (the old pointer handles then named the new team:
+    // checked against the library before the fix) or another one
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, round % 2 ? me % 2 : 0, me, &fresh));
     SPMD_CHECK(fresh != old);
     int x = -7;
     upccoll_team_t nt = sentinel_team;
