@@ -3,14 +3,17 @@
 // initialisation (argv, calls before it); the 23 types and their sizes; which
 // predefined op goes with which type, against the model; MINLOC/MAXLOC ties;
 // user ops that are not commutative, folded in rank order by every reduction;
-// op_free; teams (UPC_TEAM_ALL, split with colors and keys, splits of splits,
-// key violations, disjoint teams at the same time, free); every valid sync flag
+// op_free, op_commutative, reduce_local, UPC_LOGXOR; teams (UPC_TEAM_ALL,
+// split with colors and keys, keys in MPI's order (any ints), UPCCOLL_UNDEFINED
+// and UPCCOLL_TEAM_NULL, splits of splits, disjoint teams at the same time,
+// free, freed handles that stay dead); every valid sync flag
 // combination with and without UPC_ASYNC_FENCE, and invalid ones; handles
 // (test, wait, dead and foreign handles); many overlapping non-blocking
 // collectives completed out of order, more than 32 in flight; UPC_ASYNC_FENCE
 // completed by upccoll_fence and by upccoll_finalize; the paper's Figure 1
-// (EX1: lock across start, EX2: lock across wait) without deadlock; every error
-// code; and a subset again with the progress thread.
+// (EX1: lock across start, EX2: lock across wait) without deadlock, in place
+// too; every error code; overlapping send and receive areas and the misuse of
+// UPCCOLL_IN_PLACE; and a subset again with the progress thread.
 #include <fcntl.h>
 #include <unistd.h>
 
