@@ -1,7 +1,7 @@
 // UPC Collectives 2.0 in a few lines: split the threads into an "even" and an
-// "odd" team, sum within each team, then overlap a non-blocking allreduce over
-// everyone with a critical section (Figure 1, EX2, of the paper: it must not
-// deadlock). Every thread checks its answers; the exit status says if all agree.
+// "odd" team, sum within each team (with separate buffers and in place), scan,
+// then overlap a non-blocking allreduce over everyone with a critical section
+// (Figure 1, EX2, of the paper: it must not deadlock). Every thread checks its answers; the exit status says if all agree.
 #include <cstdio>
 
 #include "upc.h"
@@ -28,6 +28,21 @@ int upc_main(int argc, char** argv) {
   if (*sum != expect) ++wrong;
   std::printf("thread %d: rank %d of %d in the %s team, team sum %ld\n", MYTHREAD, rank, size,
               MYTHREAD % 2 ? "odd" : "even", static_cast<long>(*sum));
+
+  // The same sum in place (MPI_IN_PLACE): the input is recvbuf, and the result
+  // replaces it. (Passing `sum` as both buffers is an error, not a wrong answer.)
+  *sum = MYTHREAD;
+  upccoll_allreduce(UPCCOLL_IN_PLACE, sum, 1, UPC_LONG, UPC_ADD, half, 0, nullptr);
+  if (*sum != expect) ++wrong;
+
+  // An exclusive scan of 1s gives each member its rank (rank 0's result is left
+  // as it was). upccoll_exscan is the paper's upccoll_scan under MPI's name;
+  // MPI_Scan, the inclusive one, is upccoll_scan_inclusive.
+  *mine = 1;
+  *sum = 0;
+  upccoll_exscan(mine, sum, 1, UPC_LONG, UPC_ADD, half, 0, nullptr);
+  if (*sum != rank) ++wrong;
+  *mine = MYTHREAD;
 
   // EX2: start, take a lock, complete inside the critical section.
   upc_lock_t* lock = upc_all_lock_alloc();

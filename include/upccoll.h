@@ -11,9 +11,15 @@
  * Buffers: each thread passes its own pointer-to-shared, with affinity to itself,
  * read as a contiguous area of count × upccoll_type_size(type) bytes.
  * Sync flags: UPC_IN_{ALL,MY,NO}SYNC | UPC_OUT_{ALL,MY,NO}SYNC, where a missing
- * part means MYSYNC (unlike upc_all_*), plus UPC_ASYNC_FENCE. */
+ * part means MYSYNC (unlike upc_all_*), plus UPC_ASYNC_FENCE.
+ *
+ * Extensions for MPI programmers (each marked "Extension" below): the in-place
+ * form UPCCOLL_IN_PLACE; split with UPCCOLL_UNDEFINED, giving UPCCOLL_TEAM_NULL;
+ * keys that need not be 0..n-1; UPC_LOGXOR; upccoll_op_commutative;
+ * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan. */
 #pragma once
 #include <cstddef>
+#include <cstdint>
 
 #include "upc.h"
 #include "upc_types.h"
@@ -31,6 +37,12 @@ typedef int upccoll_flag_t;
 typedef upc_op_t upccoll_op_t;
 #define UPC_PREDEFINED_OPS 11
 #define UPCCOLL_USER_OP_BASE (1UL << 40)
+/* Extension: logical exclusive or (MPI_LXOR), on the types UPC_LOGAND and
+ * UPC_LOGOR apply to: (a != 0) != (b != 0), as 0 or 1. Not counted in
+ * UPC_PREDEFINED_OPS, which keeps the paper's value. */
+#ifndef UPC_LOGXOR
+#define UPC_LOGXOR (1UL << 24)
+#endif
 
 /* 3.1.5 Data types. The names that <upc_types.h> already has (UPC_CHAR …
  * UPC_ULONG, UPC_FLOAT, UPC_DOUBLE) keep its values; the others are new values,
@@ -93,6 +105,16 @@ const char* upccoll_error_name(upccoll_return_t code);
 typedef void upccoll_user_fun(void* in, void* inout, size_t len, upccoll_dtype_t dt);
 upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op);
 upccoll_return_t upccoll_op_free(upccoll_op_t op);
+/* Extension (MPI_Op_commutative): *commute = 1 for the predefined ops, the
+ * commute argument given to upccoll_op_create (as 0 or 1) for a user op. Every
+ * reduction combines in ascending rank order whatever the answer. */
+upccoll_return_t upccoll_op_commutative(upccoll_op_t op, int* commute);
+/* Extension (MPI_Reduce_local): inoutbuf[i] = inbuf[i] op inoutbuf[i] for
+ * i < count, on this thread only (no communication, not collective). The
+ * buffers are local memory (privatise a pointer-to-shared with .local()) and
+ * must not overlap. */
+upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t count, upccoll_dtype_t dt,
+                                      upccoll_op_t op);
 
 upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes);
 
@@ -111,9 +133,17 @@ void upccoll_fence(void);
 /* Extension: upccoll_wait that also returns the collective's status. */
 upccoll_return_t upccoll_wait_status(upccoll_handle_t h);
 
-/* 3.4 Teams. Team handles are local to the thread that got them. */
+/* 3.4 Teams. Team handles are local to the thread that got them, and a freed
+ * handle is never valid again (UPCCOLL_ERROR_TEAM in every call).
+ * upccoll_team_split orders the members of a color by key, then by rank in the
+ * parent team (as MPI_Comm_split): keys need not be 0..n-1 (the paper's case,
+ * where the key is the new rank).
+ * Extension: color UPCCOLL_UNDEFINED (MPI_UNDEFINED) joins no team; that thread
+ * gets *newteam = UPCCOLL_TEAM_NULL (MPI_COMM_NULL), which no call accepts. */
 typedef void* upccoll_team_t;
 #define UPC_TEAM_ALL ((upccoll_team_t)0)
+#define UPCCOLL_TEAM_NULL (reinterpret_cast<upccoll_team_t>(~std::uintptr_t{0}))
+#define UPCCOLL_UNDEFINED (-32766)
 upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank);
 upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size);
 upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam);
@@ -122,7 +152,28 @@ void upccoll_team_free(upccoll_team_t team);
 /* 3.5 Collectives. handle == NULL: blocking; a handle pointer: non-blocking,
  * complete at upccoll_wait; UPC_ASYNC_FENCE in flags: non-blocking, complete at
  * the next upccoll_fence or upccoll_finalize (*handle, if given, is set to
- * UPCCOLL_INVALID_HANDLE). */
+ * UPCCOLL_INVALID_HANDLE).
+ *
+ * The areas a call reads and writes on a thread must not overlap (the exact
+ * bytes, v-variants' blocks included): overlap is UPCCOLL_ERROR_RECVBUF on every
+ * member, never a wrong answer. To compute in place, use the extension
+ * UPCCOLL_IN_PLACE (MPI_IN_PLACE), where MPI allows it:
+ *   sendbuf on every member  allreduce, scan, scan_inclusive / exscan,
+ *                            reduce_scatter (input: the whole vector in recvbuf,
+ *                            result at its start), alltoall(v) (input in recvbuf;
+ *                            sendcnt(s), sdispls, sendtype ignored: the receive
+ *                            counts are used both ways), allgather(v) (own block
+ *                            already at its place in recvbuf; sendcnt, sendtype
+ *                            ignored)
+ *   sendbuf at the root      reduce (input in recvbuf), gather(v) (root's block
+ *                            already in place; sendcnt, sendtype ignored)
+ *   recvbuf at the root      bcast, scatter(v) (the root's own part stays in
+ *                            sendbuf; recvcnt, recvtype ignored)
+ * "Every member" means all or none: a team where some members pass it and some do
+ * not gets UPCCOLL_ERROR_SENDBUF everywhere; so does UPCCOLL_IN_PLACE on a member
+ * or in an argument the table does not name (UPCCOLL_ERROR_RECVBUF for recvbuf). */
+#define UPCCOLL_IN_PLACE (::upc::sptr<void>(::upc::shared_address{~std::uint64_t{0}, ~std::uint32_t{0}, 0}))
+
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
 upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
                                upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
@@ -164,12 +215,18 @@ upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recv
 upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle);
-/* The paper's scan (§3.5.14) is exclusive, as MPI_Exscan: recvbuf on rank l >= 1
- * gets sendbuf_0 op … op sendbuf_(l-1); rank 0's recvbuf is left as it was.
- * upccoll_scan_inclusive (an extension, as MPI_Scan) gives rank l
- * sendbuf_0 op … op sendbuf_l. Operands combine in ascending rank order. */
+/* SCANS — READ THIS, MPI USERS: upccoll_scan IS EXCLUSIVE (MPI_Exscan), NOT
+ * MPI_Scan. The paper's formula (§3.5.14) gives recvbuf on rank l >= 1
+ * sendbuf_0 op … op sendbuf_(l-1); rank 0's recvbuf is left as it was.
+ *   upccoll_exscan          (extension) the same call under MPI's name: prefer
+ *                           it where MPI readers will see the code
+ *   upccoll_scan_inclusive  (extension, MPI_Scan) rank l gets
+ *                           sendbuf_0 op … op sendbuf_l
+ * Operands combine in ascending rank order. */
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle);

@@ -1,7 +1,9 @@
 // <upccoll.h>: the UPC Collectives 2.0 front-end. Each call checks its
 // arguments in a fixed order (the first problem decides the returned code),
-// describes this thread's part as a post, and hands it to the cooperative
-// engine (lib/coll/coop/). A call that fails locally on a valid team still posts
+// lists the byte areas it reads and writes on this thread (one check refuses
+// any overlap, in launch()), takes UPCCOLL_IN_PLACE where MPI's rules put it
+// (one table, in_place_rule_of), describes this thread's part as a post, and
+// hands it to the cooperative engine (lib/coll/coop/). A call that fails locally on a valid team still posts
 // — as a failure — so the other members' calls end with the same code instead
 // of waiting forever. Under --check every failure is also printed, naming the
 // function, the argument and the thread.
@@ -14,15 +16,16 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
+#include "../coll/coop/areas.hpp"
 #include "../coll/coop/decomposition.hpp"
 #include "../coll/coop/progress.hpp"
 #include "../coll/coop/verify.hpp"
 #include "../coll/registry.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/op_names.hpp"
+#include "../runtime/size_parse.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 #include "upc/sync.hpp"
@@ -46,7 +49,10 @@ struct library_state {
   const void* run = nullptr;                 // the run it was initialised in
   std::unique_ptr<team> world;
   std::uint64_t world_offset = 0;
-  std::unordered_set<team*> teams;           // live sub-team handles of this thread
+  // Live sub-teams of this thread by id. Ids are never reused in a run (not even
+  // across finalize and a new initialize), so a freed handle stays invalid.
+  std::map<std::uint64_t, std::unique_ptr<team>> teams;
+  std::uint64_t next_team_id = 1;
   std::map<std::uint64_t, operation*> handles;
   std::uint64_t next_handle = 1;
   std::vector<user_op_entry> user_ops;
@@ -78,11 +84,41 @@ upccoll_return_t report(const char* function, upccoll_return_t code, const std::
   return code;
 }
 
-team* resolve(upccoll_team_t handle) {
+// ---- team handles ----------------------------------------------------------------
+//
+// A handle is not the team's address (a new team may get a freed one's address)
+// but (id << 16) | (thread + 1): the id is never reused, and the thread part
+// tells another thread's handle from a freed one of ours. 0 is UPC_TEAM_ALL and
+// all ones UPCCOLL_TEAM_NULL; neither decodes as a handle of a UPC thread.
+
+constexpr int handle_thread_bits = 16;
+static_assert((1 << handle_thread_bits) > upc::detail::max_threads, "the thread field of a handle is too narrow");
+
+upccoll_team_t encode_handle(std::uint64_t id) {
+  return reinterpret_cast<upccoll_team_t>(static_cast<std::uintptr_t>(
+      (id << handle_thread_bits) | static_cast<std::uint64_t>(det::tl_mythread + 1)));
+}
+
+// The team of a handle, or nullptr with `why` saying what is wrong with it.
+team* resolve(upccoll_team_t handle, std::string* why = nullptr) {
   library_state& s = state();
   if (handle == UPC_TEAM_ALL) return s.world.get();
-  team* t = static_cast<team*>(handle);
-  return s.teams.count(t) ? t : nullptr;
+  auto say = [&](std::string m) {
+    if (why) *why = std::move(m);
+    return nullptr;
+  };
+  if (handle == UPCCOLL_TEAM_NULL)
+    return say("team is UPCCOLL_TEAM_NULL (what upccoll_team_split gives a thread that passed UPCCOLL_UNDEFINED)");
+  const std::uint64_t v = reinterpret_cast<std::uintptr_t>(handle);
+  const std::uint64_t thread_part = v & ((std::uint64_t{1} << handle_thread_bits) - 1), id = v >> handle_thread_bits;
+  if (thread_part != static_cast<std::uint64_t>(det::tl_mythread + 1) || id == 0 || id >= s.next_team_id)
+    return say("team is not UPC_TEAM_ALL or a team handle of this thread (handles are local to the thread that "
+               "got them from upccoll_team_split)");
+  auto it = s.teams.find(id);
+  if (it == s.teams.end())
+    return say("team is a handle that upccoll_team_free has freed (or upccoll_finalize released); it cannot be used "
+               "again");
+  return it->second.get();
 }
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
@@ -147,10 +183,101 @@ std::uint64_t bytes_of(verdict& v, std::uint64_t count, std::size_t size, const 
   return b;
 }
 
+// What a collective call contributes besides its post.
+struct call {
+  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
+      : kind(k), fn(name ? name : function_name(k)), team_handle(th), flags(f), handle(h) {}
+  op_kind kind;
+  const char* fn;  // the function called (upccoll_exscan is op_kind::scan)
+  upccoll_team_t team_handle;
+  upccoll_flag_t flags;
+  upccoll_handle_t* handle;
+  verdict v;
+  post_data mine{};
+  std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
+  std::uint64_t count = 0;             // reductions: elements
+  element_op eop;
+  int root = 0;
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter
+  std::vector<std::uint64_t> meta;         // v-variants: staged counts
+  bool in_place = false;                   // this member passed UPCCOLL_IN_PLACE where allowed
+  std::uint64_t stage_bytes = 0;           // in place: bytes of input at the start of recvbuf
+  // What the call reads and writes of this member's buffers (the thread's one
+  // list, reused: calls of a thread never nest).
+  std::vector<area>& areas = fresh_areas();
+
+  static std::vector<area>& fresh_areas() {
+    thread_local std::vector<area> v;
+    v.clear();
+    return v;
+  }
+};
+
+// ---- buffers: UPCCOLL_IN_PLACE, extents, the areas read and written ----------------
+
+bool is_in_place(upc::sptr<void> p) {
+  const upc::shared_address a = p.address(), ip = UPCCOLL_IN_PLACE.address();
+  return a.thread == ip.thread && a.offset == ip.offset;
+}
+
+// Where a collective takes UPCCOLL_IN_PLACE: MPI's MPI_IN_PLACE rules.
+enum class in_place_rule { nowhere, send_everywhere, send_at_root, recv_at_root };
+
+in_place_rule in_place_rule_of(op_kind k) {
+  switch (k) {
+    case op_kind::allgather:
+    case op_kind::allgatherv:
+    case op_kind::alltoall:
+    case op_kind::alltoallv:
+    case op_kind::allreduce:
+    case op_kind::reduce_scatter:
+    case op_kind::scan:
+    case op_kind::scan_inclusive: return in_place_rule::send_everywhere;
+    case op_kind::gather:
+    case op_kind::gatherv:
+    case op_kind::reduce: return in_place_rule::send_at_root;
+    case op_kind::bcast:
+    case op_kind::scatter:
+    case op_kind::scatterv: return in_place_rule::recv_at_root;
+    default: return in_place_rule::nowhere;
+  }
+}
+
+std::string in_place_usage(const call& c) {
+  switch (in_place_rule_of(c.kind)) {
+    case in_place_rule::send_everywhere: return std::string(c.fn) + " takes it as sendbuf, on every member";
+    case in_place_rule::send_at_root: return std::string(c.fn) + " takes it as sendbuf at the root only";
+    case in_place_rule::recv_at_root: return std::string(c.fn) + " takes it as recvbuf at the root only";
+    default: return std::string(c.fn) + " has no in-place form";
+  }
+}
+
+// Whether `p` is UPCCOLL_IN_PLACE where this member may pass it (the send side
+// or not; at the root or not). A misplaced one is refused by use_buffer, in the
+// order of the checks.
+bool in_place_here(const call& c, upc::sptr<void> p, bool send_side, bool at_root) {
+  if (!is_in_place(p)) return false;
+  switch (in_place_rule_of(c.kind)) {
+    case in_place_rule::send_everywhere: return send_side;
+    case in_place_rule::send_at_root: return send_side && at_root;
+    case in_place_rule::recv_at_root: return !send_side && at_root;
+    default: return false;
+  }
+}
+
+char* my_partition() { return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes; }
+
 // A buffer of `bytes` bytes at `p`: affine to the caller and inside its heap.
-// Zero bytes accept any pointer, null included. Returns the machine address.
-char* check_buffer(verdict& v, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
-  if (v.bad() || bytes == 0) return nullptr;
+// Zero bytes accept any pointer, null included (not a misplaced
+// UPCCOLL_IN_PLACE). Returns the machine address.
+char* use_buffer(call& c, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
+  verdict& v = c.v;
+  if (v.bad()) return nullptr;
+  if (is_in_place(p)) {
+    v.set(code, std::string(arg) + " is UPCCOLL_IN_PLACE, which this member cannot pass there: " + in_place_usage(c));
+    return nullptr;
+  }
+  if (bytes == 0) return nullptr;
   const upc::shared_address a = p.address();
   if (a == upc::shared_address{}) {
     v.set(code, std::string(arg) + " is a null pointer-to-shared");
@@ -167,19 +294,29 @@ char* check_buffer(verdict& v, upc::sptr<void> p, std::uint64_t bytes, const cha
                                    " bytes)");
     return nullptr;
   }
-  return det::g_partitions + a.thread * det::g_partition_bytes + a.offset;
+  return my_partition() + a.offset;
 }
 
 // The machine address of a buffer already checked to be ours.
-char* local_address(upc::sptr<void> p) {
-  return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + p.address().offset;
+char* local_address(upc::sptr<void> p) { return my_partition() + p.address().offset; }
+
+// Notes that the call reads (or writes) bytes [off, off + n) of the buffer at
+// `base` (checked to hold them). `block`: the rank of a v-variant's block.
+void note(call& c, bool write, const char* arg, const char* base, std::uint64_t off, std::uint64_t n, int block = -1) {
+  if (c.v.bad() || !base || n == 0) return;
+  const std::uint64_t lo = static_cast<std::uint64_t>(base - my_partition()) + off;
+  c.areas.push_back({lo, lo + n, write, arg, block});
 }
 
 // counts[P] and displacements[P] (elements of `size` bytes) into bytes; each
-// block must fit in the heap from the buffer's offset. Returns {} on error.
-std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const size_t* displs, int P, std::size_t size,
+// block must fit in the heap from the buffer's offset, and is noted as read
+// (or written) but the block of rank `own`, an in-place member's input, which
+// is read. Returns {} on error.
+std::vector<std::uint64_t> check_vector(call& c, const size_t* counts, const size_t* displs, int P, std::size_t size,
                                         upc::sptr<void> buf, const char* counts_arg, const char* displs_arg,
-                                        upccoll_return_t counts_code, upccoll_return_t displs_code) {
+                                        upccoll_return_t counts_code, upccoll_return_t displs_code, bool write,
+                                        int own = -1) {
+  verdict& v = c.v;
   std::vector<std::uint64_t> out;
   if (v.bad()) return out;
   if (!counts) {
@@ -206,10 +343,43 @@ std::vector<std::uint64_t> check_vector(verdict& v, const size_t* counts, const 
     out[P + r] = d;
     if (n) need = std::max(need, d + n);
   }
-  if (need) check_buffer(v, buf, need, counts_code == UPCCOLL_ERROR_SENDCNTS ? "sendbuf" : "recvbuf",
-                         counts_code == UPCCOLL_ERROR_SENDCNTS ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
+  const bool send_side = counts_code == UPCCOLL_ERROR_SENDCNTS;
+  const char* arg = send_side ? "sendbuf" : "recvbuf";
+  const char* base = use_buffer(c, buf, need, arg, send_side ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
   if (v.bad()) return {};
+  for (int r = 0; r < P; ++r)
+    note(c, r == own ? false : write, r == own ? "recvbuf (this member's own block, in place)" : arg, base, out[P + r],
+         out[r], r);
   return out;
+}
+
+// The bytes a v-variant's blocks span from the buffer's start.
+std::uint64_t extent_of(const std::vector<std::uint64_t>& counts_displs, int P) {
+  std::uint64_t e = 0;
+  for (int r = 0; r < P; ++r)
+    if (counts_displs[r]) e = std::max(e, counts_displs[P + r] + counts_displs[r]);
+  return e;
+}
+
+std::string describe(const area& a) {
+  std::string s = a.arg;
+  if (a.block >= 0) s += " block " + std::to_string(a.block);
+  return s + " (bytes [" + str(a.lo) + ", " + str(a.hi) + "))";
+}
+
+// A call must not write what it reads: the first overlap of the noted areas is
+// UPCCOLL_ERROR_RECVBUF, naming both and the bytes they share (offsets in this
+// thread's shared heap).
+void check_overlap(call& c) {
+  if (c.v.bad() || c.areas.size() < 2) return;
+  const auto hit = first_overlap(c.areas);
+  if (!hit) return;
+  const auto& [r, w] = *hit;
+  std::string m = describe(r) + " is read and " + describe(w) + " written: they overlap in bytes [" +
+                  str(std::max(r.lo, w.lo)) + ", " + str(std::min(r.hi, w.hi)) + ") of thread " +
+                  std::to_string(det::tl_mythread) + "'s shared heap";
+  if (in_place_rule_of(c.kind) != in_place_rule::nowhere) m += "; to compute in place pass UPCCOLL_IN_PLACE (" + in_place_usage(c) + ")";
+  c.v.set(UPCCOLL_ERROR_RECVBUF, m);
 }
 
 // The reduction of (dt, op): an element operation, or an error.
@@ -227,7 +397,7 @@ element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post
     return user_op(s.user_ops[i].fn, *t);
   }
   if (!op_applies(op, *t)) {
-    const char* name = det::op_name(op);
+    const char* name = op_name(op);
     v.set(UPCCOLL_ERROR_UPC_OP, std::string("op ") + (name ? name : str(op).c_str()) +
                                     (name ? " is not defined on " : " is not an upccoll_op_t; dt is ") + t->name);
     return {};
@@ -258,46 +428,38 @@ upc::coll::collective registry_kind(op_kind k) {
 
 // ---- the common path of every collective ------------------------------------------
 
-// What a collective call contributes besides its post.
-struct call {
-  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h) : kind(k), team_handle(th), flags(f), handle(h) {}
-  op_kind kind;
-  upccoll_team_t team_handle;
-  upccoll_flag_t flags;
-  upccoll_handle_t* handle;
-  verdict v;
-  post_data mine{};
-  std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
-  std::uint64_t count = 0;             // reductions: elements
-  element_op eop;
-  int root = 0;
-  std::vector<std::uint64_t> block_elems;  // reduce_scatter
-  std::vector<std::uint64_t> meta;         // v-variants: staged counts
-};
-
 upccoll_return_t launch(call& c, team* t) {
-  const char* fn = function_name(c.kind);
+  const char* fn = c.fn;
   progress& pr = this_thread_progress();
   auto op = pr.make();
   op->t = t;
   op->kind = c.kind;
+  op->function = c.fn;
   op->flags = c.v.bad() ? 0 : normalised(c.flags);
   op->count = c.count;
   op->eop = c.eop;
   op->root = c.root;
   op->block_elems = std::move(c.block_elems);
+  check_overlap(c);
   if (!c.v.bad()) {
     op->dec = upc::coll::select_coop(registry_kind(c.kind), c.selection_bytes, t->size()).coop;
     op->ntasks = op->dec->tasks(*op);
+    // In place on a decomposition that needs the inputs intact: stage tasks copy
+    // them aside first (every member is in place, or the posts disagree).
+    if (c.in_place && !op->dec->in_place_direct && in_place_rule_of(c.kind) == in_place_rule::send_everywhere) {
+      op->stage_base = op->ntasks;
+      op->ntasks += t->size();
+      op->stage_bytes = c.stage_bytes;
+    }
   }
   op->seq = t->next_seq();
   c.mine.kind = c.kind;
   c.mine.status = c.v.code;
-  c.mine.flags = op->flags;
+  c.mine.flags = op->flags | (c.in_place && !c.v.bad() ? post_in_place : 0);
   c.mine.count = c.count;
   c.mine.root = c.root;
   if (const int code = start(*op, c.mine, c.meta.empty() ? nullptr : &c.meta)) {
-    if (!c.v.bad()) c.v.set(static_cast<upccoll_return_t>(code), "no shared heap left to stage the counts");
+    if (!c.v.bad()) c.v.set(static_cast<upccoll_return_t>(code), "no shared heap left to stage the counts or the in-place input");
     return report(fn, c.v.code, c.v.message);
   }
 
@@ -327,22 +489,23 @@ upccoll_return_t launch(call& c, team* t) {
 // Runs the checks shared by every collective; false (with the code to return)
 // when the call cannot even be posted (uninitialised library, bad team).
 bool begin(call& c, team*& t, upccoll_return_t& early) {
-  const char* fn = function_name(c.kind);
+  const char* fn = c.fn;
   if (!initialized()) {
     early = report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
     return false;
   }
-  t = resolve(c.team_handle);
+  std::string why;
+  t = resolve(c.team_handle, &why);
   if (!t) {
-    early = report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+    early = report(fn, UPCCOLL_ERROR_TEAM, why);
     return false;
   }
   check_flags(c.v, c.flags);
   return true;
 }
 
-#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_) \
-  call c{kind_, team_, flags_, handle_};            \
+#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_, ...) \
+  call c{kind_, team_, flags_, handle_, ##__VA_ARGS__};   \
   upc::coll::coop::team* t = nullptr;               \
   upccoll_return_t early;                           \
   if (!begin(c, t, early)) return early;            \
@@ -399,6 +562,59 @@ upccoll_return_t upccoll_op_free(upccoll_op_t op) {
   if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
     return report(fn, UPCCOLL_ERROR_UPC_OP, "op " + std::to_string(op) + " is not a live user operation of this thread");
   s.user_ops[i].live = false;
+  return UPCCOLL_SUCCESS;
+}
+
+upccoll_return_t upccoll_op_commutative(upccoll_op_t op, int* commute) {
+  const char* fn = "upccoll_op_commutative";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
+  if (!commute) return report(fn, UPCCOLL_ERROR, "commute is a null pointer");
+  if (is_predefined_op(op)) {
+    *commute = 1;
+    return UPCCOLL_SUCCESS;
+  }
+  library_state& s = state();
+  const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
+  if (op < UPCCOLL_USER_OP_BASE || i >= s.user_ops.size() || !s.user_ops[i].live)
+    return report(fn, UPCCOLL_ERROR_UPC_OP,
+                  "op " + std::to_string(op) + " is not a predefined op or a live user operation of this thread");
+  *commute = s.user_ops[i].commute ? 1 : 0;
+  return UPCCOLL_SUCCESS;
+}
+
+// MPI_Reduce_local: inout = in op inout, through a copy of `in` in sub-blocks
+// (the element operations compute acc = acc op x with acc the left operand).
+upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t count, upccoll_dtype_t dt,
+                                      upccoll_op_t op) {
+  const char* fn = "upccoll_reduce_local";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  progress_here();
+  verdict v;
+  post_data unused{};
+  const element_op e = check_reduction(v, dt, op, unused);
+  const std::uint64_t bytes = v.bad() ? 0 : bytes_of(v, count, e.elem_size, "count", UPCCOLL_ERROR_COUNT);
+  if (v.bad() || bytes == 0) return report(fn, v.code, v.message);
+  const auto in = reinterpret_cast<std::uintptr_t>(inbuf), io = reinterpret_cast<std::uintptr_t>(inoutbuf);
+  if (!inbuf) return report(fn, UPCCOLL_ERROR_SENDBUF, "inbuf is a null pointer");
+  if (!inoutbuf) return report(fn, UPCCOLL_ERROR_RECVBUF, "inoutbuf is a null pointer");
+  std::uintptr_t in_end, io_end;
+  if (__builtin_add_overflow(in, bytes, &in_end) || __builtin_add_overflow(io, bytes, &io_end))
+    return report(fn, UPCCOLL_ERROR_COUNT, "count x size(dt) = " + str(bytes) + " bytes run past the end of the address space");
+  if (in < io_end && io < in_end)
+    return report(fn, UPCCOLL_ERROR_RECVBUF,
+                  "inbuf [" + str(in) + ", " + str(in_end) + ") and inoutbuf [" + str(io) + ", " + str(io_end) +
+                      ") overlap in bytes [" + str(std::max(in, io)) + ", " + str(std::min(in_end, io_end)) +
+                      ") (of " + str(bytes) + " each)");
+  const std::uint64_t step = std::max<std::uint64_t>(1, (16u << 10) / e.elem_size);
+  std::vector<char> acc(std::min(count, step) * e.elem_size);
+  for (std::uint64_t s = 0; s < count; s += step) {
+    const std::uint64_t n = std::min(step, count - s);
+    char* dst = static_cast<char*>(inoutbuf) + s * e.elem_size;
+    std::memcpy(acc.data(), static_cast<const char*>(inbuf) + s * e.elem_size, n * e.elem_size);
+    e.combine(acc.data(), dst, n, e);
+    std::memcpy(dst, acc.data(), n * e.elem_size);
+  }
   return UPCCOLL_SUCCESS;
 }
 
@@ -483,15 +699,18 @@ void settle(team* t) {
   }
 }
 
-// Our counts still staged for the team's last collectives (nobody reads them
-// once every member has settled).
+// Our counts and in-place inputs still staged for the team's last collectives
+// (nobody reads them once every member has settled).
 void free_staged(team& t, const char* fn) {
-  for (int i = 0; i < slots; ++i)
-    if (t.slot_meta[i]) {
-      det::heap_free(upc::shared_address{t.slot_meta[i], static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
-      t.slot_meta[i] = 0;
-      t.slot_meta_bytes[i] = 0;
-    }
+  auto release = [&](std::uint64_t& offset, std::uint64_t& size) {
+    if (offset) det::heap_free(upc::shared_address{offset, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
+    offset = 0;
+    size = 0;
+  };
+  for (int i = 0; i < slots; ++i) {
+    release(t.slot_meta[i], t.slot_meta_bytes[i]);
+    release(t.slot_stage[i], t.slot_stage_bytes[i]);
+  }
 }
 
 // Frees a team's blocks once every member is past its last use of them.
@@ -517,11 +736,10 @@ upccoll_return_t upccoll_finalize(void) {
   this_thread_progress().stop_thread();
   s.world->barrier(fn);
   free_staged(*s.world, fn);
-  for (team* t : s.teams) free_staged(*t, fn);
+  for (auto& [id, t] : s.teams) free_staged(*t, fn);
   det::collective_free(upc::shared_address{s.world_offset, 0, 0}, fn);
   s.world.reset();
-  for (team* t : s.teams) delete t;  // teams never freed: their shared blocks go with the run
-  s.teams.clear();
+  s.teams.clear();  // teams never freed: their shared blocks go with the run
   s.handles.clear();
   s.initialized = false;
   return UPCCOLL_SUCCESS;
@@ -597,8 +815,9 @@ upccoll_return_t team_query(const char* fn, upccoll_team_t team_handle, int* out
                             int (team::*what)() const noexcept) {
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
   progress_here();
-  team* t = resolve(team_handle);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, "team is not UPC_TEAM_ALL or a live team handle of this thread");
+  std::string why;
+  team* t = resolve(team_handle, &why);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
   if (!out) return report(fn, UPCCOLL_ERROR, std::string(out_name) + " is a null pointer");
   *out = (t->*what)();
   return UPCCOLL_SUCCESS;
@@ -614,9 +833,10 @@ upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
 }
 
 // Split: every member posts (color, key, its new block) on the parent team as a
-// collective with no tasks; once all have posted, each reads every post, checks
-// the keys of its color, and builds its handle. A barrier on the parent then
-// keeps the posts alive until everyone has read them.
+// collective with no tasks; once all have posted, each reads every post, orders
+// the members of its color by key and parent rank, and builds its handle. A
+// barrier on the parent then keeps the posts alive until everyone has read them.
+// A member passing UPCCOLL_UNDEFINED posts no block and gets UPCCOLL_TEAM_NULL.
 upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
   const char* fn = "upccoll_team_split";
   call c{op_kind::split, team_handle, 0, nullptr};
@@ -626,7 +846,7 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   if (!newteam) c.v.set(UPCCOLL_ERROR, "newteam is a null pointer");
   // Our block of the new team, made before posting so it is ready when seen.
   std::uint64_t off = 0;
-  if (!c.v.bad()) {
+  if (!c.v.bad() && color != UPCCOLL_UNDEFINED) {
     try {
       off = det::local_alloc(det::tl_mythread, block_layout::bytes, fn);
       std::memset(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off, 0, block_layout::bytes);
@@ -650,44 +870,23 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   mine.send = off ? det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off : nullptr;
   start(op, mine, nullptr);
   this_thread_progress().wait_until(*t, [&] { return complete(op); }, fn, &op);
-  // Every member's verdict is the same: the first failure among the posts, then
-  // the key check of every color.
+  // Every member's verdict is the same: the first failure among the posts.
   verdict v = c.v;
-  const int P = t->size();
-  std::vector<int> members;  // parent ranks of our color, by key
-  if (!v.bad() && op.status)
-    v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
-  if (!v.bad()) {
-    std::map<std::int64_t, std::vector<std::pair<int, int>>> by_color;  // color -> (key, parent rank)
-    for (int r = 0; r < P; ++r) {
+  if (!v.bad() && op.status) v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
+  // Our color's members ordered by key, then by parent rank (MPI_Comm_split's
+  // rule): dense keys 0..n-1, the paper's case, make the key the new rank.
+  std::vector<std::pair<int, int>> members;  // (key, parent rank)
+  if (!v.bad() && color != UPCCOLL_UNDEFINED)
+    for (int r = 0; r < t->size(); ++r) {
       const post& p = t->post_of(r, op.seq);
-      by_color[static_cast<std::int64_t>(p.count)].push_back({p.root, r});
+      if (p.count == mine.count) members.push_back({p.root, r});
     }
-    for (auto& [col, list] : by_color) {
-      std::sort(list.begin(), list.end());
-      const int n = static_cast<int>(list.size());
-      for (int i = 0; i < n && !v.bad(); ++i) {
-        const int k = list[i].first;
-        const std::string who = "thread " + std::to_string(t->thread_of(list[i].second));
-        if (k < 0)
-          v.set(UPCCOLL_ERROR_RANK, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
-                                        " (keys must be 0.." + std::to_string(n - 1) + ")");
-        else if (i > 0 && list[i - 1].first == k)
-          v.set(UPCCOLL_ERROR_RANK, "threads " + std::to_string(t->thread_of(list[i - 1].second)) + " and " +
-                                        std::to_string(t->thread_of(list[i].second)) + " both gave key " +
-                                        std::to_string(k) + " for color " + std::to_string(col));
-        else if (k >= n)
-          v.set(UPCCOLL_ERROR_SIZE, who + " gave key " + std::to_string(k) + " for color " + std::to_string(col) +
-                                        ", which has only " + std::to_string(n) + " members (keys must cover 0.." +
-                                        std::to_string(n - 1) + ")");
-      }
-    }
-    if (!v.bad())
-      for (auto& [k, r] : by_color[color]) members.push_back(r);
-  }
+  std::sort(members.begin(), members.end());
   std::vector<char*> blocks;
   std::vector<int> threads;
-  for (int r : members) {
+  int my_rank = -1;
+  for (auto [k, r] : members) {
+    if (r == t->rank()) my_rank = static_cast<int>(blocks.size());
     blocks.push_back(t->post_of(r, op.seq).send);
     threads.push_back(t->thread_of(r));
   }
@@ -696,10 +895,14 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
     if (off) det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
     return report(fn, v.code, v.message);
   }
-  auto nt = std::make_unique<team>(std::move(blocks), std::move(threads), key, false);
-  team* raw = nt.release();
-  state().teams.insert(raw);
-  *newteam = raw;
+  if (color == UPCCOLL_UNDEFINED) {  // this thread joins no team (MPI_UNDEFINED -> MPI_COMM_NULL)
+    *newteam = UPCCOLL_TEAM_NULL;
+    return UPCCOLL_SUCCESS;
+  }
+  library_state& s = state();
+  const std::uint64_t id = s.next_team_id++;
+  s.teams[id] = std::make_unique<team>(std::move(blocks), std::move(threads), my_rank, false);
+  *newteam = encode_handle(id);
   return UPCCOLL_SUCCESS;
 }
 
@@ -710,16 +913,15 @@ void upccoll_team_free(upccoll_team_t team_handle) {
     return;
   }
   library_state& s = state();
-  team* t = resolve(team_handle);
+  std::string why;
+  team* t = resolve(team_handle, &why);
   if (!t || t == s.world.get()) {
-    report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)"
-                                     : "team is not a live team handle of this thread");
+    report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)" : why);
     return;
   }
   settle(t);
   dismantle(*t, fn);
-  s.teams.erase(t);
-  delete t;
+  s.teams.erase(reinterpret_cast<std::uintptr_t>(team_handle) >> handle_thread_bits);
 }
 
 // ---- the collectives ------------------------------------------------------------------------
@@ -744,9 +946,9 @@ upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upcc
 }
 
 namespace {
-// bcast / scatter / gather: the fixed-size rooted collectives. `root_side` is
-// the buffer only the root uses (scatter's and bcast's send, gather's receive),
-// holding `root_blocks` blocks.
+// bcast / scatter / gather: the fixed-size rooted collectives. In place at the
+// root: gather's sendbuf (the root's block is already in recvbuf), bcast's and
+// scatter's recvbuf (the root's part stays in sendbuf).
 upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                         upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root, bool gather) {
   verdict& v = c.v;
@@ -754,21 +956,34 @@ upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcn
   const bool at_root = !v.bad() && root == t->rank();
   c.root = v.bad() ? 0 : root;
   const int P = t->size();
-  const bool uses_send = gather || at_root, uses_recv = !gather || at_root;
+  c.in_place = gather ? in_place_here(c, sendbuf, true, at_root) : in_place_here(c, recvbuf, false, at_root);
+  const bool uses_send = gather ? !c.in_place : at_root, uses_recv = gather ? at_root : !c.in_place;
   const dtype_info* st = uses_send ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
   const dtype_info* rt = uses_recv ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (v.bad()) return launch(c, t);
-  const std::uint64_t sblocks = (!gather && c.kind == op_kind::scatter) ? P : 1;
+  const std::uint64_t sblocks = c.kind == op_kind::scatter ? P : 1;
   const std::uint64_t rblocks = gather ? P : 1;
   if (uses_send) {
     c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT),
-                               "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    const std::uint64_t all = bytes_of(v, c.mine.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = use_buffer(c, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, all);
   }
   if (uses_recv) {
     c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT),
-                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const std::uint64_t all = bytes_of(v, c.mine.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.recv = use_buffer(c, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, all);
+  }
+  if (c.in_place && !v.bad()) {
+    if (gather) {  // the root sends its block of recvbuf to itself (the task skips it)
+      c.mine.send_bytes = c.mine.recv_bytes;
+      c.mine.send = c.mine.recv ? c.mine.recv + std::uint64_t(c.root) * c.mine.recv_bytes : nullptr;
+    } else {  // the root receives its own part of sendbuf where it is
+      c.mine.recv_bytes = c.mine.send_bytes;
+      const std::uint64_t at = c.kind == op_kind::scatter ? std::uint64_t(c.root) * c.mine.send_bytes : 0;
+      c.mine.recv = c.mine.send ? c.mine.send + at : nullptr;
+    }
   }
   c.selection_bytes = gather ? c.mine.send_bytes : c.mine.recv_bytes;
   return launch(c, t);
@@ -804,15 +1019,21 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
+  c.in_place = in_place_here(c, recvbuf, false, at_root);  // the root's block stays in sendbuf
   const dtype_info* st = at_root ? check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
-  const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
+  const dtype_info* rt = c.in_place ? nullptr : check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (at_root && st)
-    c.meta = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
-                          UPCCOLL_ERROR_SDISPLS);
+    c.meta = check_vector(c, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                          UPCCOLL_ERROR_SDISPLS, false);
   if (at_root && !c.v.bad()) c.mine.send = local_address(sendbuf);
   if (rt) {
     c.mine.recv_bytes = bytes_of(c.v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.recv = check_buffer(c.v, recvbuf, c.mine.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    c.mine.recv = use_buffer(c, recvbuf, c.mine.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, c.mine.recv_bytes);
+  }
+  if (c.in_place && !c.v.bad()) {
+    c.mine.recv_bytes = c.meta[me];
+    c.mine.recv = c.mine.send + c.meta[P + me];
   }
   c.selection_bytes = c.mine.recv_bytes;
   return launch(c, t);
@@ -826,36 +1047,58 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  c.in_place = in_place_here(c, sendbuf, true, at_root);  // the root's block is already in recvbuf
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = at_root ? check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (st) {
     c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    c.mine.send = use_buffer(c, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, c.mine.send_bytes);
   }
   if (at_root && rt) {
-    c.meta = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
-                          UPCCOLL_ERROR_RDISPLS);
+    c.meta = check_vector(c, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                          UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
     if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  }
+  if (c.in_place && !c.v.bad()) {
+    c.mine.send_bytes = c.meta[me];
+    c.mine.send = c.mine.recv + c.meta[P + me];
   }
   c.selection_bytes = c.mine.send_bytes;
   return launch(c, t);
 }
 
 namespace {
-// allgather / alltoall: fixed blocks from and to every member.
+// allgather / alltoall: fixed blocks from and to every member. In place (every
+// member): allgather's input is the member's own block of recvbuf, alltoall's
+// the whole recvbuf (staged by the engine before it is overwritten).
 upccoll_return_t all_to_all(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                             upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, bool personalised) {
   verdict& v = c.v;
-  const int P = t->size();
-  const dtype_info* st = check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  const int P = t->size(), me = t->rank();
+  c.in_place = in_place_here(c, sendbuf, true, false);
+  const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (v.bad()) return launch(c, t);
-  c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-  c.mine.send = check_buffer(v, sendbuf, bytes_of(v, c.mine.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT),
-                             "sendbuf", UPCCOLL_ERROR_SENDBUF);
+  if (!c.in_place) {
+    c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
+    const std::uint64_t all = bytes_of(v, c.mine.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT);
+    c.mine.send = use_buffer(c, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, all);
+  }
   c.mine.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-  c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT), "recvbuf",
-                             UPCCOLL_ERROR_RECVBUF);
+  const std::uint64_t all = bytes_of(v, c.mine.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT);
+  c.mine.recv = use_buffer(c, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  note(c, true, "recvbuf", c.mine.recv, 0, all);
+  if (c.in_place && !v.bad()) {
+    c.mine.send_bytes = c.mine.recv_bytes;
+    if (personalised) {
+      c.mine.send = c.mine.recv;
+      c.stage_bytes = all;
+    } else {
+      c.mine.send = c.mine.recv ? c.mine.recv + std::uint64_t(me) * c.mine.recv_bytes : nullptr;
+    }
+  }
   if (!v.bad() && c.mine.send_bytes != c.mine.recv_bytes)
     v.set(UPCCOLL_ERROR_COUNT, "sendcnt x size(sendtype) = " + str(c.mine.send_bytes) + " bytes but recvcnt x size(recvtype) = " +
                                    str(c.mine.recv_bytes) + " (every member sends and receives blocks of one size)");
@@ -883,15 +1126,21 @@ upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upc
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::allgatherv, team, flags, handle);
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  c.in_place = in_place_here(c, sendbuf, true, false);  // the member's block is already in recvbuf
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (st) {
     c.mine.send_bytes = bytes_of(c.v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.mine.send = check_buffer(c.v, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    c.mine.send = use_buffer(c, sendbuf, c.mine.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, c.mine.send_bytes);
   }
-  if (rt) c.meta = check_vector(c.v, recvcnts, displs, P, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
-                                UPCCOLL_ERROR_RDISPLS);
+  if (rt) c.meta = check_vector(c, recvcnts, displs, P, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
+                                UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
   if (!c.v.bad()) c.mine.recv = local_address(recvbuf);
+  if (c.in_place && !c.v.bad()) {
+    c.mine.send_bytes = c.meta[me];
+    c.mine.send = c.mine.recv + c.meta[P + me];
+  }
   c.selection_bytes = c.mine.send_bytes;
   return launch(c, t);
 }
@@ -901,37 +1150,57 @@ upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, si
                                    size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::alltoallv, team, flags, handle);
-  const dtype_info* st = check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
+  // In place (every member): sendcnts, sdispls and sendtype are ignored; the
+  // receive blocks are sent too, so block k goes to member k and comes back from it.
+  c.in_place = in_place_here(c, sendbuf, true, false);
+  const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   std::vector<std::uint64_t> s, r;
-  if (st) s = check_vector(c.v, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
-                           UPCCOLL_ERROR_SDISPLS);
-  if (rt) r = check_vector(c.v, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
-                           UPCCOLL_ERROR_RDISPLS);
+  if (st) s = check_vector(c, sendcnts, sdispls, P, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
+                           UPCCOLL_ERROR_SDISPLS, false);
+  if (rt) r = check_vector(c, recvcnts, rdispls, P, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+                           UPCCOLL_ERROR_RDISPLS, true);
   if (!c.v.bad()) {
+    if (c.in_place) {
+      s = r;
+      c.stage_bytes = extent_of(r, P);
+    }
     c.meta = std::move(s);
     c.meta.insert(c.meta.end(), r.begin(), r.end());
-    c.mine.send = local_address(sendbuf);
     c.mine.recv = local_address(recvbuf);
+    c.mine.send = c.in_place ? c.mine.recv : local_address(sendbuf);
     for (int k = 0; k < P; ++k) c.selection_bytes = std::max(c.selection_bytes, c.meta[k]);
   }
   return launch(c, t);
 }
 
 namespace {
-// reduce / allreduce / scan: `count` elements in and out (the root's receive
-// buffer only, for reduce).
+// reduce / allreduce / scans: `count` elements in and out (the root's receive
+// buffer only, for reduce). In place (every member; reduce: the root): the
+// input is recvbuf, which the result replaces.
 upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                            upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
   verdict& v = c.v;
+  c.in_place = in_place_here(c, sendbuf, true, recv_here);
   c.eop = check_reduction(v, dt, op, c.mine);
   c.count = count;
   c.mine.op = op;
   c.mine.dtype = dt;
   if (v.bad()) return launch(c, t);
   const std::uint64_t bytes = bytes_of(v, count, c.eop.elem_size, "count", UPCCOLL_ERROR_COUNT);
-  c.mine.send = check_buffer(v, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-  if (recv_here) c.mine.recv = check_buffer(v, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+  if (!c.in_place) {
+    c.mine.send = use_buffer(c, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+    note(c, false, "sendbuf", c.mine.send, 0, bytes);
+  }
+  if (recv_here) {
+    c.mine.recv = use_buffer(c, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const bool writes = !(c.kind == op_kind::scan && t->rank() == 0);  // the exclusive scan leaves rank 0's alone
+    if (writes) note(c, true, "recvbuf", c.mine.recv, 0, bytes);
+  }
+  if (c.in_place && !v.bad()) {
+    c.mine.send = c.mine.recv;
+    c.stage_bytes = bytes;
+  }
   c.selection_bytes = bytes;
   return launch(c, t);
 }
@@ -959,6 +1228,12 @@ upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, 
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 
+upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(op_kind::scan, team, flags, handle, "upccoll_exscan");
+  return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
+}
+
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
@@ -971,6 +1246,9 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(op_kind::reduce_scatter, team, flags, handle);
   verdict& v = c.v;
+  // In place (every member): recvbuf holds the whole input vector; member t's
+  // block of the result replaces its start.
+  c.in_place = in_place_here(c, sendbuf, true, false);
   c.eop = check_reduction(v, dt, op, c.mine);
   c.mine.op = op;
   c.mine.dtype = dt;
@@ -984,9 +1262,17 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
   if (!v.bad()) {
     c.count = c.block_elems[P];
     const std::uint64_t total = bytes_of(v, c.count, c.eop.elem_size, "recvcounts (sum)", UPCCOLL_ERROR_RECVCNTS);
-    c.mine.send = check_buffer(v, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    c.mine.recv = check_buffer(v, recvbuf, bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS),
-                               "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    const std::uint64_t mine = bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS);
+    if (!c.in_place) {
+      c.mine.send = use_buffer(c, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
+      note(c, false, "sendbuf", c.mine.send, 0, total);
+    }
+    c.mine.recv = use_buffer(c, recvbuf, c.in_place ? total : mine, "recvbuf", UPCCOLL_ERROR_RECVBUF);
+    note(c, true, "recvbuf", c.mine.recv, 0, mine);
+    if (c.in_place && !v.bad()) {
+      c.mine.send = c.mine.recv;
+      c.stage_bytes = total;
+    }
     c.mine.recv_bytes = fingerprint(c.block_elems.data(), c.block_elems.size());  // compared between members
     c.selection_bytes = total;
   }

@@ -1,6 +1,7 @@
 #include "upccoll_types.hpp"
 
 #include "reduce_ops.hpp"
+#include "../runtime/op_names.hpp"
 
 #include <complex>
 #include <cstring>
@@ -61,6 +62,8 @@ T apply(const T& a, const T& b) {
     return static_cast<T>(a && b);
   } else if constexpr (Op == UPC_LOGOR) {
     return static_cast<T>(a || b);
+  } else if constexpr (Op == UPC_LOGXOR) {
+    return static_cast<T>((a != T(0)) != (b != T(0)));
   } else if constexpr (Op == UPC_MIN) {
     return b < a ? b : a;
   } else if constexpr (Op == UPC_MAX) {
@@ -105,6 +108,7 @@ element_op::combine_fn pick(upccoll_op_t op) {
     if constexpr (C == type_class::integer || C == type_class::real) {
       if (op == UPC_LOGAND) return combine<T, UPC_LOGAND>;
       if (op == UPC_LOGOR) return combine<T, UPC_LOGOR>;
+      if (op == UPC_LOGXOR) return combine<T, UPC_LOGXOR>;
       if (op == UPC_MIN) return combine<T, UPC_MIN>;
       if (op == UPC_MAX) return combine<T, UPC_MAX>;
     }
@@ -145,6 +149,18 @@ const dtype_info* find_dtype(upccoll_dtype_t dt) noexcept {
 }
 
 bool op_applies(upccoll_op_t op, const dtype_info& t) noexcept { return combine_for(op, t) != nullptr; }
+
+bool is_predefined_op(upccoll_op_t op) noexcept {
+  for (upccoll_op_t p : {UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_LOGXOR, UPC_MIN,
+                         UPC_MAX, UPC_MINLOC, UPC_MAXLOC})
+    if (op == p) return true;
+  return false;
+}
+
+const char* op_name(upccoll_op_t op) noexcept {
+  if (op == UPC_LOGXOR) return "UPC_LOGXOR";
+  return upc::detail::op_name(op);
+}
 
 element_op predefined_op(upccoll_op_t op, const dtype_info& t) noexcept {
   element_op e;

@@ -22,9 +22,16 @@ struct dtype_info {
 const dtype_info* find_dtype(upccoll_dtype_t dt) noexcept;
 
 // Whether a predefined op applies to the type (docs/teams-and-collectives-2.md):
-// ADD, MULT: every type but the pairs; AND, OR, XOR: integers; LOGAND, LOGOR, MIN,
-// MAX: integers and reals; MINLOC, MAXLOC: the pairs only.
+// ADD, MULT: every type but the pairs; AND, OR, XOR: integers; LOGAND, LOGOR,
+// LOGXOR, MIN, MAX: integers and reals; MINLOC, MAXLOC: the pairs only.
 bool op_applies(upccoll_op_t op, const dtype_info& t) noexcept;
+
+// Whether op is one of the predefined upccoll ops (the paper's eleven and the
+// extension UPC_LOGXOR).
+bool is_predefined_op(upccoll_op_t op) noexcept;
+
+// "UPC_ADD" for a predefined op (UPC_LOGXOR included), else nullptr.
+const char* op_name(upccoll_op_t op) noexcept;
 
 // The element operation of a predefined op on a type (op_applies must hold).
 element_op predefined_op(upccoll_op_t op, const dtype_info& t) noexcept;

@@ -8,7 +8,8 @@
 // this file) and "auto" × both backends × THREADS {1,2,3,5,8}, on a sample of the
 // matrix of upccoll_harness.hpp (counts 0..16K+3 bytes, data types, all 16 sync
 // flag combinations, the four completions, sub-teams, roots, NULL/garbage
-// arguments on non-roots, a late thread); and a subset with
+// arguments on non-roots, a late thread, UPCCOLL_IN_PLACE); the in-place cases
+// alone, every algorithm included; and a subset with
 // UPCEMU_UPCCOLL_PROGRESS=thread. tests/conformance/test_upccoll_full.cpp runs
 // the whole matrix (`meson test -C build --suite full`).
 #include <algorithm>
@@ -200,6 +201,95 @@ TEST_CASE("upccoll model: reductions are left folds in rank order (bit for bit)"
   CHECK(value_at<int>(w[3].data, 0) == 0);
 }
 
+TEST_CASE("upccoll model: in place (MPI_IN_PLACE's rules) the input comes from the receive window") {
+  const int n = 3;
+  const std::vector<M::bytes> no_send(n);  // in-place ranks have no send buffer: never read
+  auto ints = [](const M::window& w, std::size_t k) { return value_at<int>(w.data, k); };
+  // allgather: rank r's own block (int 100r) already at block r
+  M::call c = movement_call(collective::allgather, n, 0, 1);
+  c.in_place = true;
+  std::vector<M::bytes> before;
+  for (int r = 0; r < n; ++r) {
+    before.push_back(filled(n * sizeof(int), 0xEE));
+    std::memcpy(before[r].data() + r * sizeof(int), of_ints({100 * r}).data(), sizeof(int));
+  }
+  std::vector<M::window> w = M::expected_all(c, no_send, before);
+  for (int r = 0; r < n; ++r)
+    for (int t = 0; t < n; ++t) CHECK(ints(w[r], t) == 100 * t);
+  CHECK(M::send_extent(c, 1) == 0);
+  CHECK(M::in_place_input(c, 2).at == 2 * sizeof(int));
+  // alltoall: rank r holds 10r + t for rank t; it gets 10t + r from t
+  c = movement_call(collective::alltoall, n, 0, 1);
+  c.in_place = true;
+  before.clear();
+  for (int r = 0; r < n; ++r) before.push_back(of_ints({10 * r, 10 * r + 1, 10 * r + 2}));
+  w = M::expected_all(c, no_send, before);
+  for (int r = 0; r < n; ++r)
+    for (int t = 0; t < n; ++t) CHECK(ints(w[r], t) == 10 * t + r);
+  // gather: only the root is in place; the others send from their send buffers
+  c = movement_call(collective::gather, n, 1, 1);
+  c.in_place = true;
+  std::vector<M::bytes> sends = {of_ints({7}), of_ints({-1}), of_ints({9})};
+  before.assign(n, filled(n * sizeof(int), 0));
+  std::memcpy(before[1].data() + sizeof(int), of_ints({8}).data(), sizeof(int));
+  w = M::expected_all(c, sends, before);
+  CHECK(ints(w[1], 0) == 7);
+  CHECK(ints(w[1], 1) == 8);  // the root's own block, not its send buffer
+  CHECK(ints(w[1], 2) == 9);
+  CHECK_FALSE(M::in_place_rank(c, 0));
+  // scatter / bcast: the root's window is untouched; the others get their part
+  c = movement_call(collective::scatter, n, 0, 1);
+  c.in_place = true;
+  sends = {of_ints({4, 5, 6}), {}, {}};
+  before.assign(n, filled(sizeof(int), 0x33));
+  w = M::expected_all(c, sends, before);
+  CHECK(w[0].data == before[0]);
+  CHECK(ints(w[1], 0) == 5);
+  CHECK(ints(w[2], 0) == 6);
+  CHECK(M::recv_extent(c, 0) == 0);
+  CHECK(M::send_extent(c, 0) == 3 * sizeof(int));
+  // reductions: the input is recvbuf; the exclusive scan leaves rank 0 as it was
+  M::call r;
+  r.kind = collective::allreduce;
+  r.size = n;
+  r.count = 2;
+  r.red = {UPC_INT, UPC_ADD, nullptr};
+  r.in_place = true;
+  before = {of_ints({1, 2}), of_ints({10, 20}), of_ints({100, 200})};
+  w = M::expected_all(r, no_send, before);
+  for (int k = 0; k < n; ++k) {
+    CHECK(ints(w[k], 0) == 111);
+    CHECK(ints(w[k], 1) == 222);
+  }
+  r.kind = collective::scan;
+  w = M::expected_all(r, no_send, before);
+  CHECK(w[0].data == before[0]);
+  CHECK(ints(w[1], 0) == 1);
+  CHECK(ints(w[2], 1) == 22);
+  // reduce_scatter: the whole vector in recvbuf; rank t's block replaces its start
+  r.kind = collective::reduce_scatter;
+  r.recvcounts = {1, 0, 2};
+  before = {of_ints({1, 2, 3, -1}), of_ints({10, 20, 30, -1}), of_ints({100, 200, 300, -1})};
+  w = M::expected_all(r, no_send, before);
+  CHECK(ints(w[0], 0) == 111);
+  CHECK(ints(w[0], 1) == 2);  // beyond its block: as it was
+  CHECK(w[1].data == before[1]);
+  CHECK(ints(w[2], 0) == 222);
+  CHECK(ints(w[2], 1) == 333);
+  CHECK(M::recv_extent(r, 1) == 3 * sizeof(int));  // in place: room for the whole input
+}
+
+TEST_CASE("upccoll harness: every collective with an in-place form has in-place cases in the matrix") {
+  for (collective k : M::all_collectives) {
+    INFO(M::name(k));
+    std::size_t in_place = 0, rooted_non_root_in_place = 0;
+    for (const ucase& c : matrix(k, 5, level::full, 42)) in_place += c.in_place;
+    CHECK((in_place > 0) == has_in_place(k));
+    for (const ucase& c : matrix(k, 5, level::quick, 42)) rooted_non_root_in_place += c.in_place;
+    if (has_in_place(k)) CHECK(rooted_non_root_in_place > 0);
+  }
+}
+
 TEST_CASE("upccoll model: MINLOC/MAXLOC take the lower index on ties; complex products; user ops in order") {
   using P = upccoll_double_int_t;
   P a{1.0, 7}, b{1.0, 2}, c{0.5, 9};
@@ -241,8 +331,15 @@ TEST_CASE("upccoll model: the 23 types have the C sizes; padding is don't-care; 
   int valid = 0;
   for (const M::type_info& t : M::types())
     for (upccoll_op_t op : M::predefined_ops) valid += M::op_valid(t.dt, op);
-  // ADD/MULT: 17 types; AND/OR/XOR: 11; LOGAND/LOGOR/MIN/MAX: 14; MINLOC/MAXLOC: 6
-  CHECK(valid == 2 * 17 + 3 * 11 + 4 * 14 + 2 * 6);
+  // ADD/MULT: 17 types; AND/OR/XOR: 11; LOGAND/LOGOR/LOGXOR/MIN/MAX: 14; MINLOC/MAXLOC: 6
+  CHECK(valid == 2 * 17 + 3 * 11 + 5 * 14 + 2 * 6);
+  CHECK(M::op_valid(UPC_UINT, UPC_LOGXOR));
+  CHECK(M::op_valid(UPC_FLOAT, UPC_LOGXOR));
+  CHECK_FALSE(M::op_valid(UPC_CPLX, UPC_LOGXOR));
+  CHECK_FALSE(M::op_valid(UPC_2INT, UPC_LOGXOR));
+  CHECK(M::combine<int>(UPC_LOGXOR, 5, -3) == 0);
+  CHECK(M::combine<int>(UPC_LOGXOR, 0, -3) == 1);
+  CHECK(M::combine<double>(UPC_LOGXOR, 0.5, 0.0) == 1.0);
   CHECK_FALSE(M::op_valid(UPC_DOUBLE, UPC_AND));
   CHECK_FALSE(M::op_valid(UPC_CPLX, UPC_MIN));
   CHECK_FALSE(M::op_valid(UPC_2INT, UPC_ADD));
@@ -324,6 +421,24 @@ TEST_CASE("conformance: upccoll_allreduce") { run_matrix(collective::allreduce, 
 TEST_CASE("conformance: upccoll_reduce_scatter") { run_matrix(collective::reduce_scatter, level::quick, quick_threads); }
 TEST_CASE("conformance: upccoll_scan") { run_matrix(collective::scan, level::quick, quick_threads); }
 TEST_CASE("conformance: upccoll_scan_inclusive") { run_matrix(collective::scan_inclusive, level::quick, quick_threads); }
+
+// ---------------------------------------------------------------------------
+// UPCCOLL_IN_PLACE: the in-place cases of the matrix alone, for every algorithm
+
+TEST_CASE("conformance: UPCCOLL_IN_PLACE for every collective, algorithm, backend and completion, on teams and sub-teams (issue 8.3)") {
+  for (collective k : M::all_collectives) {
+    if (!has_in_place(k)) continue;
+    for (const std::string& algo : algorithms_of(k))
+      for (upc::backend_kind b : spmd::backends)
+        for (int T : {1, 2, 3, 5, 8}) {
+          std::vector<ucase> cases;
+          for (const ucase& c : matrix(k, T, level::full, salt_of(k, algo + "/in-place", b, T)))
+            if (c.in_place && c.count * M::size_of(c.sendtype) <= 4096) cases.push_back(c);
+          cases = sample(cases, 6, salt_of(k, algo, b, T));
+          run_forced(M::registry_name(k), algo, b, T, [&] { run_cases(cases, algo); });
+        }
+  }
+}
 
 // ---------------------------------------------------------------------------
 // The same results with the progress thread

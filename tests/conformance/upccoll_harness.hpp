@@ -20,7 +20,9 @@
 // Completion: blocking (handle NULL), a handle and upccoll_wait/_wait_status, a
 // handle polled with upccoll_test, or UPC_ASYNC_FENCE and upccoll_fence. Ranks
 // that a collective ignores arguments of (non-roots) pass NULL and garbage there
-// in about half of the cases.
+// in about half of the cases. In-place cases pass UPCCOLL_IN_PLACE where MPI's
+// rules put it, with the input copied into the receive window first (and junk
+// in the arguments it makes the collective ignore).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -195,6 +197,7 @@ R real_item(upccoll_op_t op, std::uint64_t h) {
       return static_cast<R>(sign * f[(h >> 8) % 6]);
     }
     case UPC_LOGAND: return h % 50 == 0 ? R(0) : R(1.5);
+    case UPC_LOGXOR: return h % 3 == 0 ? R(0) : R(-0.25);
     case UPC_LOGOR: return h % 50 == 0 ? R(-2.5) : R(0);
     case UPC_MIN:
     case UPC_MAX:
@@ -230,6 +233,7 @@ T int_item(upccoll_op_t op, std::uint64_t h, std::uint64_t i) {
     case UPC_OR: return static_cast<T>(static_cast<U>(U(1) << (h % bits)));
     case UPC_LOGAND: return h % 50 == 0 ? T(0) : static_cast<T>(bits_all | 1);
     case UPC_LOGOR: return h % 50 == 0 ? static_cast<T>(bits_all | 1) : T(0);
+    case UPC_LOGXOR: return h % 3 == 0 ? T(0) : static_cast<T>(bits_all | 2);
     default: return random;  // XOR, MIN, MAX
   }
 }
@@ -395,8 +399,12 @@ struct ucase {
   int team_levels = 0;  // 0: UPC_TEAM_ALL; 1: a split; 2: a split of a split
   bool garbage = false;  // non-roots pass NULL / garbage where the collective ignores arguments
   int late = -1;         // this world thread enters after a sleep
+  bool in_place = false;  // UPCCOLL_IN_PLACE where the collective takes it (the model's call::in_place)
   std::uint32_t seed = 1;
 };
+
+// The collectives with an in-place form (all but the barrier).
+inline bool has_in_place(collective k) { return k != collective::barrier; }
 
 inline std::string describe(const ucase& c) {
   std::ostringstream s;
@@ -409,7 +417,8 @@ inline std::string describe(const ucase& c) {
   s << " count=" << c.count << " flags=" << flags_name(c.flags) << " " << completion_name(c.how)
     << " team=" << (c.team_levels == 0 ? "UPC_TEAM_ALL" : c.team_levels == 1 ? "split" : "split of a split")
     << " root_pick=" << c.root_pick << (c.garbage ? " garbage-on-non-roots" : "")
-    << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << " seed=" << c.seed;
+    << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string()) << (c.in_place ? " UPCCOLL_IN_PLACE" : "")
+    << " seed=" << c.seed;
   return s.str();
 }
 
@@ -452,6 +461,7 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
   cl.kind = c.kind;
   cl.size = n;
   cl.root = M::is_rooted(c.kind) ? root_of(c, n) : 0;
+  cl.in_place = c.in_place;
   const std::uint32_t s = static_cast<std::uint32_t>(h3(c.seed, team_salt, 0x5a17));
   if (c.kind == collective::barrier) return cl;
   if (M::is_reduction(c.kind)) {
@@ -508,7 +518,10 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
     case collective::alltoallv:
       for (int t = 0; t < n; ++t) {
         M::rank_args& a = cl.ranks[t];
-        for (int r = 0; r < n; ++r) a.sendcnts.push_back(irregular(s, t * 1000 + r, 7, c.count));
+        // in place, t sends its receive block r to r: the counts are symmetric
+        for (int r = 0; r < n; ++r)
+          a.sendcnts.push_back(c.in_place ? irregular(s, std::min(t, r) * 1000 + std::max(t, r), 7, c.count)
+                                          : irregular(s, t * 1000 + r, 7, c.count));
         a.sdispls = layout(a.sendcnts, h3(s, 8, t));
       }
       for (int r = 0; r < n; ++r) {
@@ -530,6 +543,13 @@ inline std::size_t skew_of(const ucase& c, int t, int which) {
   return byte_typed ? h % 13 : 16 * (h % 3);  // typed buffers stay aligned to their type
 }
 
+// Bytes of thread t's send window that hold its data: its send buffer, or in
+// place the input it holds in its receive window (made in the send window, as
+// if sent from there, and copied over before the call).
+inline std::size_t data_extent(const M::call& cl, int rank) {
+  return std::max(M::send_extent(cl, rank), M::in_place_input(cl, rank).n);
+}
+
 // A case prepared for one THREADS count: teams and every team's call.
 struct prepared {
   ucase c;
@@ -548,7 +568,7 @@ inline prepared prepare(const ucase& c, int T) {
     const int r = p.plan.rank[t];
     p.send_skew.push_back(skew_of(c, t, 0));
     p.recv_skew.push_back(skew_of(c, t, 1));
-    p.send_win.push_back(p.send_skew[t] + M::send_extent(p.call_of[t], r) + guard);
+    p.send_win.push_back(p.send_skew[t] + data_extent(p.call_of[t], r) + guard);
     p.recv_win.push_back(p.recv_skew[t] + M::recv_extent(p.call_of[t], r) + guard);
   }
   return p;
@@ -571,7 +591,7 @@ inline void send_window_bytes(const prepared& p, int t, std::size_t from, std::s
   fill_pattern<send_word>(out, n, t, p.c.seed, from);
   if (!M::is_reduction(p.c.kind)) return;
   const std::size_t E = M::size_of(p.c.sendtype), lo = p.send_skew[t];
-  const std::size_t hi = lo + M::send_extent(p.call_of[t], p.plan.rank[t]);
+  const std::size_t hi = lo + data_extent(p.call_of[t], p.plan.rank[t]);
   const std::size_t a = std::max(from, lo), b = std::min(from + n, hi);
   std::vector<std::uint8_t> item(E);
   for (std::size_t x = a; x < b;) {
@@ -583,9 +603,17 @@ inline void send_window_bytes(const prepared& p, int t, std::size_t from, std::s
   }
 }
 
+// In place: thread t's input, from its send window, where the call reads it in
+// its receive window.
+inline void place_input(const prepared& p, int t, std::uint8_t* recv_window) {
+  const M::span in = M::in_place_input(p.call_of[t], p.plan.rank[t]);
+  if (in.n) send_window_bytes(p, t, p.send_skew[t], in.n, recv_window + p.recv_skew[t] + in.at);
+}
+
 inline std::vector<std::uint8_t> recv_window_before(const prepared& p, int t) {
   std::vector<std::uint8_t> v(p.recv_win[t]);
   fill_pattern<recv_word>(v.data(), v.size(), t, p.c.seed, 0);
+  place_input(p, t, v.data());
   return v;
 }
 
@@ -778,6 +806,7 @@ inline void fill_data(in_flight& x) {
   if (p.c.late == me) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   send_window_bytes(p, me, 0, p.send_win[me], local_bytes(x.ar.send));
   fill_pattern<recv_word>(local_bytes(x.ar.recv), p.recv_win[me], me, p.c.seed, 0);
+  place_input(p, me, local_bytes(x.ar.recv));
   if (p.c.kind == collective::barrier) {
     const std::uint64_t stamp = p.c.seed;
     upc_memput(upc::sptr<void>(address(me, x.ar.stamps)), &stamp, sizeof stamp);
@@ -842,6 +871,25 @@ inline void start(in_flight& x, const user_ops& ops) {
       static std::size_t junk[32] = {std::size_t{1} << 30, 7, std::size_t{1} << 30, 3, 5, 1, 2, std::size_t{1} << 40};
       if (c.kind == collective::scatterv) a.sendcnts = a.sdispls = junk;
       else a.recvcnts = a.rdispls = junk;
+    }
+  }
+  if (M::in_place_rank(cl, rank)) {
+    // UPCCOLL_IN_PLACE where the collective takes it; the send side's other
+    // arguments (the receive side's for bcast / scatter(v)) are ignored: junk.
+    const bool junk = c.garbage;
+    if (c.kind == collective::bcast || c.kind == collective::scatter || c.kind == collective::scatterv) {
+      a.recvbuf = UPCCOLL_IN_PLACE;
+      if (junk) {
+        a.recvcount = 0xdeadbeefcafeULL;
+        a.recvtype = -7;
+      }
+    } else {
+      a.sendbuf = UPCCOLL_IN_PLACE;
+      if (junk) {
+        a.sendcount = 0xdeadbeefcafeULL;
+        a.sendtype = 12345;
+        a.sendcnts = a.sdispls = nullptr;
+      }
     }
   }
   upccoll_flag_t f = c.flags;
@@ -1045,7 +1093,8 @@ inline const std::vector<std::pair<upccoll_dtype_t, upccoll_op_t>>& reduction_ty
       {UPC_FLOAT, UPC_ADD},         {UPC_DOUBLE, UPC_MULT},         {UPC_LONGDOUBLE, UPC_MAX},
       {UPC_FLOAT, UPC_LOGOR},       {UPC_CPLX, UPC_ADD},            {UPC_LONGDBLCPLX, UPC_ADD},
       {UPC_FLOAT_INT, UPC_MAXLOC},  {UPC_LONG_INT, UPC_MINLOC},     {UPC_2INT, UPC_MAXLOC},
-      {UPC_SHORT_INT, UPC_MINLOC},  {UPC_LONG_DOUBLE_INT, UPC_MAXLOC}, {UPC_SHORT, UPC_LOGOR}};
+      {UPC_SHORT_INT, UPC_MINLOC},  {UPC_LONG_DOUBLE_INT, UPC_MAXLOC}, {UPC_SHORT, UPC_LOGOR},
+      {UPC_UINT, UPC_LOGXOR},       {UPC_DOUBLE, UPC_LOGXOR}};
   return v;
 }
 
@@ -1066,8 +1115,8 @@ inline std::vector<ucase> sample(const std::vector<ucase>& all, std::size_t keep
 
 // The cases of one collective for one (algorithm, backend, THREADS) run: every
 // count × every type (pair) of the collective, with the sync flags, the
-// completion, the team, the root, garbage arguments and a late thread cycling
-// through their values. quick keeps `quick_keep` of them, and one of the
+// completion, the team, the root, garbage arguments, a late thread and (a third
+// of the cases) UPCCOLL_IN_PLACE cycling through their values. quick keeps `quick_keep` of them, and one of the
 // biggest count at THREADS <= 8.
 inline std::vector<ucase> matrix(collective k, int T, level lv, std::uint64_t salt, std::size_t quick_keep = 16) {
   std::vector<ucase> all, big;
@@ -1101,6 +1150,7 @@ inline std::vector<ucase> matrix(collective k, int T, level lv, std::uint64_t sa
       c.root_pick = static_cast<int>((i + h / 5) % 4);
       c.garbage = ((h >> 20) & 1) != 0;
       c.late = (h >> 24) % 5 == 0 ? static_cast<int>((h >> 28) % static_cast<std::uint64_t>(T)) : -1;
+      c.in_place = has_in_place(k) && (h >> 40) % 3 == 0;
       (cb > 4096 ? big : all).push_back(c);
     }
   if (k == collective::barrier) {  // barriers: every flag × completion × team level

@@ -26,6 +26,24 @@
 // keep their value; on ranks that receive nothing (non-roots of gather/v,
 // reduce) the whole window keeps its bytes.
 //
+// In place (call::in_place: UPCCOLL_IN_PLACE, MPI_IN_PLACE's rules): the ranks
+// that compute in place are every rank, or only the root for bcast, scatter(v),
+// gather(v) and reduce. An in-place rank has no send buffer of its own (the
+// bcast and scatter(v) root: no receive buffer); its input is the span
+// in_place_input() of its receive window before the call, and send(rank, off,
+// ...) reads there, from the span's start:
+//   reduce (root), allreduce, scan, scan_inclusive   recv[0, count*size(dt))
+//   reduce_scatter  recv[0, sum(recvcounts)*size(dt)); the result then overwrites its start
+//   allgather, gather (root)   its own block recv[rank*recvcount*rs, +recvcount*rs)
+//   allgatherv, gatherv (root) its own block recv[rdispls[rank]*rs, +recvcnts[rank]*rs)
+//   alltoall        recv[0, size*recvcount*rs); block t goes to rank t
+//   alltoallv       recv as laid out by recvcnts/rdispls: sendcnts = recvcnts,
+//                   sdispls = rdispls (so the counts must be symmetric)
+//   bcast, scatter(v) (root)   none: the root's part stays in sendbuf, its
+//                   receive window keeps its bytes
+// The send-side arguments of an in-place rank (sendcount, sendtype, sendcnts,
+// sdispls) are ignored: the receive side's stand for them.
+//
 // Reductions (dt, op, count): element i of rank t is the dt-sized item at byte
 // i*size(dt) of t's send buffer. A "fold over ranks a..b" of element i is the LEFT
 // fold in ascending team rank, (((x_a op x_{a+1}) op x_{a+2}) ...), computed in
@@ -44,9 +62,9 @@
 // The predefined ops (3.1.3) and the types they are defined for:
 //   UPC_ADD, UPC_MULT       every type but the pairs (complex included)
 //   UPC_AND, UPC_OR, UPC_XOR  the integer types and UPC_BYTE
-//   UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX   the integer types (UPC_BYTE, an
-//                           unsigned char, counted among them) and the real
-//                           floating types
+//   UPC_LOGAND, UPC_LOGOR, UPC_LOGXOR (an extension: (a != 0) != (b != 0)),
+//   UPC_MIN, UPC_MAX        the integer types (UPC_BYTE, an unsigned char,
+//                           counted among them) and the real floating types
 //   UPC_MINLOC, UPC_MAXLOC  the six pair types: as MPI, the min (max) value; on a
 //                           tie, the lower index
 // Every other (type, op) is an error (UPCCOLL_ERROR_UPC_OP).
@@ -256,10 +274,12 @@ inline std::vector<std::uint8_t> value_mask(upccoll_dtype_t dt) {
 // ---------------------------------------------------------------------------
 // Operations
 
-constexpr upccoll_op_t predefined_ops[] = {UPC_ADD, UPC_MULT,   UPC_AND, UPC_OR,     UPC_XOR,   UPC_LOGAND,
-                                           UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
+// The paper's eleven and the extension UPC_LOGXOR (MPI_LXOR).
+constexpr upccoll_op_t predefined_ops[] = {UPC_ADD,    UPC_MULT,  UPC_AND, UPC_OR,  UPC_XOR,    UPC_LOGAND,
+                                           UPC_LOGOR,  UPC_LOGXOR, UPC_MIN, UPC_MAX, UPC_MINLOC, UPC_MAXLOC};
 
 inline const char* op_name(upccoll_op_t op) {
+  if (op == UPC_LOGXOR) return "UPC_LOGXOR";
   if (const char* name = upc::detail::op_name(op)) return name;
   return op >= UPCCOLL_USER_OP_BASE ? "(user op)" : "(not an op)";
 }
@@ -277,6 +297,7 @@ inline bool op_valid(upccoll_dtype_t dt, upccoll_op_t op) {
     case UPC_XOR: return integer || t->cls == type_class::byte;
     case UPC_LOGAND:
     case UPC_LOGOR:
+    case UPC_LOGXOR:
     case UPC_MIN:
     case UPC_MAX: return integer || t->cls == type_class::byte || t->cls == type_class::real;
     case UPC_MINLOC:
@@ -324,6 +345,7 @@ T combine(upccoll_op_t op, const T& a, const T& b) {
       case UPC_XOR: return static_cast<T>(a ^ b);
       case UPC_LOGAND: return static_cast<T>(a && b);
       case UPC_LOGOR: return static_cast<T>(a || b);
+      case UPC_LOGXOR: return static_cast<T>((a != 0) != (b != 0));
       case UPC_MIN: return a < b ? a : b;
       case UPC_MAX: return a > b ? a : b;
       default: break;
@@ -334,6 +356,7 @@ T combine(upccoll_op_t op, const T& a, const T& b) {
       case UPC_MULT: return static_cast<T>(a * b);
       case UPC_LOGAND: return static_cast<T>(a != 0 && b != 0);
       case UPC_LOGOR: return static_cast<T>(a != 0 || b != 0);
+      case UPC_LOGXOR: return static_cast<T>((a != 0) != (b != 0));
       case UPC_MIN: return a < b ? a : b;
       case UPC_MAX: return a > b ? a : b;
       default: break;
@@ -400,6 +423,7 @@ struct call {
   collective kind = collective::barrier;
   int size = 1;  // team size
   int root = 0;
+  bool in_place = false;  // UPCCOLL_IN_PLACE where the collective takes it
   std::vector<rank_args> ranks;  // data movement, by team rank
   // reductions
   reduction red;
@@ -415,60 +439,112 @@ struct piece {
   std::size_t bytes;
 };
 
+// Whether `rank` computes in place in c.
+inline bool in_place_rank(const call& c, int rank) {
+  if (!c.in_place || c.kind == collective::barrier) return false;
+  return is_rooted(c.kind) ? rank == c.root : true;
+}
+
 // The pieces of data movement that land in `rank`'s receive buffer.
 inline std::vector<piece> pieces(const call& c, int rank) {
   std::vector<piece> v;
   const int n = c.size;
-  auto ss = [&](int t) { return size_of(c.ranks.at(t).sendtype); };
   auto rs = [&](int t) { return size_of(c.ranks.at(t).recvtype); };
+  // The send side of rank t; an in-place rank's comes from its receive side.
+  auto ss = [&](int t) { return in_place_rank(c, t) ? rs(t) : size_of(c.ranks.at(t).sendtype); };
+  auto sendcount = [&](int t) {
+    const rank_args& a = c.ranks.at(t);
+    if (!in_place_rank(c, t)) return a.sendcount;
+    return is_v(c.kind) ? a.recvcnts.at(t) : a.recvcount;
+  };
+  auto sendcnts = [&](int t, int to) {
+    const rank_args& a = c.ranks.at(t);
+    return in_place_rank(c, t) ? a.recvcnts.at(to) : a.sendcnts.at(to);
+  };
+  auto sdispls = [&](int t, int to) {
+    const rank_args& a = c.ranks.at(t);
+    return in_place_rank(c, t) ? a.rdispls.at(to) : a.sdispls.at(to);
+  };
   const rank_args* me = c.kind == collective::barrier || is_reduction(c.kind) ? nullptr : &c.ranks.at(rank);
-  switch (c.kind) {
+  const bool root_keeps = (c.kind == collective::bcast || c.kind == collective::scatter ||
+                           c.kind == collective::scatterv) && in_place_rank(c, rank);  // its part stays in sendbuf
+  switch (root_keeps ? collective::barrier : c.kind) {
     case collective::bcast: {
       const rank_args& root = c.ranks.at(c.root);
-      v.push_back({0, c.root, 0, root.sendcount * ss(c.root)});
+      v.push_back({0, c.root, 0, root.sendcount * size_of(root.sendtype)});
       break;
     }
     case collective::scatter: {
       const rank_args& root = c.ranks.at(c.root);
-      const std::size_t b = root.sendcount * ss(c.root);
+      const std::size_t b = root.sendcount * size_of(root.sendtype);
       v.push_back({0, c.root, static_cast<std::size_t>(rank) * b, b});
       break;
     }
     case collective::scatterv: {
       const rank_args& root = c.ranks.at(c.root);
-      v.push_back({0, c.root, root.sdispls.at(rank) * ss(c.root), root.sendcnts.at(rank) * ss(c.root)});
+      v.push_back({0, c.root, root.sdispls.at(rank) * size_of(root.sendtype),
+                   root.sendcnts.at(rank) * size_of(root.sendtype)});
       break;
     }
     case collective::gather:
       if (rank == c.root)
-        for (int t = 0; t < n; ++t)
-          v.push_back({t * me->recvcount * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+        for (int t = 0; t < n; ++t) v.push_back({t * me->recvcount * rs(rank), t, 0, sendcount(t) * ss(t)});
       break;
     case collective::gatherv:
       if (rank == c.root)
-        for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+        for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, sendcount(t) * ss(t)});
       break;
     case collective::allgather:
-      for (int t = 0; t < n; ++t) v.push_back({t * me->recvcount * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      for (int t = 0; t < n; ++t) v.push_back({t * me->recvcount * rs(rank), t, 0, sendcount(t) * ss(t)});
       break;
     case collective::allgatherv:
-      for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, c.ranks.at(t).sendcount * ss(t)});
+      for (int t = 0; t < n; ++t) v.push_back({me->rdispls.at(t) * rs(rank), t, 0, sendcount(t) * ss(t)});
       break;
     case collective::alltoall:
       for (int t = 0; t < n; ++t) {
-        const std::size_t b = c.ranks.at(t).sendcount * ss(t);
+        const std::size_t b = sendcount(t) * ss(t);
         v.push_back({t * me->recvcount * rs(rank), t, static_cast<std::size_t>(rank) * b, b});
       }
       break;
     case collective::alltoallv:
-      for (int t = 0; t < n; ++t) {
-        const rank_args& from = c.ranks.at(t);
-        v.push_back({me->rdispls.at(t) * rs(rank), t, from.sdispls.at(rank) * ss(t), from.sendcnts.at(rank) * ss(t)});
-      }
+      for (int t = 0; t < n; ++t)
+        v.push_back({me->rdispls.at(t) * rs(rank), t, sdispls(t, rank) * ss(t), sendcnts(t, rank) * ss(t)});
       break;
     default: break;
   }
   return v;
+}
+
+// Where an in-place rank's input sits in its receive buffer: (byte offset,
+// bytes); {0, 0} for a rank that is not in place, or a bcast / scatter(v) root.
+struct span {
+  std::size_t at = 0, n = 0;
+};
+inline std::size_t total_count(const call& c) {
+  std::size_t n = 0;
+  for (std::size_t k : c.recvcounts) n += k;
+  return n;
+}
+inline span in_place_input(const call& c, int rank) {
+  if (!in_place_rank(c, rank)) return {};
+  if (is_reduction(c.kind))
+    return {0, (c.kind == collective::reduce_scatter ? total_count(c) : c.count) * size_of(c.red.dt)};
+  const rank_args& a = c.ranks.at(rank);
+  const std::size_t rs = size_of(a.recvtype);
+  switch (c.kind) {
+    case collective::allgather:
+    case collective::gather: return {static_cast<std::size_t>(rank) * a.recvcount * rs, a.recvcount * rs};
+    case collective::allgatherv:
+    case collective::gatherv: return {a.rdispls.at(rank) * rs, a.recvcnts.at(rank) * rs};
+    case collective::alltoall: return {0, static_cast<std::size_t>(c.size) * a.recvcount * rs};
+    case collective::alltoallv: {
+      std::size_t e = 0;
+      for (int t = 0; t < c.size; ++t)
+        if (a.recvcnts.at(t)) e = std::max(e, (a.rdispls.at(t) + a.recvcnts.at(t)) * rs);
+      return {0, e};
+    }
+    default: return {};
+  }
 }
 
 // A rank's receive window after the call, and which bytes of it must match.
@@ -537,10 +613,18 @@ inline window expected_recv(const call& c, int rank, const bytes& before, const 
   return w;
 }
 
-// Every rank's window at once, from every rank's send buffer and receive window.
+// Every rank's window at once, from every rank's send buffer and receive window
+// (an in-place rank's input: its receive window at in_place_input; its entry
+// of `sends` is not read).
 inline std::vector<window> expected_all(const call& c, const std::vector<bytes>& sends, const std::vector<bytes>& befores) {
   const send_source send = [&](int t, std::size_t off, std::size_t n, std::uint8_t* out) {
-    const bytes& s = sends.at(t);
+    const bool inside = in_place_rank(c, t) && c.kind != collective::bcast && c.kind != collective::scatter &&
+                        c.kind != collective::scatterv;  // those roots send from their send buffer
+    const bytes& s = inside ? befores.at(t) : sends.at(t);
+    const span in = in_place_input(c, t);
+    if (inside && off + n > in.n)
+      throw std::invalid_argument("upccoll_model: the call reads past the in-place input of rank " + std::to_string(t));
+    if (inside) off += in.at;
     if (off + n > s.size())
       throw std::invalid_argument("upccoll_model: the call reads past the send buffer of rank " + std::to_string(t));
     std::memcpy(out, s.data() + off, n);
@@ -551,9 +635,13 @@ inline std::vector<window> expected_all(const call& c, const std::vector<bytes>&
 }
 
 // Bytes of `rank`'s send and receive buffers a correct call touches (the extents
-// a test must allocate, before guards).
+// a test must allocate, before guards). An in-place rank has no send buffer,
+// but for bcast and scatter(v), whose root keeps its send buffer.
 inline std::size_t send_extent(const call& c, int rank) {
   if (c.kind == collective::barrier) return 0;
+  if (in_place_rank(c, rank) && c.kind != collective::bcast && c.kind != collective::scatter &&
+      c.kind != collective::scatterv)
+    return 0;
   if (is_reduction(c.kind)) {
     std::size_t n = c.count;
     if (c.kind == collective::reduce_scatter) {
@@ -585,11 +673,12 @@ inline std::size_t send_extent(const call& c, int rank) {
 
 inline std::size_t recv_extent(const call& c, int rank) {
   if (c.kind == collective::barrier) return 0;
-  std::size_t e = 0;
+  const span in = in_place_input(c, rank);
+  std::size_t e = in.at + in.n;  // in place: the input is there too
   if (is_reduction(c.kind)) {
     const result_span s = reduction_span(c, rank);
     if (c.kind == collective::scan && rank == 0) return c.count * size_of(c.red.dt);  // passed, left as it was
-    return s.any ? s.n * size_of(c.red.dt) : 0;
+    return std::max(e, s.any ? s.n * size_of(c.red.dt) : 0);
   }
   for (const piece& p : pieces(c, rank)) e = std::max(e, p.dst + p.bytes);
   return e;

@@ -3,16 +3,23 @@
 // initialisation (argv, calls before it); the 23 types and their sizes; which
 // predefined op goes with which type, against the model; MINLOC/MAXLOC ties;
 // user ops that are not commutative, folded in rank order by every reduction;
-// op_free; teams (UPC_TEAM_ALL, split with colors and keys, splits of splits,
-// key violations, disjoint teams at the same time, free); every valid sync flag
+// op_free, op_commutative, reduce_local, UPC_LOGXOR; teams (UPC_TEAM_ALL,
+// split with colors and keys, keys in MPI's order (any ints), UPCCOLL_UNDEFINED
+// and UPCCOLL_TEAM_NULL, splits of splits, disjoint teams at the same time,
+// free, freed handles that stay dead); every valid sync flag
 // combination with and without UPC_ASYNC_FENCE, and invalid ones; handles
 // (test, wait, dead and foreign handles); many overlapping non-blocking
 // collectives completed out of order, more than 32 in flight; UPC_ASYNC_FENCE
 // completed by upccoll_fence and by upccoll_finalize; the paper's Figure 1
-// (EX1: lock across start, EX2: lock across wait) without deadlock; every error
-// code; and a subset again with the progress thread.
+// (EX1: lock across start, EX2: lock across wait) without deadlock, in place
+// too; every error code; overlapping send and receive areas and the misuse of
+// UPCCOLL_IN_PLACE; and a subset again with the progress thread.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -87,6 +94,28 @@ void team_still_works(upccoll_team_t team = UPC_TEAM_ALL) {
 }
 
 const upccoll_team_t sentinel_team = reinterpret_cast<upccoll_team_t>(std::uintptr_t{0xfeedface});
+
+// What `run` writes to this process's stderr (fd 2, which the processes
+// backend's workers inherit): the --check reports of the library.
+std::string stderr_of(const std::function<void()>& run) {
+  std::fflush(stderr);
+  char path[] = "/tmp/upccoll_stderr_XXXXXX";
+  const int fd = ::mkstemp(path);
+  REQUIRE(fd >= 0);
+  ::unlink(path);
+  const int saved = ::dup(2);
+  ::dup2(fd, 2);
+  run();
+  std::fflush(stderr);
+  ::dup2(saved, 2);
+  ::close(saved);
+  std::string text;
+  char buf[4096];
+  ::lseek(fd, 0, SEEK_SET);
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  return text;
+}
 
 }  // namespace
 
@@ -504,6 +533,141 @@ TEST_CASE("upccoll_op_free: a predefined / unknown / freed op is UPCCOLL_ERROR_U
       {1, 2, 4});
 }
 
+TEST_CASE("upccoll_op_commutative: 1 for every predefined op (UPC_LOGXOR included), a user op's commute as 0/1; anything else UPCCOLL_ERROR_UPC_OP") {
+  everywhere(
+      [] {
+        int c = -5;
+        UC_EXPECT(upccoll_op_commutative(UPC_ADD, &c), UPCCOLL_ERROR_UNINITIALIZED);
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        for (upccoll_op_t op : M::predefined_ops) {
+          c = -5;
+          expect_rc(upccoll_op_commutative(op, &c), UPCCOLL_SUCCESS, std::string("upccoll_op_commutative(") + M::op_name(op) + ")");
+          SPMD_CHECK_EQ(c, 1);
+        }
+        upccoll_op_t a = 0, b = 0;
+        UC_OK(upccoll_op_create(&double_sum, 7, &a));  // any nonzero commute means commutative
+        UC_OK(upccoll_op_create(&affine_compose, 0, &b));
+        UC_OK(upccoll_op_commutative(a, &c));
+        SPMD_CHECK_EQ(c, 1);
+        UC_OK(upccoll_op_commutative(b, &c));
+        SPMD_CHECK_EQ(c, 0);
+        UC_EXPECT(upccoll_op_commutative(a, nullptr), UPCCOLL_ERROR);
+        UC_OK(upccoll_op_free(a));
+        c = -5;
+        for (upccoll_op_t bad : {a, upccoll_op_t{0}, upccoll_op_t{UPC_FUNC}, upccoll_op_t{UPC_NONCOMM_FUNC},
+                                 upccoll_op_t{UPC_ADD | UPC_MULT}, UPCCOLL_USER_OP_BASE + 999}) {
+          expect_rc(upccoll_op_commutative(bad, &c), UPCCOLL_ERROR_UPC_OP, "upccoll_op_commutative(" + std::to_string(bad) + ")");
+          SPMD_CHECK_EQ(c, -5);
+        }
+        UC_OK(upccoll_op_free(b));
+        UC_OK(upccoll_finalize());
+      },
+      {1, 3});
+}
+
+namespace {
+
+// upccoll_reduce_local(in, inout) of `count` items against the model's fold of
+// two ranks (x0 = in, x1 = inout): every valid (type, op), the user ops, a
+// count spanning several 16 KiB sub-blocks.
+void reduce_local_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  user_ops ops;
+  ops.create();
+  const std::uint32_t seed = 91;
+  std::vector<std::pair<upccoll_dtype_t, upccoll_op_t>> pairs = {
+      {UPC_2INT, op_affine}, {UPC_DBLCPLX, op_matrix}, {UPC_DOUBLE, op_dsum}};
+  for (const M::type_info& ti : M::types())
+    for (upccoll_op_t op : M::predefined_ops)
+      if (M::op_valid(ti.dt, op)) pairs.push_back({ti.dt, op});
+  for (const auto& [dt, op] : pairs) {
+    const std::size_t E = M::size_of(dt);
+    for (std::size_t count : {std::size_t{1}, std::size_t{7}, (40u << 10) / E + 3}) {
+      const std::string what = std::string("upccoll_reduce_local dt=") + M::type_name(dt) + " op=" + op_text(op) +
+                               " count=" + std::to_string(count);
+      std::vector<std::uint8_t> in(count * E), inout(count * E);
+      for (std::size_t i = 0; i < count; ++i) {
+        make_item(dt, op, seed, 0, i, in.data() + i * E);
+        make_item(dt, op, seed, 1, i, inout.data() + i * E);
+      }
+      const std::vector<std::uint8_t> in_before = in;
+      const M::send_source src = [&](int t, std::size_t off, std::size_t n, std::uint8_t* out) {
+        std::memcpy(out, (t == 0 ? in_before : inout).data() + off, n);
+      };
+      const M::bytes want = M::fold(M::reduction{dt, op, user_function(op)}, src, 0, 1, 0, count);
+      expect_rc(upccoll_reduce_local(in.data(), inout.data(), count, dt, ops.map(op)), UPCCOLL_SUCCESS, what);
+      if (in != in_before) fail(what + ": inbuf was changed");
+      const std::vector<std::uint8_t> mask = M::value_mask(dt);
+      for (std::size_t k = 0; k < count * E; ++k)
+        if (mask[k % E] && want[k] != inout[k])
+          fail(what + ": byte " + std::to_string(k) + " is " + hex(inout[k]) + ", in op inout gives " + hex(want[k]));
+    }
+  }
+  // bad arguments: nothing is written
+  long a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, b[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  const long b0[8] = {10, 20, 30, 40, 50, 60, 70, 80};
+  UC_EXPECT(upccoll_reduce_local(nullptr, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_SENDBUF);
+  UC_EXPECT(upccoll_reduce_local(a, nullptr, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_reduce_local(b, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);      // the same buffer
+  UC_EXPECT(upccoll_reduce_local(b, b + 3, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);  // partly overlapping
+  UC_EXPECT(upccoll_reduce_local(b + 3, b, 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, 999, UPC_ADD), UPCCOLL_ERROR_DATATYPE);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, UPC_LONG, UPC_MINLOC), UPCCOLL_ERROR_UPC_OP);
+  UC_EXPECT(upccoll_reduce_local(a, b, 4, UPC_DOUBLE, UPC_XOR), UPCCOLL_ERROR_UPC_OP);
+  UC_EXPECT(upccoll_reduce_local(a, b, std::numeric_limits<std::size_t>::max() / 4, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_COUNT);
+  UC_EXPECT(upccoll_reduce_local(a, b, std::size_t{1} << 61, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_COUNT);
+  SPMD_CHECK(std::memcmp(b, b0, sizeof b) == 0);
+  UC_OK(upccoll_reduce_local(nullptr, nullptr, 0, UPC_LONG, UPC_ADD));  // nothing to do
+  UC_OK(upccoll_reduce_local(b, b + 4, 4, UPC_LONG, UPC_ADD));          // adjacent: fine
+  SPMD_CHECK(b[4] == 60 && b[7] == 120);
+  upccoll_op_t freed = 0;
+  UC_OK(upccoll_op_create(&double_sum, 1, &freed));
+  UC_OK(upccoll_op_free(freed));
+  UC_EXPECT(upccoll_reduce_local(a, b, 1, UPC_DOUBLE, freed), UPCCOLL_ERROR_UPC_OP);
+  ops.free();
+  UC_OK(upccoll_finalize());
+  UC_EXPECT(upccoll_reduce_local(a, b, 1, UPC_LONG, UPC_ADD), UPCCOLL_ERROR_UNINITIALIZED);
+  SPMD_CHECK_EQ(g_bad_user_calls.load(), 0);
+}
+
+}  // namespace
+
+TEST_CASE("upccoll_reduce_local: inoutbuf = inbuf op inoutbuf for every (type, op) and user ops, as the model; bad or overlapping buffers refused") {
+  everywhere(reduce_local_body, {1, 2});
+}
+
+TEST_CASE("UPC_LOGXOR: logical exclusive or of integers and reals over a team, as 0/1; refused on complex and pairs") {
+  everywhere(
+      [] {
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        const int T = THREADS, me = MYTHREAD;
+        upc::sptr<void> s = mine(64), r = mine(64), sd = mine(64);
+        // item i: thread t contributes (t + i) % 3 != 0 ? -2 : 0 (ints) and 0.5 / 0.0 (doubles)
+        for (int i = 0; i < 4; ++i) {
+          L<int>(s)[i] = (me + i) % 3 ? -2 : 0;
+          L<double>(sd)[i] = (me + i) % 3 ? 0.5 : 0.0;
+        }
+        auto odd_of = [&](int i) {
+          int odd = 0;
+          for (int t = 0; t < T; ++t) odd ^= (t + i) % 3 != 0;
+          return odd;
+        };
+        UC_OK(upccoll_allreduce(s, r, 4, UPC_INT, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr));
+        // (one member: the fold of one item is that item, as for every op)
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(L<int>(r)[i], T == 1 ? L<int>(s)[i] : odd_of(i));
+        UC_OK(upccoll_allreduce(sd, r, 4, UPC_DOUBLE, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr));
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(L<double>(r)[i], T == 1 ? L<double>(sd)[i] : static_cast<double>(odd_of(i)));
+        for (upccoll_dtype_t dt : {UPC_CPLX, UPC_DBLCPLX, UPC_2INT, UPC_DOUBLE_INT})
+          UC_EXPECT(upccoll_allreduce(s, r, 1, dt, UPC_LOGXOR, UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_UPC_OP);
+        team_still_works();
+        upc_free(sd);
+        upc_free(r);
+        upc_free(s);
+        UC_OK(upccoll_finalize());
+      },
+      {1, 2, 3, 4});
+}
+
 // ---------------------------------------------------------------------------
 // Teams
 
@@ -568,39 +732,202 @@ TEST_CASE("upccoll_team_split: equal colors make a team ranked by key; splits of
   });
 }
 
-TEST_CASE("upccoll_team_split: a duplicate or negative key is UPCCOLL_ERROR_RANK and a gap UPCCOLL_ERROR_SIZE for every caller; no team is made") {
+namespace {
+
+// The team's exclusive scan of 1s: every member's result is its rank (rank 0
+// keeps -1), so reductions see the same rank order as team_rank.
+void scan_gives_ranks(upccoll_team_t team) {
+  int r = -1;
+  UC_OK(upccoll_team_rank(team, &r));
+  upc::sptr<void> s = mine(sizeof(long)), out = mine(sizeof(long));
+  *L<long>(s) = 1;
+  *L<long>(out) = -1;
+  UC_OK(upccoll_exscan(s, out, 1, UPC_LONG, UPC_ADD, team, 0, nullptr));
+  SPMD_CHECK_EQ(*L<long>(out), r == 0 ? -1L : static_cast<long>(r));
+  upc_free(out);
+  upc_free(s);
+}
+
+// Splits UPC_TEAM_ALL with (color, key) and checks the new team against the
+// order MPI_Comm_split gives: by key, then by rank in the parent team.
+upccoll_team_t split_and_check(int color, int key) {
+  const int T = THREADS, me = MYTHREAD;
+  upc::shared_array<int> ck{upc::per_thread(2)};  // [2t]: color, [2t+1]: key of thread t
+  ck[2 * me] = color;
+  ck[2 * me + 1] = key;
+  upc_barrier;
+  std::vector<std::pair<int, int>> want;  // (key, thread) of my color, sorted
+  for (int t = 0; t < T; ++t)
+    if (ck[2 * t].get() == color) want.push_back({ck[2 * t + 1].get(), t});
+  std::sort(want.begin(), want.end());
+  upc_barrier;
+  upccoll_team_t team = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, color, key, &team));
+  SPMD_CHECK(team != sentinel_team && team != UPC_TEAM_ALL && team != UPCCOLL_TEAM_NULL);
+  int r = -1, n = -1;
+  UC_OK(upccoll_team_rank(team, &r));
+  UC_OK(upccoll_team_size(team, &n));
+  SPMD_CHECK_EQ(n, static_cast<int>(want.size()));
+  SPMD_CHECK_EQ(want.at(r).second, me);
+  const std::vector<int> mem = members_of(team);
+  for (int k = 0; k < n; ++k) SPMD_CHECK_EQ(mem[k], want[k].second);
+  scan_gives_ranks(team);
+  team_still_works(team);
+  return team;
+}
+
+}  // namespace
+
+TEST_CASE("upccoll_team_split: keys need not be 0..n-1; a color's members are ordered by key, then by parent rank (MPI_Comm_split)") {
   everywhere([] {
     UC_OK(upccoll_initialize(nullptr, nullptr));
     const int T = THREADS, me = MYTHREAD;
-    upccoll_team_t nt = sentinel_team;
-    if (T >= 2) {  // everyone key 0
-      UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 1, 0, &nt), UPCCOLL_ERROR_RANK);
-      SPMD_CHECK(nt == sentinel_team);
-      // a duplicate in one color only (color 0 = even threads): the odd ones get RANK too
-      if (T >= 3) {
-        UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, me % 2, me % 2 ? me / 2 : 0, &nt), UPCCOLL_ERROR_RANK);
-        SPMD_CHECK(nt == sentinel_team);
-      }
+    const std::pair<int, int> cases[] = {
+        {1, 0},                        // every key equal: parent order
+        {0, me == 0 ? -1 : me},        // a negative key
+        {0, me + 1},                   // keys 1..T: no key 0
+        {me % 2, me % 2 ? 7 * T : me / 2},  // a gap in one color of two
+        {me % 2, 5},                   // a duplicate in each color
+        {me % 3, 1000 - 10 * (me / 2)},  // descending, pairs of equal keys: ties by parent rank
+        {-4, std::numeric_limits<int>::min() + me},  // extreme keys
+        {me % 2, std::numeric_limits<int>::max() - me % 3},
+    };
+    for (const auto& [color, key] : cases) {
+      upccoll_team_t t = split_and_check(color, key);
+      upccoll_team_free(t);
     }
-    // a negative key (the others 1..T-1)
-    UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 0, me == 0 ? -1 : me, &nt), UPCCOLL_ERROR_RANK);
-    SPMD_CHECK(nt == sentinel_team);
-    // keys 1..T: T is not below the color's size
-    UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, 0, me + 1, &nt), UPCCOLL_ERROR_SIZE);
-    SPMD_CHECK(nt == sentinel_team);
-    // a gap in one color of two
-    if (T >= 2) {
-      UC_EXPECT(upccoll_team_split(UPC_TEAM_ALL, me % 2, me % 2 ? 7 * T : me / 2, &nt), UPCCOLL_ERROR_SIZE);
-      SPMD_CHECK(nt == sentinel_team);
-    }
-    // and then a good split works
-    UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &nt));
-    SPMD_CHECK(nt != sentinel_team);
-    team_still_works(nt);
-    upccoll_team_free(nt);
+    // a split of a non-dense split: ranks come from the parent team, not from threads
+    upccoll_team_t rev = split_and_check(0, -me);  // reverse order
+    int r = -1;
+    UC_OK(upccoll_team_rank(rev, &r));
+    upccoll_team_t sub = sentinel_team;
+    UC_OK(upccoll_team_split(rev, 0, 3, &sub));  // equal keys: the order of rev
+    SPMD_CHECK(members_of(sub) == members_of(rev));
+    scan_gives_ranks(sub);
+    upccoll_team_free(sub);
+    upccoll_team_free(rev);
     team_still_works();
     UC_OK(upccoll_finalize());
   });
+}
+
+TEST_CASE("upccoll_team_split: UPCCOLL_UNDEFINED joins no team and gets UPCCOLL_TEAM_NULL, which every call refuses") {
+  everywhere([] {
+    UC_OK(upccoll_initialize(nullptr, nullptr));
+    const int T = THREADS, me = MYTHREAD;
+    SPMD_CHECK(UPCCOLL_TEAM_NULL != UPC_TEAM_ALL);
+    // odd threads join nothing; the even ones form a team ordered by thread
+    upccoll_team_t t = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, me % 2 ? UPCCOLL_UNDEFINED : 3, -me, &t));
+    if (me % 2) {
+      SPMD_CHECK(t == UPCCOLL_TEAM_NULL);
+    } else {
+      int n = -1;
+      UC_OK(upccoll_team_size(t, &n));
+      SPMD_CHECK_EQ(n, (T + 1) / 2);
+      const std::vector<int> mem = members_of(t);
+      for (int k = 0; k < n; ++k) SPMD_CHECK_EQ(mem[k], 2 * (n - 1 - k));
+      team_still_works(t);
+    }
+    // UPCCOLL_TEAM_NULL in every kind of call
+    upc::sptr<void> s = mine(64), r = mine(64);
+    int x = -7;
+    upccoll_team_t nt = sentinel_team;
+    UC_EXPECT(upccoll_team_rank(UPCCOLL_TEAM_NULL, &x), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_team_size(UPCCOLL_TEAM_NULL, &x), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK_EQ(x, -7);
+    UC_EXPECT(upccoll_team_split(UPCCOLL_TEAM_NULL, 0, 0, &nt), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(nt == sentinel_team);
+    UC_EXPECT(upccoll_barrier(UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_allreduce(s, r, 1, UPC_INT, UPC_ADD, UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_bcast(s, 1, UPC_INT, r, 1, UPC_INT, 0, UPCCOLL_TEAM_NULL, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    upccoll_team_free(UPCCOLL_TEAM_NULL);  // refused, nothing happens
+    if (!(me % 2)) upccoll_team_free(t);
+    // everyone undefined: no team anywhere
+    t = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, UPCCOLL_UNDEFINED, me, &t));
+    SPMD_CHECK(t == UPCCOLL_TEAM_NULL);
+    team_still_works();
+    upc_free(r);
+    upc_free(s);
+    UC_OK(upccoll_finalize());
+  });
+}
+
+namespace {
+
+// upccoll_team_free(old) then a new split: the new team's record may sit where
+// the old one was (a pointer handle then named the new team).
+void stale_handle_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  const int me = MYTHREAD;
+  upc::sptr<void> s = mine(64), r = mine(64);
+  for (int round = 0; round < 4; ++round) {
+    upccoll_team_t old = sentinel_team, fresh = sentinel_team;
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &old));
+    team_still_works(old);
+    upccoll_team_free(old);
+    // the same split again (the old pointer handles then named the new team:
+    // checked against the library before the fix) or another one
+    UC_OK(upccoll_team_split(UPC_TEAM_ALL, round % 2 ? me % 2 : 0, me, &fresh));
+    SPMD_CHECK(fresh != old);
+    int x = -7;
+    upccoll_team_t nt = sentinel_team;
+    UC_EXPECT(upccoll_team_rank(old, &x), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_team_size(old, &x), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK_EQ(x, -7);
+    UC_EXPECT(upccoll_team_split(old, 0, me, &nt), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(nt == sentinel_team);
+    UC_EXPECT(upccoll_barrier(old, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    UC_EXPECT(upccoll_allreduce(s, r, 1, UPC_INT, UPC_ADD, old, 0, nullptr), UPCCOLL_ERROR_TEAM);
+    upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+    UC_EXPECT(upccoll_bcast(s, 1, UPC_INT, r, 1, UPC_INT, 0, old, 0, &h), UPCCOLL_ERROR_TEAM);
+    SPMD_CHECK(h == UPCCOLL_INVALID_HANDLE);
+    upccoll_team_free(old);  // freeing twice: refused, and no hang
+    team_still_works(fresh);
+    upccoll_team_free(fresh);
+  }
+  // a handle stays dead across finalize and a new initialize
+  upccoll_team_t before = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &before));
+  UC_OK(upccoll_finalize());
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  upccoll_team_t after = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &after));
+  int x = -7;
+  UC_EXPECT(upccoll_team_rank(before, &x), UPCCOLL_ERROR_TEAM);
+  // another thread's live handle is not this thread's
+  upc::shared_array<std::uint64_t> slot{upc::per_thread(1)};
+  if (me == 0) slot[0] = reinterpret_cast<std::uintptr_t>(after);
+  upc_barrier;
+  const auto theirs = reinterpret_cast<upccoll_team_t>(static_cast<std::uintptr_t>(slot[0].get()));
+  if (me != 0) UC_EXPECT(upccoll_team_rank(theirs, &x), UPCCOLL_ERROR_TEAM);
+  upc_barrier;
+  team_still_works(after);
+  upccoll_team_free(after);
+  upc_free(r);
+  upc_free(s);
+  UC_OK(upccoll_finalize());
+}
+
+}  // namespace
+
+TEST_CASE("a freed team handle stays UPCCOLL_ERROR_TEAM after a new split reuses its memory; free twice is refused (issue 8.14)") {
+  everywhere(stale_handle_body, {1, 2, 3, 5});
+}
+
+TEST_CASE("a freed team handle is reported under --check, free twice included (issue 8.14)") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = opts(2, b, 60);
+    o.check = true;
+    upc::run_result res;
+    const std::string err = stderr_of([&] { res = upc::run(o, stale_handle_body); });
+    INFO("backend=", spmd::name(b), " error: ", res.error, " stderr: ", err);
+    CHECK(res.ok());
+    CHECK(spmd::contains(err, "upccoll_team_free: team is a handle that upccoll_team_free has freed"));
+    CHECK(spmd::contains(err, "upccoll_barrier: team is a handle that upccoll_team_free has freed"));
+    CHECK(spmd::contains(err, "UPCCOLL_ERROR_TEAM"));
+  }
 }
 
 namespace {
@@ -927,6 +1254,7 @@ std::vector<ucase> overlapping_cases(int T, std::uint64_t salt, int team_levels,
     c.team_levels = team_levels;
     c.root_pick = static_cast<int>(i % 4);
     c.garbage = i % 3 == 0;
+    c.in_place = has_in_place(c.kind) && (i % 4 == 1 || i % 5 == 2);
     (void)T;
     v.push_back(c);
   }
@@ -1055,7 +1383,9 @@ namespace {
 
 enum class ex { lock_across_start, lock_across_wait };
 
-void ex_body(collective k, upccoll_flag_t f, ex which) {
+// in_place: allreduce and alltoall with UPCCOLL_IN_PLACE (their stage tasks
+// must be claimable by whoever waits, too), gather at the root.
+void ex_body(collective k, upccoll_flag_t f, ex which, bool in_place = false) {
   UC_OK(upccoll_initialize(nullptr, nullptr));
   const int T = THREADS, me = MYTHREAD;
   upc_lock_t* lock = upc_all_lock_alloc();
@@ -1064,14 +1394,24 @@ void ex_body(collective k, upccoll_flag_t f, ex which) {
     const int slow = it % T;  // this thread is late to start (and, in EX1, holds the lock meanwhile)
     for (int t = 0; t < std::max(T, 2); ++t) L<long>(s)[t] = 1000L * me + 10 * t + it;
     for (int t = 0; t < std::max(T, 2); ++t) L<long>(r)[t] = -1;
+    upc::sptr<void> src = s;
+    if (in_place) {  // the input where the in-place form reads it
+      if (k == collective::gather) {
+        L<long>(r)[me] = L<long>(s)[0];
+        if (me == T / 2) src = UPCCOLL_IN_PLACE;
+      } else {
+        for (int t = 0; t < std::max(T, 2); ++t) L<long>(r)[t] = L<long>(s)[t];
+        src = UPCCOLL_IN_PLACE;
+      }
+    }
     upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
     auto start = [&] {
       switch (k) {
         case collective::barrier: return upccoll_barrier(UPC_TEAM_ALL, f, &h);
         case collective::bcast: return upccoll_bcast(s, 2, UPC_LONG, r, 2, UPC_LONG, T - 1, UPC_TEAM_ALL, f, &h);
-        case collective::allreduce: return upccoll_allreduce(s, r, 2, UPC_LONG, UPC_ADD, UPC_TEAM_ALL, f, &h);
-        case collective::alltoall: return upccoll_alltoall(s, 1, UPC_LONG, r, 1, UPC_LONG, UPC_TEAM_ALL, f, &h);
-        case collective::gather: return upccoll_gather(s, 1, UPC_LONG, r, 1, UPC_LONG, T / 2, UPC_TEAM_ALL, f, &h);
+        case collective::allreduce: return upccoll_allreduce(src, r, 2, UPC_LONG, UPC_ADD, UPC_TEAM_ALL, f, &h);
+        case collective::alltoall: return upccoll_alltoall(src, 1, UPC_LONG, r, 1, UPC_LONG, UPC_TEAM_ALL, f, &h);
+        case collective::gather: return upccoll_gather(src, 1, UPC_LONG, r, 1, UPC_LONG, T / 2, UPC_TEAM_ALL, f, &h);
         default: return UPCCOLL_ERROR;
       }
     };
@@ -1132,6 +1472,15 @@ void run_figure1(std::initializer_list<int> counts) {
 
 TEST_CASE("Figure 1: EX1 (lock across start) and EX2 (lock across wait) complete with flags 0 and with ALLSYNC") {
   run_figure1(all_threads);
+}
+
+TEST_CASE("Figure 1 with UPCCOLL_IN_PLACE: allreduce and alltoall (stage tasks) and gather complete in EX1 and EX2") {
+  for (collective k : {collective::allreduce, collective::alltoall, collective::gather})
+    for (upccoll_flag_t f : {0, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC})
+      for (ex which : {ex::lock_across_start, ex::lock_across_wait}) {
+        INFO(M::name(k), " flags ", flags_name(f), which == ex::lock_across_start ? " EX1" : " EX2");
+        everywhere([=] { ex_body(k, f, which, true); }, {1, 2, 3, 5, 8}, 30);
+      }
 }
 
 // ---------------------------------------------------------------------------
@@ -1486,6 +1835,329 @@ TEST_CASE("errors without --check: every member of the team gets the code as und
 
 TEST_CASE("errors: UPCCOLL_ERROR_MALLOC when the shared heap is full (a split); a split works once it is freed") {
   everywhere(malloc_body, {1, 2, 4}, 60);
+}
+
+// ---------------------------------------------------------------------------
+// Overlapping buffers and UPCCOLL_IN_PLACE (issue 8.3)
+
+namespace {
+
+// A buffer of this thread, with pointers into it at byte offsets.
+struct arena {
+  upc::sptr<void> base;
+  std::size_t bytes;
+  explicit arena(std::size_t n) : base(mine(n)), bytes(n) {}
+  upc::sptr<void> at(std::size_t off) const {
+    upc::shared_address a = base.address();
+    a.offset += off;
+    return upc::sptr<void>(a);
+  }
+  int* ints() const { return L<int>(base); }
+  void fill(int salt) const {
+    for (std::size_t i = 0; i < bytes / sizeof(int); ++i) ints()[i] = salt * 1000 + static_cast<int>(i);
+  }
+  bool holds(int salt) const {
+    for (std::size_t i = 0; i < bytes / sizeof(int); ++i)
+      if (ints()[i] != salt * 1000 + static_cast<int>(i)) return false;
+    return true;
+  }
+};
+
+enum class completion_kind { blocking, handle, fence };
+const char* name_of(completion_kind k) {
+  return k == completion_kind::blocking ? "blocking" : k == completion_kind::handle ? "handle" : "UPC_ASYNC_FENCE";
+}
+
+using collective_call = std::function<upccoll_return_t(upc::sptr<void> s, upc::sptr<void> r, upccoll_flag_t, upccoll_handle_t*)>;
+
+// The code this member's call ends with: the call's own, or its handle's.
+upccoll_return_t ends_with(completion_kind how, const collective_call& call, upc::sptr<void> s, upc::sptr<void> r) {
+  upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+  switch (how) {
+    case completion_kind::blocking: return call(s, r, 0, nullptr);
+    case completion_kind::handle: {
+      const upccoll_return_t rc = call(s, r, 0, &h);
+      return rc != UPCCOLL_SUCCESS ? rc : upccoll_wait_status(h);
+    }
+    case completion_kind::fence: {
+      const upccoll_return_t rc = call(s, r, UPC_ASYNC_FENCE, &h);
+      upccoll_fence();
+      return rc;
+    }
+  }
+  return UPCCOLL_ERROR;
+}
+
+// Every collective called with two ints per block (P blocks where it has
+// several), the root the team's last rank; `s` and `r` the send and receive
+// pointers every member passes.
+struct overlap_case {
+  const char* name;
+  bool rooted;        // only the root reads and writes: only it errs
+  bool exclusive;     // an exclusive scan: with one member nothing is written
+  collective_call call;
+};
+
+std::vector<overlap_case> overlap_cases(upccoll_team_t team, int P, std::vector<std::size_t>& two, std::vector<std::size_t>& displ) {
+  two.assign(P, 2);
+  displ.resize(P);
+  for (int t = 0; t < P; ++t) displ[t] = 2 * static_cast<std::size_t>(t);
+  const int root = P - 1;
+  std::size_t* c = two.data();
+  std::size_t* d = displ.data();
+  using S = upc::sptr<void>;
+  using F = upccoll_flag_t;
+  using H = upccoll_handle_t*;
+  return {
+      {"upccoll_bcast", true, false, [=](S s, S r, F f, H h) { return upccoll_bcast(s, 2, UPC_INT, r, 2, UPC_INT, root, team, f, h); }},
+      {"upccoll_scatter", true, false, [=](S s, S r, F f, H h) { return upccoll_scatter(s, 2, UPC_INT, r, 2, UPC_INT, root, team, f, h); }},
+      {"upccoll_scatterv", true, false, [=](S s, S r, F f, H h) { return upccoll_scatterv(s, c, d, UPC_INT, r, 2, UPC_INT, root, team, f, h); }},
+      {"upccoll_gather", true, false, [=](S s, S r, F f, H h) { return upccoll_gather(s, 2, UPC_INT, r, 2, UPC_INT, root, team, f, h); }},
+      {"upccoll_gatherv", true, false, [=](S s, S r, F f, H h) { return upccoll_gatherv(s, 2, UPC_INT, r, c, d, UPC_INT, root, team, f, h); }},
+      {"upccoll_allgather", false, false, [=](S s, S r, F f, H h) { return upccoll_allgather(s, 2, UPC_INT, r, 2, UPC_INT, team, f, h); }},
+      {"upccoll_allgatherv", false, false, [=](S s, S r, F f, H h) { return upccoll_allgatherv(s, 2, UPC_INT, r, c, d, UPC_INT, team, f, h); }},
+      {"upccoll_alltoall", false, false, [=](S s, S r, F f, H h) { return upccoll_alltoall(s, 2, UPC_INT, r, 2, UPC_INT, team, f, h); }},
+      {"upccoll_alltoallv", false, false, [=](S s, S r, F f, H h) { return upccoll_alltoallv(s, c, d, UPC_INT, r, c, d, UPC_INT, team, f, h); }},
+      {"upccoll_reduce", true, false, [=](S s, S r, F f, H h) { return upccoll_reduce(s, r, 2, UPC_INT, UPC_ADD, root, team, f, h); }},
+      {"upccoll_allreduce", false, false, [=](S s, S r, F f, H h) { return upccoll_allreduce(s, r, 2, UPC_INT, UPC_ADD, team, f, h); }},
+      {"upccoll_reduce_scatter", false, false, [=](S s, S r, F f, H h) { return upccoll_reduce_scatter(s, r, c, UPC_INT, UPC_ADD, team, f, h); }},
+      {"upccoll_scan", false, true, [=](S s, S r, F f, H h) { return upccoll_scan(s, r, 2, UPC_INT, UPC_ADD, team, f, h); }},
+      {"upccoll_exscan", false, true, [=](S s, S r, F f, H h) { return upccoll_exscan(s, r, 2, UPC_INT, UPC_ADD, team, f, h); }},
+      {"upccoll_scan_inclusive", false, false, [=](S s, S r, F f, H h) { return upccoll_scan_inclusive(s, r, 2, UPC_INT, UPC_ADD, team, f, h); }},
+  };
+}
+
+// Every collective with sendbuf == recvbuf and with the two a few bytes apart:
+// UPCCOLL_ERROR_RECVBUF on every member of the team, and nothing written.
+void overlap_refused_body(upccoll_team_t team, completion_kind how) {
+  int P = 0, me = 0;
+  UC_OK(upccoll_team_size(team, &P));
+  UC_OK(upccoll_team_rank(team, &me));
+  std::vector<std::size_t> two, displ;
+  const arena a(sizeof(int) * (4 * static_cast<std::size_t>(P) + 8));
+  for (const overlap_case& oc : overlap_cases(team, P, two, displ))
+    for (std::size_t shift : {std::size_t{0}, std::size_t{4}, std::size_t{8} * static_cast<std::size_t>(P) - 4})
+      for (bool recv_after : {true, false}) {
+        if (shift == 0 && !recv_after) continue;
+        const std::string what = std::string(oc.name) + (shift == 0 ? " sendbuf == recvbuf" : " recvbuf " +
+                                 std::string(recv_after ? "+" : "-") + std::to_string(shift) + " bytes from sendbuf") +
+                                 ", " + name_of(how) + ", team of " + std::to_string(P);
+        const upc::sptr<void> s = a.at(recv_after ? 0 : shift), r = a.at(recv_after ? shift : 0);
+        // bytes the call reads and writes at the root / everywhere all overlap
+        // for these shifts, but a buffer of one block (shift past it) does not
+        const bool one_block_apart = shift >= 8 && (std::string(oc.name) == "upccoll_bcast" ||
+                                      std::string(oc.name) == "upccoll_reduce" || std::string(oc.name) == "upccoll_allreduce" ||
+                                      std::string(oc.name).find("scan") != std::string::npos ||
+                                      (std::string(oc.name) == "upccoll_scatter" && !recv_after) ||
+                                      (std::string(oc.name) == "upccoll_scatterv" && !recv_after) ||
+                                      (std::string(oc.name) == "upccoll_gather" && recv_after) ||
+                                      (std::string(oc.name) == "upccoll_gatherv" && recv_after) ||
+                                      (std::string(oc.name) == "upccoll_allgather" && recv_after) ||
+                                      (std::string(oc.name) == "upccoll_allgatherv" && recv_after) ||
+                                      (std::string(oc.name) == "upccoll_reduce_scatter" && !recv_after));
+        const bool nothing_written = oc.exclusive && P == 1;
+        const bool expect_error = !one_block_apart && !nothing_written;
+        a.fill(MYTHREAD + 1);
+        upc_barrier;
+        const upccoll_return_t rc = ends_with(how, oc.call, s, r);
+        if (!expect_error) {
+          // not an overlap after all: the call runs (the data need not be checked here)
+          expect_rc(rc, UPCCOLL_SUCCESS, what);
+        } else if (how == completion_kind::fence && ((oc.rooted && me != P - 1) || (oc.exclusive && me == 0))) {
+          // a fence-completed call of a member that made no mistake (a non-root;
+          // rank 0 of an exclusive scan, which writes nothing) succeeds;
+          // upccoll_fence reports the collective's error under --check
+          if (rc != UPCCOLL_SUCCESS) expect_rc(rc, UPCCOLL_ERROR_RECVBUF, what);
+        } else {
+          expect_rc(rc, UPCCOLL_ERROR_RECVBUF, what);
+        }
+        if (expect_error && !a.holds(MYTHREAD + 1)) fail(what + ": the refused call wrote into the buffer");
+        upc_barrier;
+      }
+  team_still_works(team);
+}
+
+// The same buffer for both sides is fine when the blocks each side uses are
+// apart: v-variants' blocks interleaved, allgatherv's send block in a gap.
+void disjoint_blocks_body(upccoll_team_t team) {
+  int P = 0, me = 0;
+  UC_OK(upccoll_team_size(team, &P));
+  UC_OK(upccoll_team_rank(team, &me));
+  const std::size_t n = static_cast<std::size_t>(P);
+  const arena a(sizeof(int) * (4 * n + 8));
+  int* x = a.ints();
+  std::vector<std::size_t> one(n, 1), even(n), odd(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    even[t] = 2 * t;
+    odd[t] = 2 * t + 1;
+  }
+  const std::vector<int> mem = members_of(team);
+  // alltoallv: send from the even ints, receive into the odd ones
+  for (std::size_t t = 0; t < n; ++t) x[2 * t] = 100 * me + static_cast<int>(t);
+  UC_OK(upccoll_alltoallv(a.base, one.data(), even.data(), UPC_INT, a.base, one.data(), odd.data(), UPC_INT, team, 0, nullptr));
+  for (std::size_t t = 0; t < n; ++t) {
+    SPMD_CHECK_EQ(x[2 * t + 1], 100 * static_cast<int>(t) + me);
+    SPMD_CHECK_EQ(x[2 * t], 100 * me + static_cast<int>(t));  // the sent ints are as they were
+  }
+  // allgatherv: the send int sits in the gap after the receive blocks' odd slots
+  x[2 * n] = 7 * mem[me];
+  UC_OK(upccoll_allgatherv(a.at(sizeof(int) * 2 * n), 1, UPC_INT, a.base, one.data(), odd.data(), UPC_INT, team, 0, nullptr));
+  for (std::size_t t = 0; t < n; ++t) SPMD_CHECK_EQ(x[2 * t + 1], 7 * mem[t]);
+  // ... and one receive block moved onto the send int: refused
+  std::vector<std::size_t> bad = odd;
+  bad[n - 1] = 2 * n;
+  UC_EXPECT(upccoll_allgatherv(a.at(sizeof(int) * 2 * n), 1, UPC_INT, a.base, one.data(), bad.data(), UPC_INT, team, 0, nullptr),
+            UPCCOLL_ERROR_RECVBUF);
+  // scatterv / gatherv at the root, within one buffer
+  const int root = 0;
+  for (std::size_t t = 0; t < n; ++t) x[2 * t] = 10 * static_cast<int>(t) + 1;
+  UC_OK(upccoll_scatterv(a.base, one.data(), even.data(), UPC_INT, a.at(sizeof(int)), 1, UPC_INT, root, team, 0, nullptr));
+  SPMD_CHECK_EQ(x[1], me == root ? 1 : 10 * me + 1);
+  x[2 * n + 1] = 3 * me;
+  UC_OK(upccoll_gatherv(a.at(sizeof(int) * (2 * n + 1)), 1, UPC_INT, a.base, one.data(), even.data(), UPC_INT, root, team, 0,
+                        nullptr));
+  if (me == root)
+    for (std::size_t t = 0; t < n; ++t) SPMD_CHECK_EQ(x[2 * t], 3 * static_cast<int>(t));
+  team_still_works(team);
+}
+
+// UPCCOLL_IN_PLACE where MPI puts it works (the matrix checks the data); where
+// it does not, or on some members only, the call fails on every member.
+void in_place_misuse_body(upccoll_team_t team) {
+  int P = 0, me = 0;
+  UC_OK(upccoll_team_size(team, &P));
+  UC_OK(upccoll_team_rank(team, &me));
+  const int last = P - 1;
+  const arena a(sizeof(int) * (4 * static_cast<std::size_t>(P) + 8)), b(sizeof(int) * (4 * static_cast<std::size_t>(P) + 8));
+  std::vector<std::size_t> one(P, 1), disp(P);
+  for (int t = 0; t < P; ++t) disp[t] = static_cast<std::size_t>(t);
+  const upc::sptr<void> IP = UPCCOLL_IN_PLACE, s = a.base, r = b.base;
+  // in the argument MPI does not use for it
+  UC_EXPECT(upccoll_allreduce(s, IP, 1, UPC_INT, UPC_ADD, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_alltoall(s, 1, UPC_INT, IP, 1, UPC_INT, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+  UC_EXPECT(upccoll_bcast(me == last ? IP : s, 1, UPC_INT, r, 1, UPC_INT, last, team, 0, nullptr), UPCCOLL_ERROR_SENDBUF);
+  UC_EXPECT(upccoll_gather(s, 1, UPC_INT, me == last ? IP : r, 1, UPC_INT, last, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+  if (P >= 2) {
+    // on a member that is not the root (the root's call is fine: the error reaches it)
+    UC_EXPECT(upccoll_reduce(me == 0 ? IP : s, r, 1, UPC_INT, UPC_ADD, last, team, 0, nullptr), UPCCOLL_ERROR_SENDBUF);
+    UC_EXPECT(upccoll_gather(me == 0 ? IP : s, 1, UPC_INT, r, 1, UPC_INT, last, team, 0, nullptr), UPCCOLL_ERROR_SENDBUF);
+    UC_EXPECT(upccoll_gatherv(me == 0 ? IP : s, 1, UPC_INT, r, one.data(), disp.data(), UPC_INT, last, team, 0, nullptr),
+              UPCCOLL_ERROR_SENDBUF);
+    UC_EXPECT(upccoll_bcast(s, 1, UPC_INT, me == 0 ? IP : r, 1, UPC_INT, last, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+    UC_EXPECT(upccoll_scatter(s, 1, UPC_INT, me == 0 ? IP : r, 1, UPC_INT, last, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+    UC_EXPECT(upccoll_scatterv(s, one.data(), disp.data(), UPC_INT, me == 0 ? IP : r, 1, UPC_INT, last, team, 0, nullptr),
+              UPCCOLL_ERROR_RECVBUF);
+    // on some members only (MPI: all or none)
+    for (const bool handle : {false, true}) {
+      upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+      const auto end = [&](upccoll_return_t rc) { return rc == UPCCOLL_SUCCESS && handle ? upccoll_wait_status(h) : rc; };
+      upccoll_handle_t* hp = handle ? &h : nullptr;
+      UC_EXPECT(end(upccoll_allreduce(me == 0 ? IP : s, r, 1, UPC_INT, UPC_ADD, team, 0, hp)),
+                UPCCOLL_ERROR_SENDBUF);
+      UC_EXPECT(end(upccoll_alltoall(me == last ? IP : s, 1, UPC_INT, r, 1, UPC_INT, team, 0, hp)),
+                UPCCOLL_ERROR_SENDBUF);
+      UC_EXPECT(end(upccoll_allgather(me == 0 ? s : IP, 1, UPC_INT, r, 1, UPC_INT, team, 0, hp)),
+                UPCCOLL_ERROR_SENDBUF);
+      UC_EXPECT(end(upccoll_scan_inclusive(me == 0 ? IP : s, r, 1, UPC_INT, UPC_ADD, team, 0, hp)),
+                UPCCOLL_ERROR_SENDBUF);
+    }
+  }
+  // in-place allgatherv whose own block overlaps another receive block
+  if (P >= 2) {
+    std::vector<std::size_t> two(P, 2), d(P);
+    for (int t = 0; t < P; ++t) d[t] = 2 * static_cast<std::size_t>(t);
+    d[(me + 1) % P] = 2 * static_cast<std::size_t>(me) + 1;  // the next rank's block half on ours
+    UC_EXPECT(upccoll_allgatherv(IP, 0, UPC_INT, r, two.data(), d.data(), UPC_INT, team, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+  }
+  team_still_works(team);
+}
+
+// The bug: allreduce(b, b) returned UPCCOLL_SUCCESS with every element wrong.
+// Now it is refused, and UPCCOLL_IN_PLACE computes the sums in b, for small
+// and large vectors (both allreduce algorithms), blocking and not.
+void allreduce_same_buffer_body(upccoll_team_t team) {
+  int P = 0, me = 0;
+  UC_OK(upccoll_team_size(team, &P));
+  UC_OK(upccoll_team_rank(team, &me));
+  const std::vector<int> mem = members_of(team);
+  for (std::size_t count : {std::size_t{1}, std::size_t{100}, std::size_t{5000}})
+    for (completion_kind how : {completion_kind::blocking, completion_kind::handle, completion_kind::fence}) {
+      const arena b(count * sizeof(long));
+      long* v = L<long>(b.base);
+      for (std::size_t i = 0; i < count; ++i) v[i] = static_cast<long>(mem[me] * 1000 + i);
+      const collective_call allreduce = [&](upc::sptr<void> s, upc::sptr<void> r, upccoll_flag_t f, upccoll_handle_t* h) {
+        return upccoll_allreduce(s, r, count, UPC_LONG, UPC_ADD, team, f, h);
+      };
+      expect_rc(ends_with(how == completion_kind::fence ? completion_kind::handle : how, allreduce, b.base, b.base),
+                UPCCOLL_ERROR_RECVBUF, "allreduce(b, b)");
+      for (std::size_t i = 0; i < count; ++i) SPMD_CHECK_EQ(v[i], static_cast<long>(mem[me] * 1000 + i));
+      expect_rc(ends_with(how, allreduce, UPCCOLL_IN_PLACE, b.base), UPCCOLL_SUCCESS, "allreduce(UPCCOLL_IN_PLACE, b)");
+      long base = 0;
+      for (int t : mem) base += t * 1000;
+      for (std::size_t i = 0; i < count; ++i) SPMD_CHECK_EQ(v[i], base + static_cast<long>(P * i));
+    }
+}
+
+// Runs `body` on UPC_TEAM_ALL and on a split with non-dense keys (two halves,
+// reversed).
+void on_world_and_split(const std::function<void(upccoll_team_t)>& body) {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  body(UPC_TEAM_ALL);
+  upccoll_team_t half = sentinel_team;
+  UC_OK(upccoll_team_split(UPC_TEAM_ALL, MYTHREAD % 2, -MYTHREAD, &half));
+  body(half);
+  upccoll_team_free(half);
+  UC_OK(upccoll_finalize());
+}
+
+}  // namespace
+
+TEST_CASE("upccoll_allreduce(b, b) is refused with UPCCOLL_ERROR_RECVBUF and UPCCOLL_IN_PLACE gives the sums (issue 8.3)") {
+  everywhere([] { on_world_and_split(allreduce_same_buffer_body); }, {1, 2, 3, 5});
+}
+
+TEST_CASE("every collective with aliased or partly overlapping send and receive areas: UPCCOLL_ERROR_RECVBUF on every member, nothing written (issue 8.3)") {
+  for (completion_kind how : {completion_kind::blocking, completion_kind::handle, completion_kind::fence}) {
+    INFO(name_of(how));
+    everywhere([how] { on_world_and_split([how](upccoll_team_t t) { overlap_refused_body(t, how); }); }, {1, 2, 3, 5});
+  }
+}
+
+TEST_CASE("overlap is judged on the exact bytes: blocks apart in one buffer are fine, one block onto the send area is refused") {
+  everywhere([] { on_world_and_split(disjoint_blocks_body); }, {1, 2, 3, 5});
+}
+
+TEST_CASE("UPCCOLL_IN_PLACE in an argument or on a member MPI does not allow, or on some members only: an error on every member") {
+  everywhere([] { on_world_and_split(in_place_misuse_body); }, {1, 2, 3, 5});
+}
+
+TEST_CASE("under --check an overlap names the function, both arguments, the bytes they share and the in-place form") {
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = opts(2, b, 60);
+    o.check = true;
+    upc::run_result res;
+    const std::string err = stderr_of([&] {
+      res = upc::run(o, [] {
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        const arena a(64);
+        UC_EXPECT(upccoll_allreduce(a.base, a.at(8), 4, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr), UPCCOLL_ERROR_RECVBUF);
+        std::vector<std::size_t> one(2, 1), d = {0, 3};
+        UC_EXPECT(upccoll_alltoallv(a.base, one.data(), d.data(), UPC_INT, a.at(12), one.data(), d.data(), UPC_INT,
+                                    UPC_TEAM_ALL, 0, nullptr),
+                  UPCCOLL_ERROR_RECVBUF);
+        UC_OK(upccoll_finalize());
+      });
+    });
+    INFO("backend=", spmd::name(b), " error: ", res.error, " stderr: ", err);
+    CHECK(res.ok());
+    CHECK(spmd::contains(err, "upcemu: upccoll_allreduce: sendbuf (bytes ["));
+    CHECK(spmd::contains(err, ") is read and recvbuf (bytes ["));
+    CHECK(spmd::contains(err, "overlap in bytes ["));
+    CHECK(spmd::contains(err, "to compute in place pass UPCCOLL_IN_PLACE (upccoll_allreduce takes it as sendbuf, on every member)"));
+    CHECK(spmd::contains(err, "upcemu: upccoll_alltoallv: sendbuf block 1 (bytes ["));
+    CHECK(spmd::contains(err, "recvbuf block 0 (bytes ["));
+    CHECK(spmd::contains(err, "UPCCOLL_ERROR_RECVBUF"));
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -24,6 +24,15 @@ struct decomposition {
   bool (*touches)(const operation& op, int task, int rank);
   // Runs the task; returns 0 or an UPCCOLL_ERROR_* code (the collective fails).
   int (*run)(const operation& op, int task);
+  // Whether the tasks stay right when a member computes in place, i.e. its post's
+  // send area lies in its receive area (send == recv for the reductions, its own
+  // block of recv for gather / allgather, recv inside send at a scatter's root):
+  // every byte an in-place member's input shares with its output is read before
+  // it is written, by the one task that writes it. Otherwise, for the
+  // collectives where every member is in place or none, the engine first copies
+  // each in-place member's input aside (stage tasks, operation.hpp); rooted
+  // collectives must be direct (the non-roots cannot know the root is in place).
+  bool in_place_direct = false;
 };
 
 // The decompositions of each collective (movement.cpp, reductions.cpp).

@@ -13,8 +13,10 @@ namespace upc::coll::coop::decompositions {
 
 namespace {
 
+// dst == src is an in-place member's own block (gather's and allgather's
+// sender, scatter's and bcast's root): already where it belongs.
 void copy(char* dst, const char* src, std::uint64_t n) {
-  if (n) std::memcpy(dst, src, n);
+  if (n && dst != src) std::memcpy(dst, src, n);
 }
 
 int per_member(const operation& op) { return op.t->size(); }
@@ -118,14 +120,17 @@ int alltoallv_run(const operation& op, int t) {
 // A barrier has no tasks: each member is done once every member has posted.
 const decomposition barrier{"posts", no_tasks, everyone, nullptr, nullptr};
 
-const decomposition bcast_pull{"pull", per_member, root_and_task, rooted_touches, bcast_run};
-const decomposition scatter_pull{"pull", per_member, root_and_task, rooted_touches, scatter_run};
-const decomposition scatterv_pull{"pull", per_member, root_and_task, rooted_touches, scatterv_run};
-const decomposition gather_push{"push", per_member, root_and_task, rooted_touches, gather_run};
-const decomposition gatherv_push{"push", per_member, root_and_task, rooted_touches, gatherv_run};
-const decomposition allgather_by_destination{"by_destination", per_member, everyone, nullptr, allgather_run};
-const decomposition allgatherv_by_destination{"by_destination", per_member, everyone, nullptr, allgatherv_run};
-const decomposition alltoall_by_destination{"by_destination", per_member, everyone, nullptr, alltoall_run};
-const decomposition alltoallv_by_destination{"by_destination", per_member, everyone, nullptr, alltoallv_run};
+// In place, the rooted ones and allgather(v) only skip the member's own block
+// (copy() above); alltoall(v) would overwrite blocks other tasks still read, so
+// the engine stages its input.
+const decomposition bcast_pull{"pull", per_member, root_and_task, rooted_touches, bcast_run, true};
+const decomposition scatter_pull{"pull", per_member, root_and_task, rooted_touches, scatter_run, true};
+const decomposition scatterv_pull{"pull", per_member, root_and_task, rooted_touches, scatterv_run, true};
+const decomposition gather_push{"push", per_member, root_and_task, rooted_touches, gather_run, true};
+const decomposition gatherv_push{"push", per_member, root_and_task, rooted_touches, gatherv_run, true};
+const decomposition allgather_by_destination{"by_destination", per_member, everyone, nullptr, allgather_run, true};
+const decomposition allgatherv_by_destination{"by_destination", per_member, everyone, nullptr, allgatherv_run, true};
+const decomposition alltoall_by_destination{"by_destination", per_member, everyone, nullptr, alltoall_run, false};
+const decomposition alltoallv_by_destination{"by_destination", per_member, everyone, nullptr, alltoallv_run, false};
 
 }  // namespace upc::coll::coop::decompositions

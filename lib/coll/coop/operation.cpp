@@ -58,8 +58,36 @@ int error_of(const operation& op) {
   return static_cast<std::uint32_t>(w >> 32) == op.seq ? static_cast<int>(w & 0xffffffffu) : 0;
 }
 
+// Stage tasks (operation::stage_base) and the decomposition's tasks alike.
+bool is_stage(const operation& op, int task) { return op.stage_base >= 0 && task >= op.stage_base; }
+
+task_needs needs_of(const operation& op, int task) {
+  if (is_stage(op, task)) return {task - op.stage_base, -1, false, 0, 0};
+  return op.dec->needs(op, task);
+}
+
+bool touches_of(const operation& op, int task, int rank) {
+  if (is_stage(op, task)) return task - op.stage_base == rank;
+  return !op.dec->touches || op.dec->touches(op, task, rank);
+}
+
+// Stage task: an in-place member's input, copied aside before anyone reads it.
+int run_of(const operation& op, int task) {
+  if (!is_stage(op, task)) return op.dec->run(op, task);
+  const post& p = op.t->post_of(task - op.stage_base, op.seq);
+  if ((p.flags & post_in_place) && p.stage_bytes) std::memcpy(p.send, p.recv, p.stage_bytes);
+  return 0;
+}
+
+bool stages_done(operation& op) {
+  if (op.stage_base < 0 || op.stages_done) return true;
+  for (int i = op.stage_base; i < op.ntasks; ++i)
+    if (!reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq)) return false;
+  return op.stages_done = true;
+}
+
 bool ready(operation& op, int task) {
-  const task_needs n = op.dec->needs(op, task);
+  const task_needs n = needs_of(op, task);
   if (n.all || in_allsync(op)) {
     if (!all_posted(op)) return false;
   } else {
@@ -68,7 +96,7 @@ bool ready(operation& op, int task) {
   }
   for (int i = n.after_lo; i < n.after_hi; ++i)
     if (!reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq)) return false;
-  return true;
+  return is_stage(op, task) || stages_done(op);
 }
 
 bool claim(task_word& w, std::uint32_t seq) {
@@ -78,7 +106,11 @@ bool claim(task_word& w, std::uint32_t seq) {
 }
 
 void finish_task(const operation& op, task_word& w) {
-  w.done.store(op.seq, std::memory_order_seq_cst);
+  // Never backwards: after an error, members whose task counts differ (a failed
+  // call drains them all) may drain a word a later collective already reuses.
+  std::uint32_t cur = w.done.load(std::memory_order_relaxed);
+  while (!reached(cur, op.seq) && !w.done.compare_exchange_weak(cur, op.seq, std::memory_order_seq_cst)) {
+  }
   op.t->notify();
 }
 
@@ -102,7 +134,7 @@ bool try_task(operation& op, int i) {
   if (!ready(op, i)) return false;
   if (error_of(op)) return false;
   if (!claim(w, op.seq)) return false;
-  const int code = op.dec->run(op, i);
+  const int code = run_of(op, i);
   if (code) {
     fail_collective(op, code,
                     std::string("the byte counts of a sender and a receiver disagree (task ") + std::to_string(i) + ")");
@@ -114,7 +146,7 @@ bool try_task(operation& op, int i) {
 bool tasks_done(const operation& op, bool only_mine) {
   const int me = op.t->rank();
   for (int i = 0; i < op.ntasks; ++i) {
-    if (only_mine && op.dec->touches && !op.dec->touches(op, i, me)) continue;
+    if (only_mine && !touches_of(op, i, me)) continue;
     if (!reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq)) return false;
   }
   return true;
@@ -142,7 +174,7 @@ void fail_collective(const operation& op, int code, const std::string& message, 
   }
   op.t->notify();
   if (say && upc::check_enabled())
-    std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function_name(op.kind), message.c_str(),
+    std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function_of(op), message.c_str(),
                  op.t->thread_of(op.t->rank()), upccoll_error_name(upccoll_return_t(code)));
 }
 
@@ -162,7 +194,26 @@ static void wait_slot_free(operation& op) {
       if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
     return true;
   };
-  if (!is_over()) this_thread_progress().wait_until(t, is_over, function_name(op.kind), nullptr);
+  if (!is_over()) this_thread_progress().wait_until(t, is_over, function_of(op), nullptr);
+}
+
+// A slot's buffer of at least `bytes` in this member's partition, grown when
+// too small (the slot's previous collective is over: nobody reads the old one);
+// nullptr when the heap has no room.
+static char* slot_area(team& t, std::uint64_t& offset, std::uint64_t& size, std::uint64_t bytes, const char* what) {
+  const std::uint32_t me = static_cast<std::uint32_t>(t.thread_of(t.rank()));
+  if (bytes > size) {
+    if (offset) detail::heap_free(shared_address{offset, me, 0}, what);
+    offset = 0;
+    size = 0;
+    try {
+      offset = detail::local_alloc(static_cast<int>(me), bytes, what);
+      size = bytes;
+    } catch (const upc::error&) {
+      return nullptr;
+    }
+  }
+  return detail::g_partitions + std::uint64_t(me) * detail::g_partition_bytes + offset;
 }
 
 int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta) {
@@ -178,23 +229,20 @@ int start(operation& op, post_data mine, const std::vector<std::uint64_t>* meta)
   mine.meta = nullptr;
   if (meta && !mine.status) {
     const std::uint64_t bytes = meta->size() * sizeof(std::uint64_t);
-    const std::uint32_t me = static_cast<std::uint32_t>(t.thread_of(t.rank()));
-    if (bytes > t.slot_meta_bytes[slot]) {
-      if (t.slot_meta[slot]) detail::heap_free(shared_address{t.slot_meta[slot], me, 0}, "upccoll (staged counts)");
-      t.slot_meta[slot] = 0;
-      t.slot_meta_bytes[slot] = 0;
-      try {
-        t.slot_meta[slot] = detail::local_alloc(static_cast<int>(me), bytes, "upccoll (staged counts)");
-        t.slot_meta_bytes[slot] = bytes;
-      } catch (const upc::error&) {
-        mine.status = UPCCOLL_ERROR_MALLOC;
-      }
+    if (char* area = slot_area(t, t.slot_meta[slot], t.slot_meta_bytes[slot], bytes, "upccoll (staged counts)")) {
+      std::memcpy(area, meta->data(), bytes);
+      mine.meta = reinterpret_cast<const std::uint64_t*>(area);
+    } else {
+      mine.status = UPCCOLL_ERROR_MALLOC;
     }
-    if (!mine.status) {
-      auto* staged = reinterpret_cast<std::uint64_t*>(detail::g_partitions + std::uint64_t(me) * detail::g_partition_bytes +
-                                                      t.slot_meta[slot]);
-      std::memcpy(staged, meta->data(), bytes);
-      mine.meta = staged;
+  }
+  mine.stage_bytes = 0;
+  if (op.stage_base >= 0 && (mine.flags & post_in_place) && op.stage_bytes && !mine.status) {
+    if (char* area = slot_area(t, t.slot_stage[slot], t.slot_stage_bytes[slot], op.stage_bytes, "upccoll (in-place input)")) {
+      mine.send = area;  // the stage task fills it from mine.recv
+      mine.stage_bytes = op.stage_bytes;
+    } else {
+      mine.status = UPCCOLL_ERROR_MALLOC;
     }
   }
   if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained

@@ -34,10 +34,17 @@ struct element_op {
 struct operation {
   team* t = nullptr;
   op_kind kind = op_kind::none;
+  const char* function = nullptr;   // the name it was called by (messages); nullptr: function_name(kind)
   std::uint32_t seq = 0;
   int flags = 0;
   const decomposition* dec = nullptr;
   int ntasks = 0;
+  // In place on a decomposition that is not in_place_direct: tasks
+  // [stage_base, stage_base + size) copy each in-place member's input (its post's
+  // recv, stage_bytes) to its post's send; every other task waits for them.
+  int stage_base = -1;              // -1: no stage tasks
+  std::uint64_t stage_bytes = 0;    // ours, when we are in place
+  bool stages_done = false;         // cache: every stage task seen done
   // Single-valued parameters every member derives the same way.
   std::uint64_t count = 0;          // elements (reductions)
   std::vector<std::uint64_t> block_elems;  // reduce_scatter: recvcounts
@@ -83,6 +90,9 @@ int first_unposted(const operation& op);
 // Advances until complete, sleeping on the team's activity word when nothing is
 // ready. `what` names the wait for the watchdog.
 void wait(operation& op, const char* what);
+
+// The function the caller called ("upccoll_exscan" for an op_kind::scan called so).
+inline const char* function_of(const operation& op) noexcept { return op.function ? op.function : function_name(op.kind); }
 
 // Records an error on the collective for every member: the first one wins.
 // `say`: print the message under --check.

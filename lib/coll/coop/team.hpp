@@ -55,13 +55,18 @@ struct post_data {
   const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
   std::uint64_t op;
   void (*user_fn)(void*, void*, std::size_t, int);
+  std::uint64_t stage_bytes;       // in place, staged: bytes of recv copied to send before any task reads send
 };
 constexpr std::size_t post_head_bytes = 64;
 static_assert(offsetof(post_data, meta) == post_head_bytes);
 
+// In post_data::flags, beside the sync flags: this member passed UPCCOLL_IN_PLACE.
+constexpr std::int32_t post_in_place = 1 << 30;
+
 // Whether a collective's posts use the tail.
 constexpr bool uses_tail(op_kind k) {
   return k == op_kind::scatterv || k == op_kind::gatherv || k == op_kind::allgatherv || k == op_kind::alltoallv ||
+         k == op_kind::alltoall ||
          k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
          k == op_kind::scan_inclusive;
 }
@@ -140,11 +145,13 @@ class team {
   // (readers of the old post detect that through its seq word).
   std::uint64_t slot_meta[slots] = {};
   std::uint64_t slot_meta_bytes[slots] = {};
+  // The same for the copy of this member's input when it computes in place on a
+  // decomposition that needs one (operation::stage_base).
+  std::uint64_t slot_stage[slots] = {};
+  std::uint64_t slot_stage_bytes[slots] = {};
   // The last collective of each slot this member has seen over (skips the check
   // when the slot is reused).
   std::uint32_t slot_over[slots] = {};
-
-  std::uint32_t magic = 0x7ea3c011;  // a live local handle (validates team arguments)
 
  private:
   std::vector<char*> blocks_;

@@ -99,6 +99,13 @@ int compare_args(const operation& op, const post_data& mine, int r, const post_d
     return why = "the sync flags are " + str(mine.flags & sync_bits) + " on this thread but " + str(d.flags & sync_bits) +
                  " on " + who(),
            UPCCOLL_ERROR_FLAGS;
+  // UPCCOLL_IN_PLACE: every member or none where it is not the root's alone
+  // (MPI's rule; the stage tasks of a staged collective count on it).
+  if (!rooted(op.kind) && (d.flags & post_in_place) != (mine.flags & post_in_place))
+    return why = std::string("sendbuf is ") + ((mine.flags & post_in_place) ? "" : "not ") +
+                 "UPCCOLL_IN_PLACE on this thread but " + ((d.flags & post_in_place) ? "is" : "is not") + " on " + who() +
+                 " (every member passes it, or none)",
+           UPCCOLL_ERROR_SENDBUF;
   if (rooted(op.kind) && d.root != mine.root)
     return why = "root is " + std::to_string(mine.root) + " on this thread but " + std::to_string(d.root) + " on " + who(),
            UPCCOLL_ERROR_ROOT;
