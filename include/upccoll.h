@@ -122,8 +122,11 @@ upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes);
  * upccoll_initialize removes from argv the options addressed to the library:
  *   --upccoll-progress=inline|thread   who advances non-blocking collectives
  * (also UPCEMU_UPCCOLL_PROGRESS). argc/argv may be null. */
-upccoll_return_t upccoll_initialize(int* argc, char*** argv);
-upccoll_return_t upccoll_finalize(void);
+/* Both are collective; the std::source_location (never written by the caller)
+ * names the line in reports. */
+upccoll_return_t upccoll_initialize(int* argc, char*** argv,
+                                    const std::source_location& where = std::source_location::current());
+upccoll_return_t upccoll_finalize(const std::source_location& where = std::source_location::current());
 
 /* 3.3 Completion. upccoll_test returns 1 when complete, 0 when not, and
  * -UPCCOLL_ERROR_HANDLE for a handle that is not a live one of this thread. */

@@ -23,7 +23,9 @@
 #include "../coll/coop/progress.hpp"
 #include "../coll/coop/verify.hpp"
 #include "../coll/registry.hpp"
+#include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
+#include "../runtime/world_barrier.hpp"
 #include "../runtime/op_names.hpp"
 #include "../runtime/size_parse.hpp"
 #include "upc/detail/static_object.hpp"
@@ -643,9 +645,10 @@ bool want_progress_thread(int* argc, char*** argv, verdict& v) {
 }
 }  // namespace
 
-upccoll_return_t upccoll_initialize(int* argc, char*** argv) {
+upccoll_return_t upccoll_initialize(int* argc, char*** argv, const std::source_location& where) {
   const char* fn = "upccoll_initialize";
   if (!det::g_control || det::tl_mythread < 0) return UPCCOLL_ERROR;  // not inside a UPC program
+  det::collective_call call(fn, where);
   library_state& s = state();
   if (s.initialized) return report(fn, UPCCOLL_ERROR, "the library is already initialised on this thread");
   verdict v;
@@ -662,7 +665,7 @@ upccoll_return_t upccoll_initialize(int* argc, char*** argv) {
     threads[r] = r;
   }
   std::memset(blocks[det::tl_mythread], 0, block_layout::bytes);
-  upc::barrier();
+  det::world_barrier(fn);  // never the user's upc_barrier
   s.world = std::make_unique<team>(std::move(blocks), std::move(threads), det::tl_mythread, true);
   s.world_offset = off;
   s.initialized = true;
@@ -728,9 +731,10 @@ void dismantle(team& t, const char* fn) {
 }
 }  // namespace
 
-upccoll_return_t upccoll_finalize(void) {
+upccoll_return_t upccoll_finalize(const std::source_location& where) {
   const char* fn = "upccoll_finalize";
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+  det::collective_call call(fn, where);
   library_state& s = state();
   settle(nullptr);
   this_thread_progress().stop_thread();

@@ -79,17 +79,25 @@ bool progress::live_on(const team* t) const {
   return false;
 }
 
+namespace {
+// Work done while the thread counts as waiting: tells the deadlock detector
+// (lib/runtime/monitor.cpp) that the run is moving.
+void note_progress() { control().progress.fetch_add(1, std::memory_order_relaxed); }
+}  // namespace
+
 void progress::wait_until(team& t, const std::function<bool()>& pred, const char* what, const operation* op) {
   {
     auto l = lock();
     advance_all_locked(false);
     if (pred()) return;
   }
+  // Waiting from here on for reports (the work done meanwhile is noted as progress).
+  blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
   const wait_policy& pol = current_wait_policy();
   for (int i = 0; i < pol.spin_iterations; ++i) {
     {
       auto l = lock();
-      advance_all_locked(i > 0);
+      if (advance_all_locked(i > 0)) note_progress();
       if (pred()) return;
     }
     cpu_relax();
@@ -98,6 +106,7 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
     {
       auto l = lock();
       const bool any = advance_all_locked(i > 0);  // help the others from the second round on
+      if (any) note_progress();
       if (pred()) return;
       if (any) i = 0;
     }
@@ -106,7 +115,6 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
   }
   team_words& w = t.words();
   const int peer = op ? first_unposted(*op) : -1;
-  blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
   for (;;) {
     w.sleepers.fetch_add(1, std::memory_order_seq_cst);
     std::atomic_thread_fence(std::memory_order_seq_cst);
@@ -114,7 +122,7 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
     bool done;
     {
       auto l = lock();
-      advance_all_locked();
+      if (advance_all_locked()) note_progress();
       done = pred();
     }
     if (!done) futex_wait(&w.activity, v, 50'000'000);
@@ -156,6 +164,7 @@ void progress::thread_main(int upc_thread) {
     }
     const bool any = advance_all_locked();
     l.unlock();
+    if (any) note_progress();
     if (any) idle = 0;
     else if (++idle < 64) sched_yield();
     else std::this_thread::sleep_for(std::chrono::microseconds(50));
