@@ -68,6 +68,8 @@ class shared;
 // specialisation in upc/shared_md.hpp.
 template <class T, std::size_t B, consistency C>
 class shared_array {
+  static_assert(B <= UPC_MAX_BLOCK_SIZE, "block size exceeds UPC_MAX_BLOCK_SIZE (2^32)");
+
  public:
   using pointer = sptr<T, B, C>;
   using reference = shared_ref<T, B, C>;

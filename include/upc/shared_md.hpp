@@ -294,6 +294,10 @@ class shared_md_view {
   operator sptr<U, B2, C2>() const noexcept {
     return sptr<U, B2, C2>(data());
   }
+  // Privatisation of a row (sub-array) whose first element the caller owns:
+  // static_cast<T*>(m[MYTHREAD]) for shared [N] T m[THREADS][N].
+  typename A::element_type* local() const { return data().local(); }
+  explicit operator typename A::element_type*() const { return local(); }
   std::size_t size() const noexcept { return a_->extent(D); }  // elements of this dimension
   shared_address address() const noexcept { return data().address(); }
 

@@ -188,7 +188,8 @@ TEST_CASE("shared_md: shared [N] int a[THREADS][N] at namespace scope puts row t
         SPMD_CHECK_EQ(md_rows.extent(1), md_row);
         for (std::size_t j = 0; j < md_row; ++j) SPMD_CHECK_EQ(static_cast<int>(md_rows[me][j]), 0);
         upc_barrier;
-        int* mine = static_cast<int*>(md_rows[me].data());  // my whole row, privatised
+        int* mine = static_cast<int*>(md_rows[me]);  // my whole row, privatised
+        SPMD_CHECK(mine == md_rows[me].data().local());
         for (std::size_t j = 0; j < md_row; ++j) mine[j] = static_cast<int>(me * 100 + j);
         for (std::size_t t = 0; t < T; ++t) SPMD_CHECK_EQ(upc_threadof(md_rows[t].data()), t);
         SPMD_CHECK_EQ(upc_localsizeof(md_rows), md_row * sizeof(int));
