@@ -189,6 +189,7 @@ class shared_ref<U[N], B, C> {
   }
   sptr<U, indefinite, C> data() const noexcept { return sptr<U, indefinite, C>(a_); }
   operator sptr<U, indefinite, C>() const noexcept { return data(); }
+  sptr<U[N], indefinite, C> operator&() const noexcept { return sptr<U[N], indefinite, C>(a_); }  // &s.v
   static constexpr std::size_t size() noexcept { return N; }
   const shared_address& address() const noexcept { return a_; }
   static constexpr std::size_t block() noexcept { return indefinite; }

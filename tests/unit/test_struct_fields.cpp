@@ -99,6 +99,8 @@ void fields_of_array_elements(std::size_t n) {
     check_field_pointer(e.field(&particle::in).field(&inner::d), e, offsetof(particle, in) + offsetof(inner, d));
     check_field_pointer(a[i].field(&particle::hist).data() + 2, e, offsetof(particle, hist) + 2 * sizeof(int));
     check_field_pointer(&a[i].field(&particle::m)[1][2], e, offsetof(particle, m) + (1 * 3 + 2) * sizeof(double));
+    check_field_pointer(&a[i].field(&particle::hist), e, offsetof(particle, hist));  // &a[i].hist: shared [] int (*)[4]
+    check_field_pointer(&a[i].field(&particle::hist) + 1, e, offsetof(particle, hist) + sizeof(int[4]));
   }
   upc_barrier;
   for (std::size_t i = 0; i < n; ++i)
