@@ -14,8 +14,10 @@
 #include "upc/forall.hpp"
 #include "upc/lock.hpp"
 #include "upc/memops.hpp"
+#include "upc/poll.hpp"
 #include "upc/runtime.hpp"
 #include "upc/shared_array.hpp"
+#include "upc/shared_md.hpp"
 #include "upc/sptr.hpp"
 #include "upc/sync.hpp"
 #include "upc_types.h"
@@ -24,7 +26,7 @@ int upc_main(int argc, char** argv);  // the program: every thread runs it
 
 #define THREADS (::upc::threads())
 #define MYTHREAD (::upc::mythread())
-#define UPC_MAX_BLOCK_SIZE ((std::size_t)1 << 32)
+/* UPC_MAX_BLOCK_SIZE (4294967296ULL, usable in #if) is in upc/block_size.hpp. */
 
 /* Statements: `upc_barrier;` or `upc_barrier(expr);`, likewise notify/wait. */
 #define upc_barrier ::upc::detail::statement<&::upc::detail::barrier_op>(std::source_location::current())
@@ -61,26 +63,48 @@ template <class T, std::size_t B, upc::consistency C>
 inline upc::sptr<T, B, C> upc_resetphase(upc::sptr<T, B, C> p) {
   upc::shared_address a = p.address();
   a.phase = 0;
-  return upc::sptr<T, B, C>(a);
+  if constexpr (B == upc::dynamic_block) return upc::sptr<T, B, C>(a, p.block());
+  else return upc::sptr<T, B, C>(a);
 }
 inline size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid) {
   return upc::layout::affinity_size(totalsize, nbytes, static_cast<int>(threadid), upc::threads());
 }
 
-/* The sizeof family, on shared arrays and pointer-to-shared types. */
+/* The sizeof family, on shared arrays and pointer-to-shared types. A static block
+ * size is a constant expression; [*] and run-time block sizes are read from the
+ * object. upc_elemsizeof of a multi-dimensional array is the size of its element
+ * type (UPC: the leftmost type that is not an array). */
 template <class T, std::size_t B, upc::consistency C>
 inline size_t upc_localsizeof(const upc::shared_array<T, B, C>& a) { return a.local_size_bytes(); }
 template <class T, std::size_t B, upc::consistency C>
-constexpr size_t upc_blocksizeof(const upc::shared_array<T, B, C>&) { return B; }
+constexpr size_t upc_blocksizeof(const upc::shared_array<T, B, C>& a) {
+  if constexpr (upc::is_runtime_block(B)) return a.block_size_elems();
+  else return B;
+}
 template <class T, std::size_t B, upc::consistency C>
 constexpr size_t upc_elemsizeof(const upc::shared_array<T, B, C>&) { return sizeof(T); }
+template <class T, std::size_t R, std::size_t B, upc::consistency C>
+inline size_t upc_localsizeof(const upc::shared_md<T, R, B, C>& a) { return a.local_size_bytes(); }
+template <class T, std::size_t R, std::size_t B, upc::consistency C>
+constexpr size_t upc_blocksizeof(const upc::shared_md<T, R, B, C>& a) {
+  if constexpr (upc::is_runtime_block(B)) return a.block_size_elems();
+  else return B;
+}
+template <class T, std::size_t R, std::size_t B, upc::consistency C>
+constexpr size_t upc_elemsizeof(const upc::shared_md<T, R, B, C>&) { return sizeof(T); }
 template <class T, std::size_t B, upc::consistency C>
-constexpr size_t upc_blocksizeof(const upc::sptr<T, B, C>&) { return B; }
+constexpr size_t upc_blocksizeof(const upc::sptr<T, B, C>& p) {
+  if constexpr (B == upc::dynamic_block) return p.block();
+  else return B;
+}
 template <class T, std::size_t B, upc::consistency C>
 constexpr size_t upc_elemsizeof(const upc::sptr<T, B, C>&) { return sizeof(T); }
 /* ... on a shared element (upc_blocksizeof(a[i])) and on shared scalars (block size 1). */
 template <class T, std::size_t B, upc::consistency C>
-constexpr size_t upc_blocksizeof(const upc::shared_ref<T, B, C>&) { return B; }
+constexpr size_t upc_blocksizeof(const upc::shared_ref<T, B, C>& r) {
+  if constexpr (B == upc::dynamic_block) return r.block();
+  else return B;
+}
 template <class T, std::size_t B, upc::consistency C>
 constexpr size_t upc_elemsizeof(const upc::shared_ref<T, B, C>&) { return sizeof(T); }
 template <class T, upc::consistency C>
@@ -104,6 +128,12 @@ inline void upc_memcpy(upc::sptr<void> dst, upc::sptr<void> src, size_t n) { upc
 inline void upc_memget(void* dst, upc::sptr<void> src, size_t n) { upc::memget(dst, src, n); }
 inline void upc_memput(upc::sptr<void> dst, const void* src, size_t n) { upc::memput(dst, src, n); }
 inline void upc_memset(upc::sptr<void> dst, int c, size_t n) { upc::memset(dst, c, n); }
+
+/* Lets the runtime make progress (UPC 1.3 required library). upcemu has nothing to progress
+ * (transfers complete at once); upc_poll stops the calling thread when the run is
+ * being stopped (a failure elsewhere, upc_global_exit, Ctrl-C), so a long loop
+ * that never calls the runtime otherwise stays stoppable. */
+inline void upc_poll(void) { upc::poll(); }
 
 /* Ending the program from any thread. */
 [[noreturn]] inline void upc_global_exit(int status) { upc::global_exit(status); }

@@ -22,8 +22,10 @@ void upc_all_scatter(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbyt
 void upc_all_gather(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 void upc_all_gather_all(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 void upc_all_exchange(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
-void upc_all_permute(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<const int> perm, size_t nbytes,
-                     upc_flag_t flags, UPCEMU_WHERE);
+/* perm's consistency is spelled so that the declaration is the same in a file
+ * that includes <upc_strict.h> (upc/consistency.hpp). */
+void upc_all_permute(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<const int, 1, upc::relaxed> perm,
+                     size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 
 /* upc_all_reduceT and upc_all_prefix_reduceT for the 11 types of the spec:
  * C (signed char), UC, S, US, I, UI, L, UL, F, D, LD; and upc_all_reduceT_all,

@@ -3,6 +3,7 @@
 //   UPC:     upc_forall (i = 0; i < N; i++; &x[i]) body
 //   upcemu:  upc_forall (int i = 0; i < N; i++, &x[i]) body      (last ';' becomes ',')
 //   C++:     for (std::size_t i : upc::my_indices(x)) body      (indices with local affinity)
+//            for (auto [i, j] : upc::my_indices(m)) body        (the same for multi-dimensional m)
 //            for (long i : upc::forall_range(0, N)) body        (integer affinity i % THREADS)
 //
 // Affinity may be an integer (iteration runs on thread aff mod THREADS), a
@@ -11,6 +12,8 @@
 // one whose affinity is not UPC_CONTINUE controls, and every upc_forall inside its
 // body runs all its iterations, as if its affinity were UPC_CONTINUE (UPC 1.3 §6.6.2).
 #pragma once
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <type_traits>
 
@@ -47,6 +50,10 @@ template <class T, std::size_t B, consistency C>
 inline bool owns(const sptr<T, B, C>& p) noexcept { return static_cast<int>(p.address().thread) == mythread(); }
 template <class T, std::size_t B, consistency C>
 inline bool owns(const shared_ref<T, B, C>& r) noexcept { return static_cast<int>(r.address().thread) == mythread(); }
+// A row (sub-array) of a multi-dimensional array: it decays to a pointer to its
+// first element, whose owner runs the iteration.
+template <class A, std::size_t D>
+inline bool owns(const shared_md_view<A, D>& v) noexcept { return static_cast<int>(v.address().thread) == mythread(); }
 
 class forall_scope {
  public:
@@ -102,6 +109,22 @@ class forall_range {
   long begin_, end_, first_, step_;
 };
 
+namespace detail {
+// The flat indices 0..n-1 of a blocked layout that the calling thread owns: runs
+// of `block` indices, `block * (THREADS - 1)` apart.
+struct owned_runs {
+  std::size_t n, bsize, skip, first;
+  owned_runs(std::size_t count, std::size_t block) : n(count) {
+    const std::size_t Tn = static_cast<std::size_t>(threads()), me = static_cast<std::size_t>(mythread());
+    if (block == 0) {
+      bsize = n ? n : 1; skip = 0; first = me == 0 ? 0 : n;
+    } else {
+      bsize = block; skip = block * (Tn - 1); first = std::min(n, me * block);
+    }
+  }
+};
+}  // namespace detail
+
 // Indices of a shared array whose elements have affinity to the calling thread,
 // in increasing order, without touching the others.
 template <class T, std::size_t B, consistency C>
@@ -123,12 +146,8 @@ class my_indices_range {
     std::size_t i_, in_block_, bsize_, skip_, n_;
   };
   explicit my_indices_range(const shared_array<T, B, C>& a) : n_(a.size()) {
-    const std::size_t Tn = static_cast<std::size_t>(threads()), me = static_cast<std::size_t>(mythread());
-    if (B == 0) {
-      bsize_ = n_ ? n_ : 1; skip_ = 0; first_ = me == 0 ? 0 : n_;
-    } else {
-      bsize_ = B; skip_ = B * (Tn - 1); first_ = std::min(n_, me * B);
-    }
+    const detail::owned_runs r(n_, a.block_size_elems());
+    bsize_ = r.bsize; skip_ = r.skip; first_ = r.first;
   }
   iterator begin() const { return {first_, 0, bsize_, skip_, n_}; }
   iterator end() const { return {n_, 0, bsize_, skip_, n_}; }
@@ -138,6 +157,64 @@ class my_indices_range {
 
 template <class T, std::size_t B, consistency C>
 my_indices_range<T, B, C> my_indices(const shared_array<T, B, C>& a) { return my_indices_range<T, B, C>(a); }
+
+// The same for a multi-dimensional array: the index tuples {i, j, ...} of the
+// elements the calling thread owns, in row-major order
+// (`for (auto [i, j] : upc::my_indices(m)) m(i, j) = ...`). Within a block the
+// tuple is stepped like an odometer; only a jump to the next block divides.
+template <std::size_t Rank>
+class md_indices_range {
+ public:
+  using index = std::array<std::size_t, Rank>;
+  class iterator {
+   public:
+    iterator(std::size_t flat, const detail::owned_runs& r, const index& extents)
+        : flat_(flat), r_(r), extents_(extents) { locate(); }
+    const index& operator*() const noexcept { return idx_; }
+    iterator& operator++() noexcept {
+      ++flat_;
+      if (++in_block_ == r_.bsize) {
+        in_block_ = 0;
+        flat_ += r_.skip;
+        if (flat_ > r_.n) flat_ = r_.n;
+        locate();
+      } else {
+        for (std::size_t d = Rank; d-- > 0;) {
+          if (++idx_[d] < extents_[d] || d == 0) break;
+          idx_[d] = 0;
+        }
+      }
+      return *this;
+    }
+    bool operator!=(const iterator& o) const noexcept { return flat_ < o.flat_; }
+
+   private:
+    void locate() noexcept {
+      std::size_t rest = flat_;
+      for (std::size_t d = Rank; d-- > 0;) {
+        const std::size_t e = extents_[d] ? extents_[d] : 1;
+        idx_[d] = d == 0 ? rest : rest % e;
+        rest /= e;
+      }
+    }
+    std::size_t flat_, in_block_ = 0;
+    detail::owned_runs r_;
+    index extents_;
+    index idx_{};
+  };
+  md_indices_range(std::size_t n, std::size_t block, const index& extents) : r_(n, block), extents_(extents) {}
+  iterator begin() const { return {r_.first, r_, extents_}; }
+  iterator end() const { return {r_.n, r_, extents_}; }
+
+ private:
+  detail::owned_runs r_;
+  index extents_;
+};
+
+template <class T, std::size_t Rank, std::size_t B, consistency C>
+md_indices_range<Rank> my_indices(const shared_md<T, Rank, B, C>& a) {
+  return md_indices_range<Rank>(a.size(), a.block_size_elems(), a.extents());
+}
 
 }  // namespace upc
 

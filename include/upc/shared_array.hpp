@@ -6,6 +6,8 @@
 //   shared [] char buf[64];               upc::shared_array<char, upc::indefinite> buf(64);
 //   shared int counter;                   upc::shared<int> counter;
 //   strict shared int flag;               upc::strict_shared<int> flag;
+//   shared [*] int z[N];                  upc::shared_array<int, upc::star> z(N);
+//   shared [B] double m[R][C];            upc::shared_array2d<double, B> m(R, C);   (upc/shared_md.hpp)
 //
 // Declared at namespace scope, they are allocated (zero-filled) before the program
 // body runs, at the same offset in every partition. A block-scope `static` one is
@@ -73,8 +75,18 @@ class shared_storage : public static_object {
 };
 }  // namespace detail
 
-template <class T, std::size_t B = 1, consistency C = relaxed>
+// Written without a consistency, they get their file's default (upc/consistency.hpp).
+template <class T, std::size_t B = 1, consistency C = UPCEMU_DEFAULT_CONSISTENCY>
+class shared_array;
+template <class T, consistency C = UPCEMU_DEFAULT_CONSISTENCY>
+class shared;
+
+// Run-time block sizes (upc::star, upc::dynamic_block) are the partial
+// specialisation in upc/shared_md.hpp.
+template <class T, std::size_t B, consistency C>
 class shared_array {
+  static_assert(B <= UPC_MAX_BLOCK_SIZE, "block size exceeds UPC_MAX_BLOCK_SIZE (2^32)");
+
  public:
   using pointer = sptr<T, B, C>;
   using reference = shared_ref<T, B, C>;
@@ -120,9 +132,11 @@ class shared_array {
 
 template <class T, std::size_t B = 1>
 using strict_shared_array = shared_array<T, B, strict>;
+template <class T, std::size_t B = 1>
+using relaxed_shared_array = shared_array<T, B, relaxed>;
 
 // A shared scalar: one element with affinity to thread 0.
-template <class T, consistency C = relaxed>
+template <class T, consistency C>
 class shared {
  public:
   // `where` (left to its default) records the declaration for error reports.
@@ -144,6 +158,9 @@ class shared {
   template <class U> const shared& operator*=(const U& v) const { ref() *= v; return *this; }
   const shared& operator++() const { ++ref(); return *this; }
   T operator++(int) const { return ref()++; }
+  // A field of a shared struct in place: s.field(&S::x) = 1 is UPC's s.x = 1.
+  template <class M, class S>
+  auto field(M S::*m) const noexcept { return ref().field(m); }
 
  private:
   detail::shared_storage storage_;
@@ -151,5 +168,10 @@ class shared {
 
 template <class T>
 using strict_shared = shared<T, strict>;
+template <class T>
+using relaxed_shared = shared<T, relaxed>;
 
 }  // namespace upc
+
+// Multi-dimensional shared arrays and run-time block sizes.
+#include "upc/shared_md.hpp"

@@ -284,6 +284,26 @@ void shared_storage::allocate_collectively() {
   world_barrier(fn.c_str());
 }
 
+// Thread 0's element count and block size of a run-time layout (upc/shared_md.hpp),
+// compared on every thread through a scratch allocation.
+void check_single_valued_layout(std::size_t elements, std::size_t block_elems) {
+  const char* fn = "shared_array";
+  const std::uint64_t off = collective_symmetric_alloc(2 * sizeof(std::uint64_t), fn);
+  auto* mine = reinterpret_cast<std::uint64_t*>(g_partitions + std::uint64_t(tl_mythread) * g_partition_bytes + off);
+  mine[0] = elements;
+  mine[1] = block_elems;
+  world_barrier(fn);
+  const auto* first = reinterpret_cast<const std::uint64_t*>(g_partitions + off);
+  const std::uint64_t elements0 = first[0], block0 = first[1];
+  collective_free(shared_address{off, 0, 0}, fn);  // a world barrier first: everyone has read
+  if (elements0 != elements)
+    fail(fn, "the element count must be single-valued (the same on every thread): this thread declared " +
+                 std::to_string(elements) + " elements, thread 0 declared " + std::to_string(elements0));
+  if (block0 != block_elems)
+    fail(fn, "the block size must be single-valued (the same on every thread): this thread chose " +
+                 std::to_string(block_elems) + ", thread 0 chose " + std::to_string(block0));
+}
+
 // ---- error helpers of sptr/shared_array ---------------------------------------
 
 void fail_not_local(const char* function, const shared_address& a) {

@@ -512,3 +512,69 @@ TEST_CASE("every pointer-to-shared converts to shared const void *") {
     upc_all_free(v);
   });
 }
+
+// ---- UPC_MAX_BLOCK_SIZE (issue 8.6) -------------------------------------------------
+// A program may test it in the preprocessor (it was a C++ expression that #if
+// cannot evaluate) and use it in expressions.
+#if !defined(UPC_MAX_BLOCK_SIZE) || UPC_MAX_BLOCK_SIZE != 4294967296
+#error "UPC_MAX_BLOCK_SIZE must be an integer constant usable in #if, equal to 2^32"
+#endif
+#if UPC_MAX_BLOCK_SIZE / 1024 < 64
+#error "UPC_MAX_BLOCK_SIZE arithmetic in #if"
+#endif
+static_assert(UPC_MAX_BLOCK_SIZE == (std::size_t{1} << 32));
+static_assert(upc::max_block_size == UPC_MAX_BLOCK_SIZE);
+static_assert(upc::sptr<char, UPC_MAX_BLOCK_SIZE>::block_size == UPC_MAX_BLOCK_SIZE);  // the limit itself is allowed
+
+TEST_CASE("UPC_MAX_BLOCK_SIZE is a plain integer constant usable in #if and in expressions (issue 8.6)") {
+  const std::size_t limit = UPC_MAX_BLOCK_SIZE;
+  CHECK(limit == 4294967296u);
+  // The largest block size works: a pointer walks its whole block without leaving the thread.
+  const upc::shared_address base{64, 0, 0};
+  const upc::shared_address last = upc::layout::advance(base, UPC_MAX_BLOCK_SIZE - 1, 1, UPC_MAX_BLOCK_SIZE, 4);
+  CHECK(last.thread == 0);
+  CHECK(last.phase == UPC_MAX_BLOCK_SIZE - 1);
+  const upc::shared_address next = upc::layout::advance(base, UPC_MAX_BLOCK_SIZE, 1, UPC_MAX_BLOCK_SIZE, 4);
+  CHECK(next.thread == 1);
+  CHECK(next.phase == 0);
+}
+
+// ---- shared void * converts to typed pointers-to-shared as in C (issue 8) -----------
+static_assert(std::is_convertible_v<upc::sptr<void>, upc::sptr<int, 3>>);
+static_assert(std::is_convertible_v<upc::sptr<void>, upc::sptr<const int>>);
+static_assert(std::is_convertible_v<upc::sptr<const void>, upc::sptr<const double, upc::indefinite>>);
+static_assert(!std::is_convertible_v<upc::sptr<const void>, upc::sptr<int>>);  // dropping const needs a cast
+static_assert(std::is_constructible_v<upc::sptr<int>, upc::sptr<const void>>);
+static_assert(!std::is_convertible_v<upc::sptr<int, 2>, upc::sptr<int, 3>>);     // other block size: cast()
+static_assert(!std::is_convertible_v<upc::sptr<int>, upc::sptr<long>>);        // other element type: cast()
+
+namespace {
+// Overloads on shared void * and a typed pointer stay unambiguous: exact matches win.
+int which(upc::sptr<void>) { return 0; }
+int which(upc::sptr<int, 3>) { return 3; }
+}  // namespace
+
+TEST_CASE("shared void * converts implicitly to typed pointers-to-shared: shared [3] int *p = upc_all_alloc(...)") {
+  spmd::run_everywhere(
+      [] {
+        const std::size_t T = static_cast<std::size_t>(THREADS);
+        upc::sptr<int, 3> p = upc_all_alloc(T, 3 * sizeof(int));  // copy-initialisation, as in C
+        check_pointer<int, 3>(p + 4, p, 4);
+        upc::sptr<int, 3> q;
+        q = upc_all_alloc(T, 3 * sizeof(int));  // assignment
+        SPMD_CHECK(q != p);
+        const upc::sptr<void> v = q + 1;
+        SPMD_CHECK(v == q + 1);  // typed and generic compare in both orders
+        SPMD_CHECK(q + 1 == v);
+        SPMD_CHECK(!(v == p));
+        SPMD_CHECK_EQ(which(v), 0);
+        SPMD_CHECK_EQ(which(q), 3);
+        // The phase survives the round trip for block sizes above 1.
+        const upc::sptr<int, 3> back = v;
+        SPMD_CHECK_EQ(upc_phaseof(back), 1u);
+        upc_barrier;
+        upc_all_free(q);
+        upc_all_free(p);
+      },
+      {1, 2, 5});
+}

@@ -1,0 +1,3 @@
+// One file, two defaults: refused.
+#include "upc_strict.h"
+#include "upc_relaxed.h"
