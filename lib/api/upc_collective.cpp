@@ -3,6 +3,7 @@
 // and run it. The 22 typed reductions are generated from one table.
 #include "upc_collective.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "../coll/registry.hpp"
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
+#include "../runtime/heap_index.hpp"
 #include "../runtime/op_names.hpp"
 #include "reduce_ops.hpp"
 
@@ -40,10 +42,41 @@ void check_pointer(const char* fn, const char* arg, const shared_address& a) {
 }
 
 // [offset, offset + bytes) of thread `thr` must lie in its partition.
-void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes) {
+// The bytes [offset, offset + bytes) of thread thr lie inside one live shared
+// object, the one that holds their first byte: an argument points into an object
+// and the call may not run past its end (issue 8.8: a broadcast larger than the
+// destination blocks). `known` carries the object found for another block of the
+// same argument: a symmetric one answers for every thread without a new lookup.
+void check_in_object(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes,
+                     std::optional<detail::allocation>* known) {
+  if (bytes == 0) return;
+  const shared_address a{offset, static_cast<std::uint32_t>(thr), 0};
+  std::optional<detail::allocation> found;
+  const detail::allocation* object = nullptr;
+  if (known && *known && (*known)->symmetric && (*known)->bytes_from(a) > 0) {
+    object = &**known;
+  } else {
+    found = detail::find_allocation(a.thread, offset);
+    if (known) *known = found;
+    object = found ? &*found : nullptr;
+  }
+  if (!object)
+    fail(fn, std::string(arg) + ": the " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
+                 " are not inside any live shared object (freed, or never allocated)");
+  const std::uint64_t room = object->bytes_from(a);
+  if (room < bytes)
+    fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
+                 " run past the end of the object it points into, " + object->describe() + " (" + str(room) +
+                 " bytes of it from there on that thread)");
+}
+
+// [offset, offset + bytes) of thread thr: inside its shared heap, then inside one object.
+void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes,
+                 std::optional<detail::allocation>* known = nullptr) {
   if (offset > detail::g_partition_bytes || bytes > detail::g_partition_bytes - offset)
     fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
                  " run past the end of its shared heap (" + str(detail::g_partition_bytes) + " bytes per thread)");
+  check_in_object(fn, arg, thr, offset, bytes, known);
 }
 
 bool overlap(std::uint64_t a, std::uint64_t an, std::uint64_t b, std::uint64_t bn) { return a < b + bn && b < a + an; }
@@ -106,7 +139,8 @@ std::uint64_t block_offset(const shared_address& base, std::size_t block, int th
 
 // Every thread's block of an area of `block` bytes per thread must fit.
 void check_blocked(const char* fn, const char* arg, const shared_address& base, std::size_t block) {
-  for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block);
+  std::optional<detail::allocation> object;  // found once for a symmetric object
+  for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block, &object);
 }
 
 // Under --check: every single-valued argument of the call, compared with
