@@ -244,6 +244,12 @@ int main(int argc, char** argv) {
   if (s.nodes && s.threads && *s.nodes > *s.threads)
     usage_error("--nodes must be an integer from 1 to THREADS (" + std::to_string(*s.threads) + "), got '" +
                 std::to_string(*s.nodes) + "'");
+  // The segment holds THREADS heaps: say now, as the program would, when that
+  // cannot be mapped (the product is computed without wrapping).
+  if (s.threads && !s.heap.empty()) {
+    const auto parts = upc::detail::size_partitions(*upc::detail::parse_size(s.heap), static_cast<int>(*s.threads), s.heap);
+    if (!parts.error.empty()) usage_error(parts.error);
+  }
 
   if (s.threads) set_env("UPCEMU_THREADS", std::to_string(*s.threads));
   if (!s.backend.empty()) set_env("UPCEMU_BACKEND", s.backend);

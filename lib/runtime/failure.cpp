@@ -174,7 +174,7 @@ void crash_handler(int sig, siginfo_t* info, void*) {
   else
     snprintf(buf, sizeof buf, "upcemu: thread %d was killed by signal SIG%s (%s)\n", t, abbrev ? abbrev : "?",
              name ? name : "?");
-  if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means /dev/shm is full)\n", sizeof buf - strlen(buf) - 1);
+  if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means memory ran out)\n", sizeof buf - strlen(buf) - 1);
   record_failure(t, buf);
   const bool threads_backend = g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads;
   if (threads_backend) write_str(buf);  // the processes launcher prints it for us

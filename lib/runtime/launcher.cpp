@@ -32,8 +32,6 @@ bool g_running = false;
 int g_nodes = 1;
 backend_kind g_backend = backend_kind::threads;
 
-std::uint64_t round_up(std::uint64_t x, std::uint64_t a) { return (x + a - 1) / a * a; }
-
 std::size_t default_heap(int threads) {
   // 64 MiB per thread, but keep the whole (sparse) mapping under 16 GiB.
   std::size_t heap = 64ULL << 20;
@@ -90,7 +88,10 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.heap_per_thread < min_heap_bytes)
     throw error("upcrun", "--heap must be at least 64K per thread, got " + std::to_string(opt.heap_per_thread), -1);
 
-  segment_geometry geo{opt.threads, round_up(opt.heap_per_thread, 4096), round_up(control_block_bytes(opt.threads), 4096)};
+  const partitions_size parts = size_partitions(opt.heap_per_thread, opt.threads, describe_bytes(opt.heap_per_thread));
+  if (!parts.error.empty()) throw error("upcrun", parts.error, -1);
+  const std::uint64_t header_bytes = *round_up_checked(control_block_bytes(opt.threads), page_bytes);
+  segment_geometry geo{opt.threads, parts.partition_bytes, header_bytes, header_bytes + parts.total_bytes};
   create_segment(geo);
   control_block& c = control();
   c.magic = control_magic;

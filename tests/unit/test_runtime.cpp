@@ -65,6 +65,24 @@ TEST_CASE("run() rejects impossible configurations before starting anything") {
   CHECK(error_of([&] { upc::run(o, [] {}); }).find("--heap") != std::string::npos);
 }
 
+TEST_CASE("run() reports --heap × THREADS that wraps or exceeds 64 TiB instead of crashing (issue 8.8)") {
+  upc::launch_options o = spmd::options(4096, upc::backend_kind::threads);
+  o.heap_per_thread = std::size_t{1} << 52;  // × 4096 = 2^64: wrapped to 0 before the fix
+  bool ran = false;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }) ==
+        "upcrun: --heap 4 PiB × THREADS 4096 = more than 16 EiB exceeds the largest shared segment upcemu maps (64 TiB): "
+        "use a smaller --heap or fewer threads");
+  o.heap_per_thread = ~std::size_t{0};  // rounding up to a page wraps too
+  o.threads = 1;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }).find("= more than 16 EiB exceeds") != std::string::npos);
+  o.heap_per_thread = std::size_t{64} << 30;
+  o.threads = 1025;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }).find("--heap 64 GiB × THREADS 1025 = 64.1 TiB exceeds") !=
+        std::string::npos);
+  CHECK_FALSE(ran);
+  CHECK(upc::threads() == 0);
+}
+
 TEST_CASE("MYTHREAD outside a UPC program is an error, THREADS is 0") {
   CHECK(error_of([] { (void)upc::mythread(); }).find("MYTHREAD") != std::string::npos);
   CHECK(upc::threads() == 0);
