@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -24,6 +26,7 @@ bool g_check = false;
 char* g_partitions = nullptr;
 std::uint64_t g_partition_bytes = 0;
 control_block* g_control = nullptr;
+int g_process_upc_thread = -1;
 
 namespace {
 std::vector<int> g_exit_codes;
@@ -37,6 +40,21 @@ std::size_t default_heap(int threads) {
   std::size_t heap = 64ULL << 20;
   std::size_t cap = (16ULL << 30) / static_cast<std::size_t>(threads);
   return std::max<std::size_t>(std::min(heap, cap), 4ULL << 20);
+}
+
+// Namespace-scope shared objects are sized and allocated here, in the launcher,
+// before any worker starts: a size expression that throws must stop the run
+// cleanly with a report, not escape into std::terminate.
+void allocate_namespace_scope_objects() {
+  try {
+    allocate_static_objects();
+  } catch (const upc::error&) {
+    throw;
+  } catch (const std::exception& e) {
+    record_failure(-1, (std::string("upcemu: shared_array: the size expression threw: ") + e.what() + "\n").c_str());
+  } catch (...) {
+    record_failure(-1, "upcemu: shared_array: the size expression threw an exception of unknown type\n");
+  }
 }
 }  // namespace
 
@@ -118,30 +136,36 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_launcher_exit_code = 0;
   set_wait_policy(opt.threads);
 
+  // Reporting: --quiet, exit() and friends called by a UPC thread, std::terminate.
+  set_quiet_reports(opt.quiet);
+  install_exit_hook();
+  set_run_active(true);
+  install_terminate_handler();
+
   run_result result;
   try {
-    allocate_static_objects();
-    if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
-    else run_processes_backend(opt, body);
+    allocate_namespace_scope_objects();
+    if (!c.abort.load()) {
+      if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
+      else run_processes_backend(opt, body);
+    }
   } catch (const upc::error& e) {
     record_failure(-1, e.what());
   }
+  restore_terminate_handler();
+  set_run_active(false);
 
   if (c.error_claimed.load()) {
     result.failed = true;
     result.failed_thread = c.error_thread.load();
     result.error = c.error_text;
-    if (!opt.quiet) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "%s", result.error.c_str());
-      if (result.error.empty() || result.error.back() != '\n') std::fputc('\n', stderr);
-      std::fflush(stderr);
-    }
+    std::fflush(stdout);
+    print_report_once();
   }
   if (c.global_exit_called.load()) {
     result.exit_code = c.global_exit_status.load();
   } else if (result.failed) {
-    result.exit_code = g_launcher_exit_code ? g_launcher_exit_code : 1;
+    result.exit_code = failure_exit_status();
   } else {
     for (int code : g_exit_codes)
       if (code != 0) { result.exit_code = code; break; }
