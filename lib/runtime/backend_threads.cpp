@@ -52,7 +52,8 @@ void run_threads_backend(const launch_options& opt, const std::function<int()>& 
         std::fflush(stdout);
         const bool global_exit = control().global_exit_called.load();
         if (!global_exit) {
-          if (!print_report_once()) for (;;) ::pause();  // a crash handler is printing; it ends the process
+          // A crash handler already printing the report ends the process itself.
+          if (!print_report_once() && control().error_claimed.load()) for (;;) ::pause();
           if (!opt.quiet) std::fputs("upcemu: a thread did not stop within 2 s; ending the process\n", stderr);
         }
         std::fflush(stderr);
