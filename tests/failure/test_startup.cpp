@@ -141,6 +141,18 @@ TEST_CASE("--heap × THREADS that wraps or exceeds the segment limit is reported
   CHECK(contains(om.err, "upcrun: --heap 64 GiB × THREADS 4096 = 256 TiB exceeds the largest shared segment"));
 }
 
+TEST_CASE("a segment that cannot be mapped is reported with its size and a hint (issue 8.12)") {
+  // 4 GiB of segment under a 2 GB address-space limit: mmap fails with ENOMEM.
+  child c({"/bin/sh", "-c", std::string("ulimit -v 2000000 && exec ") + VICTIM + " hello"},
+          {{"UPCEMU_THREADS", "4"}, {"UPCEMU_HEAP", "1G"}});
+  outcome o = c.finish();
+  REPORT(o);
+  CHECK(o.exit_code == 2);
+  CHECK(contains(o.err, "upcrun: cannot map the shared segment of 4.0 GiB (--heap 1 GiB × THREADS 4, plus the control "
+                        "block): Cannot allocate memory (try a smaller --heap)"));
+  CHECK(o.out.empty());
+}
+
 // ---- large THREADS -------------------------------------------------------------
 
 // A hang guard, not a speed test: 1024 processes took 6.4 s before the start gate
