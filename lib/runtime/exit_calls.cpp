@@ -44,7 +44,8 @@ void report_exit_call(const char* function, int status) noexcept {
   std::string text = "upcemu: thread " + std::to_string(t) + " called " + function + "(" + std::to_string(status) +
                      ") without returning from main (call upc_global_exit to end every thread)\n";
   const bool first = record_failure_status(t, text.c_str(), run_status);
-  std::fflush(stdout);
+  // exit() flushes every stream before it ends the process; the others do not.
+  if (std::string(function) == "exit") std::fflush(nullptr);
   const bool threads_backend = static_cast<backend_kind>(control().backend) == backend_kind::threads;
   // Threads backend: this is the end of the process, so print here (the first
   // failure's report, which may be another thread's); wait if someone else is

@@ -46,7 +46,8 @@ unsigned usable_cpus() noexcept {
 // so it polls about as fast as a spin (2-thread barrier 0.17 us vs 0.30 us with
 // 16-512 pauses); oversubscribed, every pause steals time from the thread being
 // waited for (16 threads: 4.7 us vs 8.8 us with 50 pauses), and sleeping at once
-// is slower still (4 threads: 80 us against 3.5 us, a futex wake-up per waiter).
+// is slower still (4 threads: 50 us against 3.9 us on a slower machine, a futex
+// wake-up per waiter).
 // After the yields the waiter sleeps on the futex so long waits cost no CPU. The
 // waiters of one wait share a budget of about 64k yields (2000 each up to 32
 // THREADS, 16 each at 4096): every yield of a waiter is a context switch the

@@ -4,6 +4,7 @@
 
 #include <ctime>
 
+#include "../../lib/runtime/futex.hpp"
 #include "../support/spmd.hpp"
 #include "upc_tick.h"
 
@@ -81,6 +82,25 @@ TEST_CASE("run() reports --heap × THREADS that wraps or exceeds 64 TiB instead 
         std::string::npos);
   CHECK_FALSE(ran);
   CHECK(upc::threads() == 0);
+}
+
+// 4096 waiters yielding 2000 times each kept the threads they waited for off 2
+// cores; the waiters of one wait now share about 65536 yields.
+TEST_CASE("the wait policy: oversubscribed waiters share a budget of yields (issue 8.13)") {
+  using upc::detail::current_wait_policy;
+  using upc::detail::set_wait_policy;
+  const int cpus = static_cast<int>(upc::detail::usable_cpus());
+  auto yields_at = [](int threads) {
+    set_wait_policy(threads);
+    return current_wait_policy().yield_iterations;
+  };
+  CHECK(yields_at(cpus) == 1024);  // a core each
+  if (cpus < 32) CHECK(yields_at(32) == 2000);
+  if (cpus < 256) CHECK(yields_at(256) == 256);
+  if (cpus < 1024) CHECK(yields_at(1024) == 64);
+  if (cpus < 4096) CHECK(yields_at(4096) == 16);
+  CHECK(current_wait_policy().spin_iterations == 0);
+  set_wait_policy(1);
 }
 
 TEST_CASE("MYTHREAD outside a UPC program is an error, THREADS is 0") {
