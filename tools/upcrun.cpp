@@ -45,7 +45,8 @@ Options:
   --backend KIND         'threads' (default): THREADS OS threads in one process;
                          'processes': one forked process per UPC thread
   --heap SIZE            shared heap per thread, e.g. 512K, 64M, 1G (at least 64K;
-                         default 64M, less when THREADS is large)
+                         default 64M, less when THREADS is large; SIZE x THREADS
+                         at most 64 TiB, reserved sparsely)
   --nodes K              group the threads into K virtual nodes (1 to THREADS,
                          default 1) for hierarchical algorithms
   --check                checked mode: bounds checks against each shared object,
@@ -95,13 +96,19 @@ too, and an option given to upcrun overrides the variable):
 
 Exit status (PROGRAM's, since upcrun becomes PROGRAM):
   0        every thread returned 0 from upc_main
-  N        the first non-zero status a thread returned, or upc_global_exit(N)
+  N        the first non-zero status a thread returned, or upc_global_exit(N);
+           also exit(N), _exit(N), _Exit(N) or quick_exit(N) called by a thread,
+           which is reported as a failure (1 for N = 0)
   1        a thread failed: an uncaught exception, a upc:: usage error, a thread
-           that ended abnormally, or a deadlock found by --check
+           that ended abnormally, a deadlock found by --check, or a shared array
+           whose size expression threw
   124      the run exceeded --timeout
-  128+N    a thread was killed by signal N (139: SIGSEGV, 137: SIGKILL)
-  130      interrupted (SIGINT, Ctrl-C); 143 for SIGTERM; every thread is stopped
-  2        bad usage: an invalid option or environment variable, or no PROGRAM
+  128+N    a thread was killed by signal N (139: SIGSEGV, 137: SIGKILL), a thread
+           the program started included
+  130      interrupted (SIGINT, Ctrl-C); 143 for SIGTERM; every thread is stopped,
+           also while they are being started
+  2        bad usage: an invalid option or environment variable, no PROGRAM, or
+           --heap x THREADS over 64 TiB
   126, 127 PROGRAM could not be executed / was not found
 On every failure the report on stderr names the thread and the cause (exception
 text, signal name, where each thread waits), and no shared-memory segment is
@@ -256,6 +263,12 @@ int main(int argc, char** argv) {
   if (s.nodes && s.threads && *s.nodes > *s.threads)
     usage_error("--nodes must be an integer from 1 to THREADS (" + std::to_string(*s.threads) + "), got '" +
                 std::to_string(*s.nodes) + "'");
+  // The segment holds THREADS heaps: say now, as the program would, when that
+  // cannot be mapped (the product is computed without wrapping).
+  if (s.threads && !s.heap.empty()) {
+    const auto parts = upc::detail::size_partitions(*upc::detail::parse_size(s.heap), static_cast<int>(*s.threads), s.heap);
+    if (!parts.error.empty()) usage_error(parts.error);
+  }
 
   if (s.threads) set_env("UPCEMU_THREADS", std::to_string(*s.threads));
   if (!s.backend.empty()) set_env("UPCEMU_BACKEND", s.backend);

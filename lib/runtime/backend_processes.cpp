@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "control.hpp"
@@ -24,34 +25,75 @@ void kill_all(const std::vector<pid_t>& pids) {
     if (p > 0) ::kill(p, SIGKILL);
 }
 
+// A worker that ended while it was still running main and nothing had stopped the
+// run reports itself (a crash handler, exit_calls.cpp); one that could not is
+// reported here from its status: the run ends with it (1 for exit(0)).
 void note_end(int t, pid_t pid, int wstatus) {
   control_block& c = control();
   auto state = static_cast<thread_state>(c.slots[t].state.load());
+  const bool unexpected = state == thread_state::running && !c.abort.load() && !c.global_exit_called.load();
   if (WIFEXITED(wstatus)) {
     int code = WEXITSTATUS(wstatus);
     set_exit_code(t, code);
-    if (state == thread_state::running && !c.abort.load() && !c.global_exit_called.load()) {
-      // The run ends with the status the thread passed to exit() (1 for exit(0)),
-      // as on the threads backend, where exit() ends the one process.
-      set_launcher_exit_code(code != 0 ? code : 1);
+    if (unexpected) {
       std::string text = "upcemu: thread " + std::to_string(t) + " (pid " + std::to_string(pid) +
                          ") exited with status " + std::to_string(code) +
                          " without returning from main (call upc_global_exit to end every thread)\n";
-      record_failure(t, text.c_str());
+      record_failure_status(t, text.c_str(), code != 0 ? code : 1);
     }
   } else if (WIFSIGNALED(wstatus)) {
     int sig = WTERMSIG(wstatus);
     set_exit_code(t, 128 + sig);
-    // The status is the signal's when this crash is the failure being reported.
-    if (!c.abort.load() || (state == thread_state::failed && c.error_thread.load() == t)) set_launcher_exit_code(128 + sig);
-    if (state != thread_state::failed && !c.abort.load()) {
+    if (unexpected) {
       const char* abbrev = sigabbrev_np(sig);
       const char* descr = sigdescr_np(sig);
       std::string text = "upcemu: thread " + std::to_string(t) + " (pid " + std::to_string(pid) +
                          ") was killed by signal SIG" + (abbrev ? abbrev : "?") + " (" + (descr ? descr : "?") + ")\n";
-      record_failure(t, text.c_str());
+      record_failure_status(t, text.c_str(), 128 + sig);
     }
   }
+}
+
+// Kills every started worker and records why the run stopped.
+void stop_on_interrupt(std::vector<pid_t>& pids, int started, int threads) {
+  const int sig = g_interrupt_signal;
+  const char* abbrev = sigabbrev_np(sig);
+  std::string text = std::string("upcemu: interrupted by SIG") + (abbrev ? abbrev : "?");
+  if (started < threads)
+    text += " while starting the threads (" + std::to_string(started) + " of " + std::to_string(threads) +
+            " started); stopped them all\n";
+  else
+    text += "; stopped all " + std::to_string(threads) + " threads\n";
+  set_launcher_exit_code(128 + sig);  // also when an earlier failure is being reported
+  record_failure_status(-1, text.c_str(), 128 + sig);
+  kill_all(pids);
+}
+
+// Reaps every worker that has ended, without blocking. waitid(P_ALL, WNOWAIT)
+// names one ended child without reaping it, so each round costs one call per
+// ended worker rather than one per worker; a child that is not a worker (the
+// program may have its own) is left for its owner, and that round falls back to
+// asking for each worker by pid.
+int reap_ended(std::vector<pid_t>& pids, const std::unordered_map<pid_t, int>& thread_of) {
+  int reaped = 0;
+  auto reap = [&](int t) {
+    int wstatus = 0;
+    if (::waitpid(pids[t], &wstatus, WNOHANG) != pids[t]) return false;
+    note_end(t, pids[t], wstatus);
+    pids[t] = 0;
+    ++reaped;
+    return true;
+  };
+  for (;;) {
+    siginfo_t info{};
+    if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0) return reaped;
+    auto it = thread_of.find(info.si_pid);
+    if (it == thread_of.end() || pids[it->second] != info.si_pid) break;
+    reap(it->second);
+  }
+  for (int t = 0; t < static_cast<int>(pids.size()); ++t)
+    if (pids[t] > 0) reap(t);
+  return reaped;
 }
 }  // namespace
 
@@ -62,8 +104,10 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
   std::fflush(nullptr);  // buffered output must not be duplicated in every child
 
   std::vector<pid_t> pids(opt.threads, 0);
+  std::unordered_map<pid_t, int> thread_of;
+  thread_of.reserve(static_cast<std::size_t>(opt.threads));
   int started = 0;
-  for (int t = 0; t < opt.threads; ++t) {
+  for (int t = 0; t < opt.threads && !g_interrupt_signal; ++t) {
     pid_t pid = ::fork();
     if (pid < 0) {
       record_failure(-1, (std::string("upcemu: fork failed for thread ") + std::to_string(t) + ": " + strerror(errno) + "\n").c_str());
@@ -71,7 +115,7 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
     }
     if (pid == 0) {
       ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != parent) _exit(1);
+      if (::getppid() != parent) end_process(1);
       ::signal(SIGINT, SIG_IGN);
       ::signal(SIGTERM, SIG_DFL);
       ::signal(SIGHUP, SIG_DFL);
@@ -80,38 +124,31 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
       // stopped by SIGKILL (upc_global_exit, a failure elsewhere) loses no line.
       if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
       install_crash_handlers();
+      g_process_upc_thread = t;
       control().slots[t].pid = ::getpid();
       int status = run_upc_thread(t, body);
       std::fflush(nullptr);
-      _exit(status & 0xff);
+      end_process(status);
     }
     pids[t] = pid;
+    thread_of.emplace(pid, t);
     ++started;
   }
+  // Ctrl-C while forking (4096 forks take a while): stop here, before the gate.
+  bool killed = false;
+  if (g_interrupt_signal) {
+    stop_on_interrupt(pids, started, opt.threads);
+    killed = true;
+  }
+  open_start_gate();
 
   int remaining = started;
   long pause_us = 50;
-  bool killed = false;
   while (remaining > 0) {
-    bool reaped = false;
-    for (int t = 0; t < opt.threads; ++t) {
-      if (pids[t] <= 0) continue;
-      int wstatus = 0;
-      pid_t r = ::waitpid(pids[t], &wstatus, WNOHANG);
-      if (r == pids[t]) {
-        note_end(t, pids[t], wstatus);
-        pids[t] = 0;
-        --remaining;
-        reaped = true;
-      }
-    }
+    const int reaped = reap_ended(pids, thread_of);
+    remaining -= reaped;
     if (g_interrupt_signal && !killed) {
-      const char* abbrev = sigabbrev_np(g_interrupt_signal);
-      std::string text = std::string("upcemu: interrupted by SIG") + (abbrev ? abbrev : "?") + "; stopped all " +
-                         std::to_string(opt.threads) + " threads\n";
-      set_launcher_exit_code(128 + g_interrupt_signal);
-      record_failure(-1, text.c_str());
-      kill_all(pids);
+      stop_on_interrupt(pids, started, opt.threads);
       killed = true;
     }
     mon.poll();

@@ -94,6 +94,9 @@ struct control_block {
   std::uint32_t backend;
 
   alignas(64) std::atomic<std::uint32_t> abort;         // nonzero: every thread must stop
+  std::atomic<std::uint32_t> start_gate;                // 0 until every worker exists (futex word)
+  std::atomic<std::int32_t> failure_status;             // exit status the recorded failure asks for (0: 1)
+  std::atomic<std::uint32_t> report_printed;            // the failure report has been written to stderr
   std::atomic<std::uint32_t> global_exit_called;
   std::atomic<std::int32_t> global_exit_status;
   std::atomic<std::uint32_t> exited;                    // threads that returned from main

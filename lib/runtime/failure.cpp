@@ -2,12 +2,15 @@
 // the control block (so the processes backend's launcher can read it), stopping
 // everyone, and crash reports for fatal signals.
 #include <execinfo.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <exception>
 #include <string>
 
 #include "control.hpp"
@@ -58,11 +61,13 @@ void request_abort() noexcept {
   futex_wake_all(&g_control->barrier.generation);
 }
 
-void record_failure(int thread, const char* text) noexcept {
-  if (!g_control) return;
+bool record_failure_status(int thread, const char* text, int status) noexcept {
+  if (!g_control) return false;
   control_block& c = *g_control;
-  if (c.error_claimed.exchange(1) == 0) {
+  const bool first = c.error_claimed.exchange(1) == 0;
+  if (first) {
     c.error_thread.store(thread);
+    c.failure_status.store(status);
     std::size_t n = strnlen(text, error_text_bytes - 1);
     memcpy(c.error_text, text, n);
     c.error_text[n] = '\0';
@@ -70,6 +75,37 @@ void record_failure(int thread, const char* text) noexcept {
   }
   if (thread >= 0) c.slots[thread].state.store(static_cast<std::uint32_t>(thread_state::failed));
   request_abort();
+  return first;
+}
+
+void record_failure(int thread, const char* text) noexcept { record_failure_status(thread, text, 0); }
+
+int failure_exit_status() noexcept {
+  const int status = g_control ? g_control->failure_status.load() : 0;
+  if (status) return status;
+  return launcher_exit_code() ? launcher_exit_code() : 1;
+}
+
+namespace {
+bool g_quiet_reports = false;
+void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
+}  // namespace
+
+void set_quiet_reports(bool quiet) noexcept { g_quiet_reports = quiet; }
+
+// Async-signal-safe: crash handlers call it. The claim is in the segment, so a
+// worker process that prints its own crash keeps the launcher from repeating it.
+bool print_report_once() noexcept {
+  if (!g_control || !g_control->error_claimed.load()) return false;
+  control_block& c = *g_control;
+  if (c.report_printed.exchange(1) != 0) return false;
+  // The claimer may still be copying its text in.
+  for (int i = 0; i < 100000 && !c.error_ready.load(); ++i) sched_yield();
+  if (g_quiet_reports) return true;
+  write_str(c.error_text);
+  const std::size_t n = strnlen(c.error_text, error_text_bytes);
+  if (n == 0 || c.error_text[n - 1] != '\n') write_str("\n");
+  return true;
 }
 
 void futex_mutex::lock() noexcept {
@@ -118,6 +154,20 @@ std::string last_call_text(const thread_slot& s) {
 }
 
 namespace {
+// A worker process stopped by SIGSTOP (or the terminal's SIGTSTP): state T in
+// /proc/PID/stat. Only the processes backend has a process per thread.
+bool stopped_by_signal(const thread_slot& s) {
+  if (s.pid <= 0 || static_cast<backend_kind>(control().backend) != backend_kind::processes) return false;
+  char path[64], line[512] = {};
+  std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(s.pid));
+  FILE* f = std::fopen(path, "r");
+  if (!f) return false;
+  const std::size_t n = std::fread(line, 1, sizeof line - 1, f);
+  std::fclose(f);
+  const char* close_paren = std::strrchr(line, ')');  // the name may hold spaces and parentheses
+  return n > 0 && close_paren && close_paren[1] == ' ' && close_paren[2] == 'T';
+}
+
 // Where one thread is: "waiting in upc_lock (lock 0x..., held by thread 1) at f.cpp:12".
 std::string where_is(const thread_slot& s) {
   auto state = static_cast<thread_state>(s.state.load());
@@ -125,7 +175,7 @@ std::string where_is(const thread_slot& s) {
   if (state == thread_state::finished) return "returned from main";
   if (state == thread_state::failed) return "failed";
   if (state == thread_state::not_started) return "not started";
-  if (kind == blocked_kind::none) return "running" + last_call_text(s);
+  if (kind == blocked_kind::none) return stopped_by_signal(s) ? "stopped (SIGSTOP)" + last_call_text(s) : "running" + last_call_text(s);
   const char* fn = s.blocked_function.load();
   std::string out = "waiting in ";
   out += fn ? fn : "?";
@@ -173,33 +223,79 @@ std::string describe_blocked_threads() {
 // ---- fatal signals -------------------------------------------------------
 
 namespace {
-void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
+// Why std::terminate was called on this thread (set by on_terminate just before
+// abort), for the SIGABRT report.
+thread_local char tl_terminate_reason[256];
+std::terminate_handler g_previous_terminate = nullptr;
 
+void on_terminate() {
+  const char* prefix = "after an uncaught exception";
+  if (std::exception_ptr p = std::current_exception()) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const std::exception& e) {
+      snprintf(tl_terminate_reason, sizeof tl_terminate_reason, " %s: %s", prefix, e.what());
+    } catch (...) {
+      snprintf(tl_terminate_reason, sizeof tl_terminate_reason, " %s of unknown type", prefix);
+    }
+  } else {
+    snprintf(tl_terminate_reason, sizeof tl_terminate_reason, " after std::terminate was called");
+  }
+  std::abort();
+}
+
+// Who crashed: a UPC thread, or a thread the program started itself (which has
+// no MYTHREAD; on the processes backend we know whose process it is in).
+void describe_crashed_thread(char* out, std::size_t size) {
+  if (tl_mythread >= 0)
+    snprintf(out, size, "thread %d", tl_mythread);
+  else if (g_process_upc_thread >= 0)
+    snprintf(out, size, "a thread that is not a UPC thread (started by the program inside UPC thread %d's process)",
+             g_process_upc_thread);
+  else
+    snprintf(out, size, "a thread that is not a UPC thread (started by the program)");
+}
+
+// One headline per run, the first failure's: a crash that comes second (another
+// thread crashing at the same moment, or a thread that dies of the failure being
+// reported) is not reported on either backend. The status is the first failure's.
 void crash_handler(int sig, siginfo_t* info, void*) {
-  char buf[256];
-  int t = tl_mythread;
+  char who[160], buf[640];
+  describe_crashed_thread(who, sizeof who);
   const char* name = sigdescr_np(sig);
   const char* abbrev = sigabbrev_np(sig);
-  if (info && (sig == SIGSEGV || sig == SIGBUS))
-    snprintf(buf, sizeof buf, "upcemu: thread %d was killed by signal SIG%s (%s) at address %p\n", t,
-             abbrev ? abbrev : "?", name ? name : "?", info->si_addr);
-  else
-    snprintf(buf, sizeof buf, "upcemu: thread %d was killed by signal SIG%s (%s)\n", t, abbrev ? abbrev : "?",
-             name ? name : "?");
-  if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means /dev/shm is full)\n", sizeof buf - strlen(buf) - 1);
-  record_failure(t, buf);
+  int n = snprintf(buf, sizeof buf, "upcemu: %s was killed by signal SIG%s (%s)", who, abbrev ? abbrev : "?", name ? name : "?");
+  if (info && (sig == SIGSEGV || sig == SIGBUS) && n < static_cast<int>(sizeof buf))
+    n += snprintf(buf + n, sizeof buf - n, " at address %p", info->si_addr);
+  if (sig == SIGABRT && tl_terminate_reason[0] && n < static_cast<int>(sizeof buf))
+    n += snprintf(buf + n, sizeof buf - n, "%s", tl_terminate_reason);
+  if (n < static_cast<int>(sizeof buf)) n += snprintf(buf + n, sizeof buf - n, "\n");
+  if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means memory ran out)\n", sizeof buf - strlen(buf) - 1);
+
+  const int status = 128 + sig;
+  const bool first = record_failure_status(tl_mythread, buf, status);
+  const bool printer = first ? print_report_once() : false;
+  if (!g_control) write_str(buf);  // not inside a run
+  if (printer || !g_control) {
+    if (!g_quiet_reports) {
+      void* frames[48];
+      const int depth = ::backtrace(frames, 48);
+      char head[64];
+      if (tl_mythread >= 0) snprintf(head, sizeof head, "  backtrace of thread %d:\n", tl_mythread);
+      else snprintf(head, sizeof head, "  backtrace:\n");
+      write_str(head);
+      ::backtrace_symbols_fd(frames, depth, 2);
+    }
+  }
   const bool threads_backend = g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads;
-  if (threads_backend) write_str(buf);  // the processes launcher prints it for us
-  void* frames[48];
-  int n = ::backtrace(frames, 48);
-  char head[96];
-  snprintf(head, sizeof head, "  backtrace of thread %d:\n", t);
-  write_str(head);
-  ::backtrace_symbols_fd(frames, n, 2);
   if (threads_backend) {
-    // One process: nobody is left to report for us.
+    // One process: nobody is left to report for us. Whoever prints the report ends
+    // the process once it is written; a second crash prints the first failure's
+    // report if nobody has yet. Everyone else waits for the end.
+    if (!printer && (first || !print_report_once()))
+      for (;;) ::pause();
     std::fflush(stdout);
-    _exit(128 + sig);
+    end_process(first ? status : failure_exit_status());
   }
   signal(sig, SIG_DFL);
   raise(sig);
@@ -220,6 +316,12 @@ void install_crash_handlers() {
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+}
+
+void install_terminate_handler() noexcept { g_previous_terminate = std::set_terminate(on_terminate); }
+void restore_terminate_handler() noexcept {
+  if (g_previous_terminate) std::set_terminate(g_previous_terminate);
+  g_previous_terminate = nullptr;
 }
 
 }  // namespace detail

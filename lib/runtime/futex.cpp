@@ -45,14 +45,21 @@ unsigned usable_cpus() noexcept {
 // in both regimes. With a core to itself a waiter's sched_yield returns in ~0.1 us,
 // so it polls about as fast as a spin (2-thread barrier 0.17 us vs 0.30 us with
 // 16-512 pauses); oversubscribed, every pause steals time from the thread being
-// waited for (16 threads: 4.7 us vs 8.8 us with 50 pauses). After the yields the
-// waiter sleeps on the futex so long waits cost no CPU.
+// waited for (16 threads: 4.7 us vs 8.8 us with 50 pauses), and sleeping at once
+// is slower still (4 threads: 50 us against 3.9 us on a slower machine, a futex
+// wake-up per waiter).
+// After the yields the waiter sleeps on the futex so long waits cost no CPU. The
+// waiters of one wait share a budget of about 64k yields (2000 each up to 32
+// THREADS, 16 each at 4096): every yield of a waiter is a context switch the
+// threads still computing must wait through, and at hundreds of THREADS on 2
+// cores thousands of yields each would keep the latecomers off the CPU.
 // UPCEMU_TUNE_SPIN / UPCEMU_TUNE_YIELD override the two numbers for experiments.
 void set_wait_policy(int threads) noexcept {
+  constexpr int max_yields = 2000, shared_yield_budget = 65536, min_yields = 16;
   if (static_cast<unsigned>(threads) <= usable_cpus())
     g_policy = {0, 1024};
   else
-    g_policy = {0, 2000};
+    g_policy = {0, std::clamp(shared_yield_budget / std::max(threads, 1), min_yields, max_yields)};
   if (const char* v = std::getenv("UPCEMU_TUNE_SPIN")) g_policy.spin_iterations = std::max(0, std::atoi(v));
   if (const char* v = std::getenv("UPCEMU_TUNE_YIELD")) g_policy.yield_iterations = std::max(0, std::atoi(v));
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "control.hpp"
+#include "launcher.hpp"
 
 namespace upc::detail {
 
@@ -24,7 +25,7 @@ void on_interrupt(int sig) {
              g_control ? g_control->threads : 0);
     ssize_t r = ::write(2, buf, strlen(buf));
     (void)r;
-    _exit(128 + sig);
+    end_process(128 + sig);
   }
 }
 }  // namespace

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -25,6 +27,7 @@ bool g_check = false;
 char* g_partitions = nullptr;
 std::uint64_t g_partition_bytes = 0;
 control_block* g_control = nullptr;
+int g_process_upc_thread = -1;
 
 namespace {
 std::vector<int> g_exit_codes;
@@ -34,13 +37,26 @@ pthread_t g_launcher_thread;  // the thread that called run()
 int g_nodes = 1;
 backend_kind g_backend = backend_kind::threads;
 
-std::uint64_t round_up(std::uint64_t x, std::uint64_t a) { return (x + a - 1) / a * a; }
-
 std::size_t default_heap(int threads) {
   // 64 MiB per thread, but keep the whole (sparse) mapping under 16 GiB.
   std::size_t heap = 64ULL << 20;
   std::size_t cap = (16ULL << 30) / static_cast<std::size_t>(threads);
   return std::max<std::size_t>(std::min(heap, cap), 4ULL << 20);
+}
+
+// Namespace-scope shared objects are sized and allocated here, in the launcher,
+// before any worker starts: a size expression that throws must stop the run
+// cleanly with a report, not escape into std::terminate.
+void allocate_namespace_scope_objects() {
+  try {
+    allocate_static_objects();
+  } catch (const upc::error&) {
+    throw;
+  } catch (const std::exception& e) {
+    record_failure(-1, (std::string("upcemu: shared_array: the size expression threw: ") + e.what() + "\n").c_str());
+  } catch (...) {
+    record_failure(-1, "upcemu: shared_array: the size expression threw an exception of unknown type\n");
+  }
 }
 }  // namespace
 
@@ -95,7 +111,10 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.heap_per_thread < min_heap_bytes)
     throw error("upcrun", "--heap must be at least 64K per thread, got " + std::to_string(opt.heap_per_thread), -1);
 
-  segment_geometry geo{opt.threads, round_up(opt.heap_per_thread, 4096), round_up(control_block_bytes(opt.threads), 4096)};
+  const partitions_size parts = size_partitions(opt.heap_per_thread, opt.threads, describe_bytes(opt.heap_per_thread));
+  if (!parts.error.empty()) throw error("upcrun", parts.error, -1);
+  const std::uint64_t header_bytes = *round_up_checked(control_block_bytes(opt.threads), page_bytes);
+  segment_geometry geo{opt.threads, parts.partition_bytes, header_bytes, header_bytes + parts.total_bytes};
   create_segment(geo);
   control_block& c = control();
   c.magic = control_magic;
@@ -123,30 +142,38 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_launcher_exit_code = 0;
   set_wait_policy(opt.threads);
 
+  // Reporting: --quiet, exit() and friends called by a UPC thread, std::terminate.
+  set_quiet_reports(opt.quiet);
+  install_exit_hook();
+  set_run_active(true);
+  install_terminate_handler();
+
   run_result result;
   try {
-    allocate_static_objects();
-    if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
-    else run_processes_backend(opt, body);
+    allocate_namespace_scope_objects();
+    if (!c.abort.load()) {
+      if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
+      else run_processes_backend(opt, body);
+    }
   } catch (const upc::error& e) {
-    record_failure(-1, e.what());
+    // Raised by the launcher (a namespace-scope object's size, a backend that
+    // cannot start): reported like a thread's error.
+    record_failure(-1, (std::string("upcemu: ") + e.what() + "\n").c_str());
   }
+  restore_terminate_handler();
+  set_run_active(false);
 
   if (c.error_claimed.load()) {
     result.failed = true;
     result.failed_thread = c.error_thread.load();
     result.error = c.error_text;
-    if (!opt.quiet) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "%s", result.error.c_str());
-      if (result.error.empty() || result.error.back() != '\n') std::fputc('\n', stderr);
-      std::fflush(stderr);
-    }
+    std::fflush(stdout);
+    print_report_once();
   }
   if (c.global_exit_called.load()) {
     result.exit_code = c.global_exit_status.load();
   } else if (result.failed) {
-    result.exit_code = g_launcher_exit_code ? g_launcher_exit_code : 1;
+    result.exit_code = failure_exit_status();
   } else {
     for (int code : g_exit_codes)
       if (code != 0) { result.exit_code = code; break; }

@@ -1,8 +1,9 @@
 // The one shared mapping of a run: control block followed by THREADS partitions.
-// Created with Boost.Interprocess as a POSIX shared-memory object (exclusive, mode
-// 0600), mapped, and unlinked at once, before any worker starts: the mapping lives
-// on in every thread and forked process, and no name is left in /dev/shm whatever
-// happens later (a crash, SIGKILL of any process, SIGINT).
+// An anonymous shared mapping (mmap MAP_SHARED | MAP_ANONYMOUS), made before any
+// worker starts: every thread sees it, and every process forked afterwards shares
+// it at the same address. It has no name, so nothing can be left in /dev/shm
+// whatever ends the run (a crash, SIGKILL of any process, SIGINT during start-up):
+// the memory goes away with the last process that maps it.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -13,11 +14,11 @@ struct segment_geometry {
   int threads;
   std::uint64_t partition_bytes;
   std::uint64_t header_bytes;
-  std::uint64_t total_bytes() const { return header_bytes + partition_bytes * threads; }
+  std::uint64_t total_bytes;  // header + partitions, computed overflow-checked (segment_size.hpp)
 };
 
-// Creates, maps and unlinks the segment; sets g_control, g_partitions,
-// g_partition_bytes. Throws upc::error (function "upcrun") on failure.
+// Maps the segment; sets g_control, g_partitions, g_partition_bytes. Throws
+// upc::error (function "upcrun") when the mapping cannot be made.
 void create_segment(const segment_geometry& g);
 // Unmaps it (the launcher calls this once every worker has finished).
 void destroy_segment() noexcept;

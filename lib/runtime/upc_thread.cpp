@@ -30,10 +30,27 @@ struct alt_stack {
     sigaltstack(&ss, nullptr);
   }
 };
+
+// Workers sleep here until the launcher has started every one of them, so that
+// the launcher has the cores to itself meanwhile: 4096 forked workers that went
+// straight into their first barrier took the CPU from the fork loop, and starting
+// them took minutes instead of seconds.
+void wait_at_start_gate() noexcept {
+  const std::atomic<std::uint32_t>& gate = control().start_gate;
+  while (gate.load(std::memory_order_acquire) == 0) futex_wait(&gate, 0, 100'000'000);
+}
 }  // namespace
+
+void open_start_gate() noexcept {
+  control().start_gate.store(1, std::memory_order_release);
+  futex_wake_all(&control().start_gate);
+}
 
 int run_upc_thread(int t, const std::function<int()>& body) {
   alt_stack stack;
+  wait_at_start_gate();
+  // The start failed or was interrupted while this worker waited: it never runs.
+  if (control().abort.load()) return control().global_exit_status.load();
   tl_mythread = t;
   thread_slot& slot = control().slots[t];
   slot.state.store(static_cast<std::uint32_t>(thread_state::running));

@@ -10,7 +10,8 @@
 //   exit3 T             thread T calls exit(3) behind the runtime's back
 //   global_exit T S     thread T calls upc_global_exit(S) while the others wait
 //   global_exit_busy T S  likewise, while the others compute without calling the runtime
-//   pids                every thread prints "pid T PID", then all wait forever at a barrier
+//   pids T              every thread prints "pid T PID"; thread T says "asleep T" and
+//                       sleeps (no runtime calls), the others wait forever at a barrier
 //   sleep               every thread prints "ready T", then sleeps in a loop (no runtime calls)
 //   lock_deadlock       threads 0 and 1 take two locks in opposite orders
 //   barrier_skip T      thread T waits for a lock held by thread 0, which waits at a barrier
@@ -23,12 +24,25 @@
 // VICTIM_ARRAY_COUNT=N in the environment sizes a namespace-scope shared_array<int>
 // (default 1), which the launcher allocates before any mode runs: N = -5 is a
 // negative count converted to size_t.
+//   exit T S / _exit T S / _Exit T S / quick_exit T S
+//                       thread T calls that function with status S while the others
+//                       wait at a barrier
+//   thread_segv T       thread T starts a std::thread that writes through a null pointer
+//   thread_throw T      thread T starts a std::thread that throws (std::terminate)
+//   thread_throw_after_failure  thread 1 unlocks a lock it does not hold (a failure);
+//                       a std::thread of thread 0 then throws, ending in std::terminate
+//   segv_all            every thread writes through a null pointer at the same moment
+//
+// With VICTIM_SIZE_THROWS set in the environment, the size expression of the
+// namespace-scope array `sized` throws std::length_error (evaluated by the launcher).
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "upc.h"
 #include "upc_collective.h"
@@ -49,6 +63,16 @@ void say(const std::string& line) {
 [[noreturn]] void sleep_forever() {
   for (;;) ::usleep(10000);
 }
+
+void write_null() {
+  volatile int* p = nullptr;
+  *p = 1;
+}
+
+upc::shared_array<int> sized([]() -> std::size_t {
+  if (std::getenv("VICTIM_SIZE_THROWS")) throw std::length_error("victim: no size today");
+  return static_cast<std::size_t>(THREADS);
+});
 }  // namespace
 
 int upc_main(int argc, char** argv) {
@@ -119,7 +143,10 @@ int upc_main(int argc, char** argv) {
     upc_barrier;
     if (MYTHREAD == 0) say("ready");
     upc_barrier(1);
-    if (MYTHREAD == who) sleep_forever();
+    if (MYTHREAD == who) {
+      say("asleep " + std::to_string(MYTHREAD));
+      sleep_forever();
+    }
     upc_barrier(2);
     return 0;
   }
@@ -173,6 +200,48 @@ int upc_main(int argc, char** argv) {
       for (;;) x = x + 1;
     }
     upc_barrier;  // where the others wait
+    return 0;
+  }
+  if (mode == "exit" || mode == "_exit" || mode == "_Exit" || mode == "quick_exit") {
+    const int status = arg_int(argc, argv, 3, 4);
+    upc_barrier;
+    if (MYTHREAD == who) {
+      if (mode == "exit") std::exit(status);
+      if (mode == "_exit") _exit(status);
+      if (mode == "_Exit") std::_Exit(status);
+      std::quick_exit(status);
+    }
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "thread_segv") {
+    upc_barrier;
+    if (MYTHREAD == who) std::thread(write_null).join();
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "thread_throw") {
+    upc_barrier;
+    if (MYTHREAD == who) std::thread([] { throw std::runtime_error("victim helper thread threw"); }).join();
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "thread_throw_after_failure") {
+    upc_lock_t* l = upc_all_lock_alloc();
+    if (MYTHREAD == 0) {
+      // Not a UPC thread: it cannot see the failure, so it gives thread 1 time.
+      std::thread([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        throw std::runtime_error("victim helper thread threw");
+      }).join();
+    }
+    if (MYTHREAD == 1) upc_unlock(l);
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "segv_all") {
+    upc_barrier;
+    write_null();
     return 0;
   }
   std::fprintf(stderr, "victim: unknown mode '%s'\n", mode.c_str());

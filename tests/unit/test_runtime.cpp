@@ -4,6 +4,7 @@
 
 #include <ctime>
 
+#include "../../lib/runtime/futex.hpp"
 #include "../support/spmd.hpp"
 #include "upc_tick.h"
 
@@ -63,6 +64,43 @@ TEST_CASE("run() rejects impossible configurations before starting anything") {
   o.nodes = 1;
   o.heap_per_thread = 1000;
   CHECK(error_of([&] { upc::run(o, [] {}); }).find("--heap") != std::string::npos);
+}
+
+TEST_CASE("run() reports --heap × THREADS that wraps or exceeds 64 TiB instead of crashing (issue 8.8)") {
+  upc::launch_options o = spmd::options(4096, upc::backend_kind::threads);
+  o.heap_per_thread = std::size_t{1} << 52;  // × 4096 = 2^64: wrapped to 0 before the fix
+  bool ran = false;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }) ==
+        "upcrun: --heap 4 PiB × THREADS 4096 = more than 16 EiB exceeds the largest shared segment upcemu maps (64 TiB): "
+        "use a smaller --heap or fewer threads");
+  o.heap_per_thread = ~std::size_t{0};  // rounding up to a page wraps too
+  o.threads = 1;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }).find("= more than 16 EiB exceeds") != std::string::npos);
+  o.heap_per_thread = std::size_t{64} << 30;
+  o.threads = 1025;
+  CHECK(error_of([&] { upc::run(o, [&] { ran = true; }); }).find("--heap 64 GiB × THREADS 1025 = 64.1 TiB exceeds") !=
+        std::string::npos);
+  CHECK_FALSE(ran);
+  CHECK(upc::threads() == 0);
+}
+
+// 4096 waiters yielding 2000 times each kept the threads they waited for off 2
+// cores; the waiters of one wait now share about 65536 yields.
+TEST_CASE("the wait policy: oversubscribed waiters share a budget of yields (issue 8.13)") {
+  using upc::detail::current_wait_policy;
+  using upc::detail::set_wait_policy;
+  const int cpus = static_cast<int>(upc::detail::usable_cpus());
+  auto yields_at = [](int threads) {
+    set_wait_policy(threads);
+    return current_wait_policy().yield_iterations;
+  };
+  CHECK(yields_at(cpus) == 1024);  // a core each
+  if (cpus < 32) CHECK(yields_at(32) == 2000);
+  if (cpus < 256) CHECK(yields_at(256) == 256);
+  if (cpus < 1024) CHECK(yields_at(1024) == 64);
+  if (cpus < 4096) CHECK(yields_at(4096) == 16);
+  CHECK(current_wait_policy().spin_iterations == 0);
+  set_wait_policy(1);
 }
 
 TEST_CASE("MYTHREAD outside a UPC program is an error, THREADS is 0") {

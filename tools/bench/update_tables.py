@@ -13,7 +13,9 @@ untouched when RESULTS_DIR has no collective results), and upccoll_run,
 upccoll_targets, upccoll_vs_mpi, upccoll_latency, upccoll_bound, upccoll_overlap
 (UPC Collectives 2.0, from RESULTS_DIR/upccoll, see upccoll_tables.py; likewise
 left untouched). --only PREFIX refreshes only the sections whose name starts with
-PREFIX (run_coll.sh: --only coll; run_upccoll.sh: --only upccoll).
+PREFIX (run_coll.sh: --only coll; run_upccoll.sh: --only upccoll), and startup_run,
+startup (from RESULTS_DIR/startup_time.jsonl, see startup_tables.py; run_startup.sh:
+--only startup).
 With --check, prints the document instead of writing it.
 """
 import argparse
@@ -24,6 +26,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_results as br  # noqa: E402
 import coll_tables  # noqa: E402
+import startup_tables  # noqa: E402
 import upccoll_tables  # noqa: E402
 from coll_tables import num, table, verdict  # noqa: E402  (one number format and table writer for all)
 
@@ -176,6 +179,7 @@ SECTIONS = {
 }
 SECTIONS.update(coll_tables.SECTIONS)
 SECTIONS.update(upccoll_tables.SECTIONS)
+SECTIONS.update(startup_tables.SECTIONS)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
