@@ -28,7 +28,7 @@ void check_flags(const char* fn, upc_flag_t flags) {
   const upc_flag_t known = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC |
                            UPC_OUT_NOSYNC | UPC_PULL | UPC_PUSH | UPC_MULTICORE;
   if (flags & ~known) fail(fn, "flags has unknown bits " + std::to_string(flags & ~known) + " (flags = " + std::to_string(flags) + ")");
-  auto count = [](upc_flag_t f) { return __builtin_popcount(static_cast<unsigned>(f)); };
+  auto count = [](upc_flag_t f) { return f == 0 ? 0 : (f & (f - 1)) == 0 ? 1 : 2; };  // 0, 1 or "more"
   if (count(flags & (UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC)) > 1)
     fail(fn, "flags combines more than one of UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC");
   if (count(flags & (UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) > 1)
@@ -77,6 +77,45 @@ void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset,
     fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
                  " run past the end of its shared heap (" + str(detail::g_partition_bytes) + " bytes per thread)");
   check_in_object(fn, arg, thr, offset, bytes, known);
+}
+
+// Areas already found inside their objects stay so until something is freed
+// (the heap's generation moves): a loop of collectives on the same buffers pays
+// for the object checks once. Kept per thread, keyed by the area's shape.
+enum class area_shape : std::uint32_t { range, blocked, array };
+struct verified_area {
+  const void* run = nullptr;
+  std::uint64_t generation = 0, offset = 0, bytes = 0, block = 0;
+  std::uint32_t thread = 0, phase = 0;
+  area_shape shape = area_shape::range;
+};
+constexpr int verified_areas = 8;
+thread_local verified_area tl_verified[verified_areas];
+thread_local int tl_next_verified = 0;
+
+std::uint64_t heap_generation() { return detail::control().heap_generation.load(std::memory_order_acquire); }
+
+bool already_verified(const shared_address& a, std::uint64_t bytes, area_shape shape, std::uint64_t block = 0) {
+  const std::uint64_t generation = heap_generation();
+  for (const verified_area& v : tl_verified)
+    if (v.run == detail::g_control && v.generation == generation && v.offset == a.offset && v.thread == a.thread &&
+        v.phase == a.phase && v.bytes == bytes && v.shape == shape && v.block == block)
+      return true;
+  return false;
+}
+void remember_verified(const shared_address& a, std::uint64_t bytes, area_shape shape, std::uint64_t generation,
+                       std::uint64_t block = 0) {
+  tl_verified[tl_next_verified] = verified_area{detail::g_control, generation, a.offset, bytes, block, a.thread, a.phase, shape};
+  tl_next_verified = (tl_next_verified + 1) % verified_areas;
+}
+
+// One area of one thread (check_range), remembered once found good.
+void check_area(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes) {
+  const shared_address a{offset, static_cast<std::uint32_t>(thr), 0};
+  if (already_verified(a, bytes, area_shape::range)) return;
+  const std::uint64_t generation = heap_generation();
+  check_range(fn, arg, thr, offset, bytes);
+  remember_verified(a, bytes, area_shape::range, generation);
 }
 
 bool overlap(std::uint64_t a, std::uint64_t an, std::uint64_t b, std::uint64_t bn) { return a < b + bn && b < a + an; }
@@ -139,8 +178,27 @@ std::uint64_t block_offset(const shared_address& base, std::size_t block, int th
 
 // Every thread's block of an area of `block` bytes per thread must fit.
 void check_blocked(const char* fn, const char* arg, const shared_address& base, std::size_t block) {
+  if (already_verified(base, block, area_shape::blocked)) return;
+  const std::uint64_t generation = heap_generation();
   std::optional<detail::allocation> object;  // found once for a symmetric object
   for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block, &object);
+  remember_verified(base, block, area_shape::blocked, generation);
+}
+
+// The elements of shared [blk] T (nelems of `elem` bytes from `base`): each
+// thread's run inside its shared heap and inside the object `base` points into.
+void check_array(const char* fn, const char* arg, const shared_address& base, std::size_t elem, std::size_t blk,
+                 std::size_t nelems) {
+  const std::uint64_t bytes = std::uint64_t(nelems) * elem;  // checked not to overflow by the caller
+  if (already_verified(base, bytes, area_shape::array, blk)) return;
+  const std::uint64_t generation = heap_generation();
+  const blocked_array a{base, elem, blk, nelems, threads()};
+  std::optional<detail::allocation> object;
+  for (int t = 0; t < threads(); ++t) {
+    const std::uint64_t n = a.count_on(t);
+    if (n) check_range(fn, arg, t, (blk ? a.row_start() : base.offset) + a.first_local(t) * elem, n * elem, &object);
+  }
+  remember_verified(base, bytes, area_shape::array, generation, blk);
 }
 
 // Under --check: every single-valued argument of the call, compared with
@@ -244,7 +302,7 @@ using namespace upc::coll;
 void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_broadcast", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags, false);
-  check_range(rq.function, "src", rq.src.thread, rq.src.offset, nbytes);
+  check_area(rq.function, "src", rq.src.thread, rq.src.offset, nbytes);
   check_blocked(rq.function, "dst", rq.dst, nbytes);
   if (overlap(rq.src.offset, nbytes, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
   start(rq);
@@ -254,7 +312,7 @@ void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_fl
   UPCEMU_CALL("upc_all_scatter", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags, true);
   const std::uint64_t total = std::uint64_t(nbytes) * threads();
-  check_range(rq.function, "src", rq.src.thread, rq.src.offset, total);
+  check_area(rq.function, "src", rq.src.thread, rq.src.offset, total);
   check_blocked(rq.function, "dst", rq.dst, nbytes);
   if (overlap(rq.src.offset, total, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
   start(rq);
@@ -264,7 +322,7 @@ void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_fla
   UPCEMU_CALL("upc_all_gather", {"nbytes", nbytes}, {"root (the thread of dst)", dst.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags, true);
   const std::uint64_t total = std::uint64_t(nbytes) * threads();
-  check_range(rq.function, "dst", rq.dst.thread, rq.dst.offset, total);
+  check_area(rq.function, "dst", rq.dst.thread, rq.dst.offset, total);
   check_blocked(rq.function, "src", rq.src, nbytes);
   if (overlap(rq.dst.offset, total, block_offset(rq.src, nbytes, rq.dst.thread), nbytes)) fail_overlap(rq.function, rq.dst.thread);
   start(rq);
@@ -305,7 +363,7 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
   // perm is shared int[THREADS] (block size 1 from perm): every element in its heap.
   for (int i = 0; i < threads(); ++i) {
     const shared_address e = layout::advance(perm.address(), i, sizeof(int), 1, threads());
-    check_range(rq.function, "perm", static_cast<int>(e.thread), e.offset, sizeof(int));
+    check_area(rq.function, "perm", static_cast<int>(e.thread), e.offset, sizeof(int));
   }
   // perm is shared int[THREADS], an input like src: under IN_ALLSYNC or IN_MYSYNC
   // it may be read only once its owners have entered, and every rank needs all of
@@ -389,17 +447,10 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   rq.red.fold = ops::fold_for<T>(op);
   rq.red.scan = ops::scan_for<T>(op);
   // The source array must fit in every partition it touches, and not overlap dst.
-  const int T_ = threads();
-  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, T_};
   if (blk_size == 0 && rq.src.phase != 0) fail(fn, "src has phase " + std::to_string(rq.src.phase) + " but blk_size is 0 (indefinite)");
   if (blk_size != 0 && rq.src.phase >= blk_size)
     fail(fn, "src has phase " + std::to_string(rq.src.phase) + ", not below blk_size " + std::to_string(blk_size));
-  for (int t = 0; t < T_; ++t) {
-    const std::uint64_t n = a.count_on(t);
-    if (!n) continue;
-    const std::uint64_t off = (blk_size ? a.row_start() : rq.src.offset) + a.first_local(t) * sizeof(T);
-    check_range(fn, "src", t, off, n * sizeof(T));
-  }
+  check_array(fn, "src", rq.src, sizeof(T), blk_size, nelems);
   return rq;
 }
 
@@ -407,7 +458,7 @@ template <class T>
 void reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems, std::size_t blk_size,
             T (*func)(T, T), upc_flag_t flags) {
   request rq = reduction_request<T>(collective::reduce, fn, dst, src, op, nelems, blk_size, func, flags);
-  check_range(fn, "dst", rq.dst.thread, rq.dst.offset, sizeof(T));
+  check_area(fn, "dst", rq.dst.thread, rq.dst.offset, sizeof(T));
   const blocked_array a{rq.src, sizeof(T), blk_size, nelems, threads()};
   const int td = static_cast<int>(rq.dst.thread);
   if (a.count_on(td) &&
@@ -427,7 +478,7 @@ void reduce_all(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t o
   for (int i = 0; i < threads(); ++i) {
     const shared_address e = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, sizeof(T), 1, threads());
     const int t = static_cast<int>(e.thread);
-    check_range(fn, "dst", t, e.offset, sizeof(T));
+    check_area(fn, "dst", t, e.offset, sizeof(T));
     if (a.count_on(t) &&
         overlap(e.offset, sizeof(T), (blk_size ? a.row_start() : rq.src.offset) + a.first_local(t) * sizeof(T),
                 a.count_on(t) * sizeof(T)))
@@ -445,11 +496,11 @@ void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
     fail(fn, "dst has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
   const blocked_array s{rq.src, sizeof(T), blk_size, nelems, threads()};
   const blocked_array d{rq.dst, sizeof(T), blk_size, nelems, threads()};
+  check_array(fn, "dst", rq.dst, sizeof(T), blk_size, nelems);
   for (int t = 0; t < threads(); ++t) {
     const std::uint64_t dn = d.count_on(t), sn = s.count_on(t);
     if (!dn) continue;
     const std::uint64_t doff = (blk_size ? d.row_start() : rq.dst.offset) + d.first_local(t) * sizeof(T);
-    check_range(fn, "dst", t, doff, dn * sizeof(T));
     if (sn && overlap(doff, dn * sizeof(T), (blk_size ? s.row_start() : rq.src.offset) + s.first_local(t) * sizeof(T), sn * sizeof(T)))
       fail_overlap(fn, t);
   }
@@ -521,13 +572,9 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   rq.red.user_fn = reinterpret_cast<const void*>(func);  // compared under --check
   rq.flags = flags;
   // Every element must lie inside the shared heap of its thread.
-  const blocked_array a{rq.dst, elem_size, blk_size, nelems, threads()};
   if (blk_size != 0 && rq.dst.phase >= blk_size)
     fail(fn, "A has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
-  for (int t = 0; t < threads(); ++t) {
-    const std::uint64_t n = a.count_on(t);
-    if (n) check_range(fn, "A", t, (blk_size ? a.row_start() : rq.dst.offset) + a.first_local(t) * elem_size, n * elem_size);
-  }
+  check_array(fn, "A", rq.dst, elem_size, blk_size, nelems);
   static thread_local sort_context ctx;
   ctx = sort_context{func, A.address(), elem_size, blk_size};
   rq.sort_cmp = compare_indices;

@@ -17,6 +17,7 @@ bool epoch_reached(std::uint32_t v, std::uint32_t target) { return static_cast<s
 // never satisfy a later one's waiters.
 execution::execution(const request& rq, team& t, plan& p)
     : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch(static_cast<std::uint32_t>(p.stages))) {
+  t_.entered_hash(t_.rank()).store(detail::this_call().hash, std::memory_order_relaxed);  // published with entered
   t_.publish(t_.entered(t_.rank()), epoch_);
 }
 
@@ -52,6 +53,16 @@ bool execution::team_barrier_passed() {
   return true;
 }
 
+// IN_MYSYNC calls compare their call with the first peer they waited for, by
+// the fingerprint that sits beside its "entered" flag (already in cache): every
+// rank comparing with one peer it touches chains the ranks together.
+void execution::match_peer(int rank) {
+  if (matched_peer_) return;
+  matched_peer_ = true;
+  if (t_.entered(rank).load(std::memory_order_acquire) != epoch_) return;  // moved on: nothing to compare
+  detail::match_call_with(t_.thread_of(rank), t_.entered_hash(rank).load(std::memory_order_relaxed));
+}
+
 bool execution::advance() {
   const int me = t_.rank();
   waiting_on_ = nullptr;
@@ -62,7 +73,7 @@ bool execution::advance() {
       } else if (rq_.flags & UPC_IN_MYSYNC) {
         for (; index_ < p_.touches.size(); ++index_) {
           if (blocked_on(t_.entered(p_.touches[index_]), p_.touches[index_])) return false;
-          detail::match_call_with(t_.thread_of(p_.touches[index_]));  // it has entered: is it the same call?
+          match_peer(p_.touches[index_]);  // it has entered: is it the same call?
         }
       }
       stage_ = stage::steps;
@@ -105,10 +116,8 @@ bool execution::advance() {
       [[fallthrough]];
     case stage::out_wait:
       if (rq_.flags & UPC_OUT_MYSYNC) {
-        for (; index_ < p_.touchers.size(); ++index_) {
+        for (; index_ < p_.touchers.size(); ++index_)
           if (blocked_on(t_.done(me, p_.touchers[index_]), p_.touchers[index_])) return false;
-          detail::match_call_with(t_.thread_of(p_.touchers[index_]));
-        }
       }
       stage_ = stage::finished;
       [[fallthrough]];

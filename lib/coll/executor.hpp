@@ -33,6 +33,7 @@ class execution {
   bool ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const;
   bool blocked_on(const std::atomic<std::uint32_t>& flag, int rank, int stage = 0);
   bool team_barrier_passed();
+  void match_peer(int rank);
 
   const request& rq_;
   team& t_;
@@ -43,6 +44,7 @@ class execution {
   std::size_t sub_ = 0;            // position inside a step (wait_acks)
   std::uint32_t barrier_phase_ = 0;
   bool barrier_pending_ = false;
+  bool matched_peer_ = false;
   const std::atomic<std::uint32_t>* waiting_on_ = nullptr;  // what advance() last stopped at
   int waiting_rank_ = -1;
   std::uint32_t waiting_target_ = 0;

@@ -40,6 +40,10 @@ class team {
   std::uint32_t epoch() const noexcept { return epoch_; }
 
   std::atomic<std::uint32_t>& entered(int rank) const noexcept { return word(rank, entered_off); }
+  // The fingerprint of the call a rank entered last, in its "entered" line.
+  std::atomic<std::uint64_t>& entered_hash(int rank) const noexcept {
+    return *reinterpret_cast<std::atomic<std::uint64_t>*>(at(rank, sync_offset_ + entered_off + 8));
+  }
   std::atomic<std::uint32_t>& ready(int rank) const noexcept { return word(rank, ready_off); }
   std::atomic<std::uint32_t>& ready2(int rank) const noexcept { return word(rank, ready2_off); }
   std::atomic<std::uint32_t>& done(int owner, int from) const noexcept { return word(owner, done_off + 4 * std::size_t(from)); }

@@ -22,7 +22,8 @@ struct record_copy {
   std::uint64_t args[call_record_args] = {};
 };
 
-record_copy read_record(int thread, std::uint32_t seq) {
+// The names (the record's second cache line) are read only for messages.
+record_copy read_record(int thread, std::uint32_t seq, bool with_names = false) {
   record_copy c;
   const call_record& r = control().slots[thread].calls[seq % call_records];
   const std::uint32_t s1 = r.seq.load(std::memory_order_acquire);
@@ -31,7 +32,7 @@ record_copy read_record(int thread, std::uint32_t seq) {
   c.file = r.file.load(std::memory_order_relaxed);
   c.line = r.line.load(std::memory_order_relaxed);
   for (int i = 0; i < call_record_args; ++i) {
-    c.names[i] = r.arg_names[i].load(std::memory_order_relaxed);
+    if (with_names) c.names[i] = r.arg_names[i].load(std::memory_order_relaxed);
     c.args[i] = r.args[i].load(std::memory_order_relaxed);
   }
   std::atomic_thread_fence(std::memory_order_acquire);
@@ -57,8 +58,14 @@ std::string describe(const record_copy& r) { return std::string(r.function ? r.f
                           " collective call of each): every thread must make the same collective calls in the same order");
 }
 
-void compare(const record_copy& mine, int thread, const record_copy& theirs) {
+void compare(record_copy mine, int thread, record_copy theirs) {
   if (!same_name(mine.function, theirs.function)) fail_mismatch(mine, thread, theirs);
+  bool equal = true;
+  for (int i = 0; i < call_record_args; ++i) equal &= mine.args[i] == theirs.args[i];
+  if (equal) return;  // the same function records the same arguments: the names need no look
+  mine = read_record(tl_mythread, mine.seq, true);
+  const record_copy named = read_record(thread, theirs.seq, true);
+  if (named.valid) theirs = named;
   for (int i = 0; i < call_record_args; ++i) {
     if (!mine.names[i] && !theirs.names[i]) continue;
     if (!same_name(mine.names[i], theirs.names[i])) fail_mismatch(mine, thread, theirs);
@@ -72,6 +79,11 @@ void compare(const record_copy& mine, int thread, const record_copy& theirs) {
 }
 
 record_copy my_record() { return read_record(tl_mythread, tl_call.seq); }
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
 }  // namespace
 
 const current_call& this_call() noexcept { return tl_call; }
@@ -107,7 +119,11 @@ collective_call::collective_call(const char* function, const char* file, std::ui
   }
   r.seq.store(seq, std::memory_order_release);
   s.call_seq.store(seq + 1, std::memory_order_release);
-  tl_call = current_call{function, file, line, seq, false};
+  // The function's address stands for its name: one string literal per entry
+  // point (a different address for the same name only costs a look at the records).
+  std::uint64_t h = mix(seq + 1, reinterpret_cast<std::uintptr_t>(function));
+  for (const collective_arg& a : args) h = mix(h, a.value);
+  tl_call = current_call{function, file, line, seq, false, h | 1};  // never 0: 0 means "no call"
 }
 
 collective_call::~collective_call() {
@@ -121,10 +137,15 @@ void match_call_with(int thread) {
   compare(my_record(), thread, theirs);
 }
 
-void match_after_world_barrier() {
+void match_call_with(int thread, std::uint64_t their_hash) {
+  if (!tl_call.function || their_hash == tl_call.hash) return;
+  match_call_with(thread);
+}
+
+void match_after_world_barrier(std::uint64_t thread0_hash) {
   if (!tl_call.function || tl_call.matched) return;
   tl_call.matched = true;
-  if (tl_mythread == 0) return;
+  if (tl_mythread == 0 || thread0_hash == tl_call.hash) return;
   const record_copy theirs = read_record(0, tl_call.seq);
   if (theirs.valid) {
     compare(my_record(), 0, theirs);

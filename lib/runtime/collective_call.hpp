@@ -27,6 +27,10 @@ struct current_call {
   std::uint32_t line = 0;
   std::uint32_t seq = 0;       // this thread's call number
   bool matched = false;        // compared with thread 0's after a world barrier
+  // A fingerprint of (number, function, arguments), published where peers read
+  // anyway (the world barrier's line, a rank's "entered" flag): equal
+  // fingerprints need no look at the records.
+  std::uint64_t hash = 0;
 };
 const current_call& this_call() noexcept;
 
@@ -51,8 +55,12 @@ class collective_call {
 // Compares this thread's call with thread `thread`'s call of the same number,
 // when that record is there to read (never waits). Fails on a mismatch.
 void match_call_with(int thread);
+// The same, given the fingerprint `thread` published: nothing to read when it
+// equals ours.
+void match_call_with(int thread, std::uint64_t their_hash);
 // The same after a world barrier, against thread 0, once per call; also finds
 // threads that reached the barrier in an earlier call than this one.
-void match_after_world_barrier();
+// `thread0_hash` is the fingerprint thread 0 left at the barrier.
+void match_after_world_barrier(std::uint64_t thread0_hash);
 
 }  // namespace upc::detail

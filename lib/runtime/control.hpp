@@ -29,13 +29,15 @@ enum class thread_state : std::uint32_t { not_started, running, finished, failed
 constexpr int call_records = 4;
 constexpr int call_record_args = 4;
 constexpr std::uint32_t no_call = ~0u;
-struct call_record {
+// Each record has its own cache lines; what a comparison reads (seq, function,
+// args) is the first line, the names for messages the second.
+struct alignas(64) call_record {
   std::atomic<std::uint32_t> seq;                       // call number, no_call while written
   std::atomic<std::uint32_t> line;
   std::atomic<const char*> function;
+  std::atomic<std::uint64_t> args[call_record_args];
   std::atomic<const char*> file;
   std::atomic<const char*> arg_names[call_record_args];  // nullptr: unused
-  std::atomic<std::uint64_t> args[call_record_args];
 };
 
 struct alignas(64) thread_slot {
@@ -82,6 +84,9 @@ struct barrier_state {
   // Notify ids of the current and next phase: 0 = none yet, else
   // (thread << 33) | (1 << 32) | uint32(id), thread being the one that gave the id
   std::atomic<std::uint64_t> id_slot[2];
+  // World barrier: thread 0's call fingerprint for even and odd phases, in the
+  // line every waiter reads anyway (collective_call.hpp).
+  std::atomic<std::uint64_t> call_hash[2];
 };
 
 struct control_block {
