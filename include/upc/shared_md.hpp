@@ -18,8 +18,9 @@
 // the block size ceil(N / THREADS), where N counts the elements of all
 // dimensions ((sizeof(a) / upc_elemsizeof(a) + THREADS - 1) / THREADS).
 //
-// Extents are numbers, upc::per_thread(n) (n*THREADS), or functions evaluated
-// when the run starts; a run-time block size is upc::block(number or function).
+// Extents (one to four) are numbers, upc::per_thread(n) (n*THREADS), or
+// functions evaluated when the run starts; a run-time block size is
+// upc::block(number or function).
 // Under --check every index is checked against its own dimension.
 #pragma once
 #include <array>
