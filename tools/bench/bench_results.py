@@ -72,10 +72,10 @@ def load_headers(results_dir, bench):
     return headers
 
 
-def load_machine(results_dir):
-    """machine.txt as a dict (key: value lines)."""
+def load_machine(results_dir, name="machine.txt"):
+    """machine.txt (or another file of key: value lines) as a dict."""
     info = {}
-    path = os.path.join(results_dir, "machine.txt")
+    path = os.path.join(results_dir, name)
     if os.path.exists(path):
         with open(path) as f:
             for line in f:

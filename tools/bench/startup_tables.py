@@ -15,15 +15,7 @@ BEFORE_ISSUE_8 = {("processes", 512): 1.8, ("processes", 1024): 6.4, ("processes
 
 
 def _machine(d):
-    info = {}
-    path = os.path.join(d, "startup_machine.txt")
-    if os.path.exists(path):
-        with open(path) as f:
-            for line in f:
-                key, sep, value = line.partition(":")
-                if sep:
-                    info[key.strip()] = value.strip()
-    return info
+    return br.load_machine(d, "startup_machine.txt")
 
 
 def section_startup_run(d):
