@@ -13,6 +13,7 @@
 #include "../runtime/control.hpp"
 #include "../runtime/heap_index.hpp"
 #include "../runtime/op_names.hpp"
+#include "../runtime/single_valued.hpp"
 #include "reduce_ops.hpp"
 
 namespace upc::coll {
@@ -201,69 +202,41 @@ void check_array(const char* fn, const char* arg, const shared_address& base, st
   remember_verified(base, bytes, area_shape::array, generation, blk);
 }
 
-// Under --check: every single-valued argument of the call, compared with
-// thread 0's after a barrier (the call itself and its size, root and flags are
-// compared in every run: runtime/collective_call.hpp). Each rank publishes its
-// values; after the world barrier each compares them with rank 0's and names
-// the first that differs.
-struct named_value {
-  const char* name;
-  std::uint64_t value;
-};
-
-struct fingerprint {
-  named_value v[team::check_slots];
-  int n = 0;
-  void add(const char* name, std::uint64_t value) { v[n++] = {name, value}; }
-  void add(const char* thread, const char* address, const char* phase, const shared_address& a) {
-    add(thread, a.thread);
-    add(address, a.offset);
-    add(phase, a.phase);
-  }
-};
-
-// What the call's kind makes single-valued (UPC 1.3 §7.4: every argument).
-fingerprint fingerprint_of(const request& rq, const shared_address* perm) {
-  fingerprint f;
+// Under --check: every single-valued argument of the call (UPC 1.3 §7.4: all
+// of them), compared with thread 0's after a world barrier (the call itself and
+// its size, root and flags are compared in every run: runtime/collective_call.hpp).
+detail::single_valued single_valued_args(const request& rq, const shared_address* perm) {
+  detail::single_valued f(rq.function);
+  auto add_pointer = [&](const char* thread, const char* address, const char* phase, const shared_address& a) {
+    f.add(thread, a.thread).add(address, a.offset).add(phase, a.phase);
+  };
   const bool sort = rq.kind == collective::sort;
   if (sort) {
-    f.add("A (thread)", "A (address)", "A (phase)", rq.dst);
+    add_pointer("argument A (thread)", "argument A (address)", "argument A (phase)", rq.dst);
   } else {
-    f.add("dst (thread)", "dst (address)", "dst (phase)", rq.dst);
-    f.add("src (thread)", "src (address)", "src (phase)", rq.src);
+    add_pointer("argument dst (thread)", "argument dst (address)", "argument dst (phase)", rq.dst);
+    add_pointer("argument src (thread)", "argument src (address)", "argument src (phase)", rq.src);
   }
-  if (rq.nbytes) f.add("nbytes", rq.nbytes);
-  if (perm) f.add("perm (thread)", "perm (address)", "perm (phase)", *perm);
+  if (rq.nbytes) f.add("argument nbytes", rq.nbytes);
+  if (perm) add_pointer("argument perm (thread)", "argument perm (address)", "argument perm (phase)", *perm);
   if (rq.nelems) {
-    f.add("nelems", rq.nelems);
-    f.add("blk_size", rq.blk_size);
-    if (sort) {
-      f.add("elem_size", rq.red.elem_size);
-      f.add("func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
-    } else {
-      f.add("op", rq.red.op);
-      f.add("func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
-    }
+    f.add("argument nelems", rq.nelems);
+    f.add("argument blk_size", rq.blk_size);
+    if (sort) f.add("argument elem_size", rq.red.elem_size);
+    else f.add("argument op", rq.red.op);
+    f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
   }
-  f.add("flags", static_cast<std::uint64_t>(rq.flags));
+  f.add("argument flags", static_cast<std::uint64_t>(rq.flags));
   return f;
 }
 
 void check_single_valued(const request& rq, const shared_address* perm = nullptr) {
   if (!check_enabled()) return;
-  const fingerprint f = fingerprint_of(rq, perm);
-  team& t = team::world();
-  std::atomic<std::uint64_t>* mine = t.check_area(t.rank());
-  for (int i = 0; i < f.n; ++i) mine[i].store(f.v[i].value, std::memory_order_relaxed);
-  t.barrier(rq.function);
-  const std::atomic<std::uint64_t>* zeros = t.check_area(0);
-  for (int i = 0; i < f.n; ++i) {
-    const std::uint64_t z = zeros[i].load(std::memory_order_relaxed);
-    if (z == f.v[i].value) continue;
-    fail(rq.function, std::string("argument ") + f.v[i].name + " must be single-valued: thread 0 passed " +
-                          std::to_string(z) + ", this thread passed " + std::to_string(f.v[i].value));
-  }
-  t.barrier(rq.function);  // rank 0's area may be reused only after everyone compared
+  const detail::single_valued f = single_valued_args(rq, perm);
+  const std::uint32_t round = detail::my_slot().collective_seq++;
+  f.publish(round);
+  team::world().barrier(rq.function);
+  f.verify(round, 0);
 }
 
 void start(const request& rq, const shared_address* perm = nullptr) {

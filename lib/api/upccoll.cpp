@@ -31,6 +31,7 @@
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 #include "upc/sync.hpp"
+#include "upccoll_status.hpp"
 #include "upccoll_types.hpp"
 
 using namespace upc::coll::coop;
@@ -49,12 +50,10 @@ struct user_op_entry {
 struct library_state {
   bool initialized = false;
   const void* run = nullptr;                 // the run it was initialised in
-  std::unique_ptr<team> world;
-  std::uint64_t world_offset = 0;
   // Live sub-teams of this thread by id. Ids are never reused in a run (not even
   // across finalize and a new initialize), so a freed handle stays invalid.
-  std::map<std::uint64_t, std::unique_ptr<team>> teams;
-  std::uint64_t next_team_id = 1;
+  std::map<std::uint64_t, std::unique_ptr<upc::coll::team>> teams;
+  std::uint64_t last_team_id = 0;  // the largest id handed out
   std::map<std::uint64_t, operation*> handles;
   std::uint64_t next_handle = 1;
   std::vector<user_op_entry> user_ops;
@@ -104,7 +103,7 @@ upccoll_team_t encode_handle(std::uint64_t id) {
 // The team of a handle, or nullptr with `why` saying what is wrong with it.
 team* resolve(upccoll_team_t handle, std::string* why = nullptr) {
   library_state& s = state();
-  if (handle == UPC_TEAM_ALL) return s.world.get();
+  if (handle == UPC_TEAM_ALL) return &team::of(upc::coll::team::world());
   auto say = [&](std::string m) {
     if (why) *why = std::move(m);
     return nullptr;
@@ -113,14 +112,14 @@ team* resolve(upccoll_team_t handle, std::string* why = nullptr) {
     return say("team is UPCCOLL_TEAM_NULL (what upccoll_team_split gives a thread that passed UPCCOLL_UNDEFINED)");
   const std::uint64_t v = reinterpret_cast<std::uintptr_t>(handle);
   const std::uint64_t thread_part = v & ((std::uint64_t{1} << handle_thread_bits) - 1), id = v >> handle_thread_bits;
-  if (thread_part != static_cast<std::uint64_t>(det::tl_mythread + 1) || id == 0 || id >= s.next_team_id)
+  if (thread_part != static_cast<std::uint64_t>(det::tl_mythread + 1) || id == 0 || id > s.last_team_id)
     return say("team is not UPC_TEAM_ALL or a team handle of this thread (handles are local to the thread that "
                "got them from upccoll_team_split)");
   auto it = s.teams.find(id);
   if (it == s.teams.end())
     return say("team is a handle that upccoll_team_free has freed (or upccoll_finalize released); it cannot be used "
                "again");
-  return it->second.get();
+  return &team::of(*it->second);
 }
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
@@ -656,18 +655,7 @@ upccoll_return_t upccoll_initialize(int* argc, char*** argv, const std::source_l
   // Every thread makes the same calls below, so a progress-mode error is the
   // same everywhere and no thread is left waiting.
   if (v.bad()) return report(fn, v.code, v.message);
-  const std::uint64_t off = det::collective_symmetric_alloc(block_layout::bytes, fn);
-  const int T = det::g_threads;
-  std::vector<char*> blocks(static_cast<std::size_t>(T));
-  std::vector<int> threads(static_cast<std::size_t>(T));
-  for (int r = 0; r < T; ++r) {
-    blocks[r] = det::g_partitions + std::uint64_t(r) * det::g_partition_bytes + off;
-    threads[r] = r;
-  }
-  std::memset(blocks[det::tl_mythread], 0, block_layout::bytes);
   det::world_barrier(fn);  // never the user's upc_barrier
-  s.world = std::make_unique<team>(std::move(blocks), std::move(threads), det::tl_mythread, true);
-  s.world_offset = off;
   s.initialized = true;
   if (threaded) this_thread_progress().start_thread(det::tl_mythread);
   return UPCCOLL_SUCCESS;
@@ -716,18 +704,11 @@ void free_staged(team& t, const char* fn) {
   }
 }
 
-// Frees a team's blocks once every member is past its last use of them.
+// Frees a team's memory once every member is past its last use of it.
 void dismantle(team& t, const char* fn) {
-  t.barrier(fn);
+  t.members().barrier(fn);
   free_staged(t, fn);
-  team_words& w = t.words();
-  // The last member to leave frees everything (nobody reads the blocks after).
-  if (w.departed.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(t.size())) {
-    for (int r = 0; r < t.size(); ++r) {
-      const std::uint64_t off = static_cast<std::uint64_t>(t.block(r) - det::g_partitions) % det::g_partition_bytes;
-      det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(t.thread_of(r)), 0}, fn);
-    }
-  }
+  t.members().release(fn);
 }
 }  // namespace
 
@@ -738,11 +719,10 @@ upccoll_return_t upccoll_finalize(const std::source_location& where) {
   library_state& s = state();
   settle(nullptr);
   this_thread_progress().stop_thread();
-  s.world->barrier(fn);
-  free_staged(*s.world, fn);
-  for (auto& [id, t] : s.teams) free_staged(*t, fn);
-  det::collective_free(upc::shared_address{s.world_offset, 0, 0}, fn);
-  s.world.reset();
+  team& world = team::of(upc::coll::team::world());
+  world.members().barrier(fn);
+  free_staged(world, fn);
+  for (auto& [id, t] : s.teams) free_staged(team::of(*t), fn);
   s.teams.clear();  // teams never freed: their shared blocks go with the run
   s.handles.clear();
   s.initialized = false;
@@ -848,64 +828,27 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   upccoll_return_t early;
   if (!begin(c, t, early)) return early;
   if (!newteam) c.v.set(UPCCOLL_ERROR, "newteam is a null pointer");
-  // Our block of the new team, made before posting so it is ready when seen.
-  std::uint64_t off = 0;
-  if (!c.v.bad() && color != UPCCOLL_UNDEFINED) {
-    try {
-      off = det::local_alloc(det::tl_mythread, block_layout::bytes, fn);
-      std::memset(det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off, 0, block_layout::bytes);
-    } catch (const upc::error&) {
-      c.v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left for the new team's " + std::to_string(block_layout::bytes) + " bytes");
-    }
-  }
-  operation op;
-  op.t = t;
-  op.kind = op_kind::split;
-  op.flags = UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
-  op.dec = &decompositions::barrier;
-  op.ntasks = 0;
-  op.seq = t->next_seq();
-  post_data mine{};
-  mine.kind = op_kind::split;
-  mine.status = c.v.code;
-  mine.flags = op.flags;
-  mine.count = static_cast<std::uint64_t>(static_cast<std::int64_t>(color));
-  mine.root = key;
-  mine.send = off ? det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes + off : nullptr;
-  start(op, mine, nullptr);
-  this_thread_progress().wait_until(*t, [&] { return complete(op); }, fn, &op);
-  // Every member's verdict is the same: the first failure among the posts.
+  std::unique_ptr<upc::coll::team> made;
+  const bool join = color != UPCCOLL_UNDEFINED;
+  const upc::coll::status st =
+      upc::coll::team::split(t->members(), join, color, key, to_status(c.v.code), made, fn);
+  // Every member's verdict is the same: the first failure among the members.
   verdict v = c.v;
-  if (!v.bad() && op.status) v.set(static_cast<upccoll_return_t>(op.status), "another member's call failed");
-  // Our color's members ordered by key, then by parent rank (MPI_Comm_split's
-  // rule): dense keys 0..n-1, the paper's case, make the key the new rank.
-  std::vector<std::pair<int, int>> members;  // (key, parent rank)
-  if (!v.bad() && color != UPCCOLL_UNDEFINED)
-    for (int r = 0; r < t->size(); ++r) {
-      const post& p = t->post_of(r, op.seq);
-      if (p.count == mine.count) members.push_back({p.root, r});
-    }
-  std::sort(members.begin(), members.end());
-  std::vector<char*> blocks;
-  std::vector<int> threads;
-  int my_rank = -1;
-  for (auto [k, r] : members) {
-    if (r == t->rank()) my_rank = static_cast<int>(blocks.size());
-    blocks.push_back(t->post_of(r, op.seq).send);
-    threads.push_back(t->thread_of(r));
+  if (!v.bad() && st != upc::coll::status::ok) {
+    if (st == upc::coll::status::no_memory)
+      v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left for the new team's block on some member");
+    else
+      v.set(from_status(st), "another member's call failed");
   }
-  t->barrier(fn);  // everyone has read the posts
-  if (v.bad()) {
-    if (off) det::heap_free(upc::shared_address{off, static_cast<std::uint32_t>(det::tl_mythread), 0}, fn);
-    return report(fn, v.code, v.message);
-  }
-  if (color == UPCCOLL_UNDEFINED) {  // this thread joins no team (MPI_UNDEFINED -> MPI_COMM_NULL)
+  if (v.bad()) return report(fn, v.code, v.message);
+  if (!join) {  // this thread joins no team (MPI_UNDEFINED -> MPI_COMM_NULL)
     *newteam = UPCCOLL_TEAM_NULL;
     return UPCCOLL_SUCCESS;
   }
   library_state& s = state();
-  const std::uint64_t id = s.next_team_id++;
-  s.teams[id] = std::make_unique<team>(std::move(blocks), std::move(threads), my_rank, false);
+  const std::uint64_t id = made->id();
+  s.last_team_id = std::max(s.last_team_id, id);
+  s.teams[id] = std::move(made);
   *newteam = encode_handle(id);
   return UPCCOLL_SUCCESS;
 }
@@ -919,13 +862,13 @@ void upccoll_team_free(upccoll_team_t team_handle) {
   library_state& s = state();
   std::string why;
   team* t = resolve(team_handle, &why);
-  if (!t || t == s.world.get()) {
+  if (!t || t->is_world()) {
     report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)" : why);
     return;
   }
   settle(t);
   dismantle(*t, fn);
-  s.teams.erase(reinterpret_cast<std::uintptr_t>(team_handle) >> handle_thread_bits);
+  s.teams.erase(reinterpret_cast<std::uintptr_t>(team_handle) >> handle_thread_bits);  // the team goes with its handle
 }
 
 // ---- the collectives ------------------------------------------------------------------------

@@ -16,9 +16,9 @@ bool epoch_reached(std::uint32_t v, std::uint32_t target) { return static_cast<s
 // latest), so with several non-blocking collectives in flight an earlier one can
 // never satisfy a later one's waiters.
 execution::execution(const request& rq, team& t, plan& p)
-    : rq_(rq), t_(t), p_(p), epoch_(t.next_epoch(static_cast<std::uint32_t>(p.stages))) {
-  t_.entered_hash(t_.rank()).store(detail::this_call().hash, std::memory_order_relaxed);  // published with entered
-  t_.publish(t_.entered(t_.rank()), epoch_);
+    : rq_(rq), t_(t), w_(t), p_(p), epoch_(w_.next_epoch(static_cast<std::uint32_t>(p.stages))) {
+  w_.entered_hash(t_.rank()).store(detail::this_call().hash, std::memory_order_relaxed);  // published with entered
+  w_.publish(w_.entered(t_.rank()), epoch_);
 }
 
 bool execution::ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const {
@@ -43,7 +43,7 @@ bool execution::team_barrier_passed() {
     barrier_phase_ = t_.barrier_arrive();
     barrier_pending_ = true;
   }
-  if (!t_.barrier_done(barrier_phase_)) {
+  if (!t_.barrier_passed(barrier_phase_)) {
     waiting_on_ = &t_.barrier_word();
     waiting_rank_ = -2;
     waiting_target_ = barrier_phase_;
@@ -56,11 +56,12 @@ bool execution::team_barrier_passed() {
 // IN_MYSYNC calls compare their call with the first peer they waited for, by
 // the fingerprint that sits beside its "entered" flag (already in cache): every
 // rank comparing with one peer it touches chains the ranks together.
+// Calls are numbered per thread, so only world-team calls can be matched this way.
 void execution::match_peer(int rank) {
-  if (matched_peer_) return;
+  if (matched_peer_ || !t_.is_world()) return;
   matched_peer_ = true;
-  if (t_.entered(rank).load(std::memory_order_acquire) != epoch_) return;  // moved on: nothing to compare
-  detail::match_call_with(t_.thread_of(rank), t_.entered_hash(rank).load(std::memory_order_relaxed));
+  if (w_.entered(rank).load(std::memory_order_acquire) != epoch_) return;  // moved on: nothing to compare
+  detail::match_call_with(t_.thread_of(rank), w_.entered_hash(rank).load(std::memory_order_relaxed));
 }
 
 bool execution::advance() {
@@ -72,7 +73,7 @@ bool execution::advance() {
         if (!team_barrier_passed()) return false;
       } else if (rq_.flags & UPC_IN_MYSYNC) {
         for (; index_ < p_.touches.size(); ++index_) {
-          if (blocked_on(t_.entered(p_.touches[index_]), p_.touches[index_])) return false;
+          if (blocked_on(w_.entered(p_.touches[index_]), p_.touches[index_])) return false;
           match_peer(p_.touches[index_]);  // it has entered: is it the same call?
         }
       }
@@ -85,17 +86,17 @@ bool execution::advance() {
         switch (s.kind) {
           case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
           case step::wait_ready:
-            if (blocked_on(t_.ready(s.peer), s.peer, s.stage)) return false;
+            if (blocked_on(w_.ready(s.peer), s.peer, s.stage)) return false;
             break;
-          case step::publish_ready: t_.publish(t_.ready(me), epoch_ + static_cast<std::uint32_t>(s.stage)); break;
+          case step::publish_ready: w_.publish(w_.ready(me), epoch_ + static_cast<std::uint32_t>(s.stage)); break;
           case step::wait_ready2:
-            if (blocked_on(t_.ready2(s.peer), s.peer)) return false;
+            if (blocked_on(w_.ready2(s.peer), s.peer)) return false;
             break;
-          case step::publish_ready2: t_.publish(t_.ready2(me), epoch_); break;
-          case step::ack: t_.publish(t_.ack(s.peer, me), epoch_); break;
+          case step::publish_ready2: w_.publish(w_.ready2(me), epoch_); break;
+          case step::ack: w_.publish(w_.ack(s.peer, me), epoch_); break;
           case step::wait_acks:
             for (; sub_ < p_.ack_from.size(); ++sub_)
-              if (blocked_on(t_.ack(me, p_.ack_from[sub_]), p_.ack_from[sub_])) return false;
+              if (blocked_on(w_.ack(me, p_.ack_from[sub_]), p_.ack_from[sub_])) return false;
             sub_ = 0;
             break;
           case step::compute: s.work(); break;
@@ -111,13 +112,13 @@ bool execution::advance() {
         return true;
       }
       if (rq_.flags & UPC_OUT_MYSYNC)
-        for (int r : p_.touches) t_.publish(t_.done(r, me), epoch_);
+        for (int r : p_.touches) w_.publish(w_.done(r, me), epoch_);
       stage_ = stage::out_wait;
       [[fallthrough]];
     case stage::out_wait:
       if (rq_.flags & UPC_OUT_MYSYNC) {
         for (; index_ < p_.touchers.size(); ++index_)
-          if (blocked_on(t_.done(me, p_.touchers[index_]), p_.touchers[index_])) return false;
+          if (blocked_on(w_.done(me, p_.touchers[index_]), p_.touchers[index_])) return false;
       }
       stage_ = stage::finished;
       [[fallthrough]];
@@ -128,7 +129,7 @@ bool execution::advance() {
 }
 
 void execution::run() {
-  while (!advance()) t_.wait_word(*waiting_on_, waiting_target_, waiting_rank_, rq_.function);
+  while (!advance()) w_.wait(*waiting_on_, waiting_target_, waiting_rank_, rq_.function);
 }
 
 void execute(const request& rq, team& t, plan& p) {

@@ -17,6 +17,7 @@
 
 #include "plan.hpp"
 #include "request.hpp"
+#include "owner_words.hpp"
 #include "team.hpp"
 
 namespace upc::coll {
@@ -37,6 +38,7 @@ class execution {
 
   const request& rq_;
   team& t_;
+  owner_words w_;
   plan& p_;
   std::uint32_t epoch_;
   stage stage_ = stage::in_sync;

@@ -1,12 +1,14 @@
 #include "team.hpp"
 
+#include <algorithm>
 #include <cstring>
-#include <memory>
+#include <string>
 
 #include "../runtime/control.hpp"
 #include "../runtime/epoch_wait.hpp"
 #include "../runtime/world_barrier.hpp"
 #include "upc/detail/static_object.hpp"
+#include "upc/error.hpp"
 #include "upc/runtime.hpp"
 
 namespace upc::coll {
@@ -14,19 +16,54 @@ namespace upc::coll {
 using namespace upc::detail;
 
 namespace {
-thread_local std::unique_ptr<team> tl_world;
-thread_local const void* tl_world_run = nullptr;  // the run the team belongs to
 
 std::size_t round64(std::size_t x) { return (x + 63) & ~std::size_t{63}; }
 
-// The world team's flags are allocated by the launcher before any thread runs,
-// like a namespace-scope shared array: no collective step is needed to make the
-// team, so a thread's first collective cannot pair with anything else, and
-// every process of the processes backend inherits the offset.
+// The start of every member's block. Rank 0's barrier words serve the team;
+// every member's own words say where its scratch is and what it passed to a
+// split of this team.
+struct header {
+  alignas(64) std::atomic<std::uint32_t> barrier_arrived;
+  alignas(64) std::atomic<std::uint32_t> barrier_generation;
+  std::atomic<std::uint32_t> barrier_sleepers;
+  std::atomic<std::uint32_t> departed;  // release: members gone
+  alignas(64) std::uint64_t scratch_offset;
+  std::uint64_t scratch_bytes;
+  std::int32_t scratch_failed;
+  // split: what this member passed, then (second phase) its new block
+  alignas(64) std::int32_t split_status;
+  std::int32_t split_join;
+  std::int32_t split_color;
+  std::int32_t split_key;
+  std::uint64_t split_block;  // offset in this member's partition; 0: none
+};
+constexpr std::size_t header_bytes = (sizeof(header) + 63) / 64 * 64;
+
+header& header_of(const team& t, int rank) { return *reinterpret_cast<header*>(t.block(rank)); }
+
+std::vector<const team_section*>& sections() {
+  static std::vector<const team_section*> v;
+  return v;
+}
+
+// Where section i starts in a block of a team of `size`.
+std::size_t section_offset(int index, int size) {
+  std::size_t off = header_bytes;
+  for (int i = 0; i < index; ++i) off += round64(sections()[static_cast<std::size_t>(i)]->bytes(size));
+  return off;
+}
+
+char* partition_base(int thread) { return g_partitions + static_cast<std::uint64_t>(thread) * g_partition_bytes; }
+std::uint64_t offset_in_partition(const char* p, int thread) { return static_cast<std::uint64_t>(p - partition_base(thread)); }
+
+// The world team's blocks are allocated by the launcher before any thread
+// runs, like a namespace-scope shared array: no collective step is needed to
+// make the team, so a thread's first collective cannot pair with anything
+// else, and every process of the processes backend inherits the offset.
 class world_team_storage final : public static_object {
  public:
   world_team_storage() { register_static_object(this); }
-  void allocate() override { offset_ = symmetric_alloc(team::sync_bytes(g_threads), "collective (world team)"); }
+  void allocate() override { offset_ = symmetric_alloc(team::block_bytes(g_threads), "collective (world team)"); }
   void release() noexcept override { offset_ = 0; }
   std::uint64_t offset() const noexcept { return offset_; }
 
@@ -34,68 +71,238 @@ class world_team_storage final : public static_object {
   std::uint64_t offset_ = 0;
 };
 world_team_storage g_world_storage;
+
+thread_local std::unique_ptr<team> tl_world;
+thread_local const void* tl_world_run = nullptr;  // the run the handle belongs to
+thread_local std::uint64_t tl_next_id = 1;        // team ids of this thread, never reused in a run
+
 }  // namespace
 
-std::size_t team::sync_bytes(int threads) {
-  const std::size_t done_bytes = round64(4 * std::size_t(threads));
-  return done_off + 2 * done_bytes + check_slots * sizeof(std::uint64_t);
+team_section::team_section(const char* name, std::size_t (*bytes)(int)) : name_(name), bytes_(bytes) {
+  index_ = static_cast<int>(sections().size());
+  sections().push_back(this);
 }
 
-team::team(int size, int rank, std::uint64_t sync_offset) : size_(size), rank_(rank), sync_offset_(sync_offset) {
-  ack_off = done_off + round64(4 * std::size_t(size));
-  check_off = ack_off + round64(4 * std::size_t(size));
+int team::next_attachment_index() {
+  static std::atomic<int> next{0};
+  return next.fetch_add(1);
+}
+
+std::size_t team::block_bytes(int size) { return section_offset(static_cast<int>(sections().size()), size); }
+
+team::team(std::vector<char*> blocks, std::vector<int> threads, int rank, bool world)
+    : blocks_(std::move(blocks)), threads_(std::move(threads)), rank_(rank), world_(world) {
+  id_ = world ? 0 : tl_next_id++;
+  build_node_view();
+}
+
+team::~team() = default;
+
+void team::build_node_view() {
+  // Nodes in the order of their lowest rank; a node's ranks ascending.
+  std::vector<int> node_ids;  // the runtime's node of each of our nodes
+  node_index_.assign(threads_.size(), 0);
+  for (int r = 0; r < size(); ++r) {
+    const int n = upc::node_of(threads_[static_cast<std::size_t>(r)]);
+    auto it = std::find(node_ids.begin(), node_ids.end(), n);
+    const int k = static_cast<int>(it - node_ids.begin());
+    if (it == node_ids.end()) {
+      node_ids.push_back(n);
+      node_ranks_.emplace_back();
+    }
+    node_index_[static_cast<std::size_t>(r)] = k;
+    node_ranks_[static_cast<std::size_t>(k)].push_back(r);
+  }
 }
 
 team& team::world() {
-  // A new run (or a new process of the processes backend) starts a new team.
+  // A new run (or a new process of the processes backend) starts a new handle.
   if (tl_world && tl_world_run == g_control) return *tl_world;
-  tl_world.reset(new team(threads(), mythread(), g_world_storage.offset()));
+  tl_next_id = 1;
+  const int T = g_threads;
+  std::vector<char*> blocks(static_cast<std::size_t>(T));
+  std::vector<int> threads(static_cast<std::size_t>(T));
+  for (int r = 0; r < T; ++r) {
+    blocks[static_cast<std::size_t>(r)] = partition_base(r) + g_world_storage.offset();
+    threads[static_cast<std::size_t>(r)] = r;
+  }
+  tl_world.reset(new team(std::move(blocks), std::move(threads), tl_mythread, true));
   tl_world_run = g_control;
   return *tl_world;
 }
 
-char* team::at(int rank, std::uint64_t offset) const noexcept {
-  return g_partitions + static_cast<std::uint64_t>(thread_of(rank)) * g_partition_bytes + offset;
+int team::rank_of(int thread) const noexcept {
+  if (world_) return thread;
+  for (int r = 0; r < size(); ++r)
+    if (threads_[static_cast<std::size_t>(r)] == thread) return r;
+  return -1;
 }
 
-void team::wait_for(const std::atomic<std::uint32_t>& flag, int rank, const char* function) const {
-  wait_epoch(flag, epoch_, sleepers(), wait_site{function, static_cast<std::int64_t>(epoch_), thread_of(rank)});
+char* team::section(const team_section& s, int rank) const noexcept {
+  return blocks_[static_cast<std::size_t>(rank)] + section_offset(s.index(), size());
 }
 
-void team::publish(std::atomic<std::uint32_t>& flag) const { publish_epoch(flag, epoch_, sleepers()); }
-void team::publish(std::atomic<std::uint32_t>& flag, std::uint32_t value) const { publish_epoch(flag, value, sleepers()); }
+char* team::at(int rank, std::uint64_t offset) const noexcept { return partition_base(thread_of(rank)) + offset; }
 
-char* team::scratch(int rank) const noexcept { return at(rank, scratch_offset_); }
+// ---- barrier ----------------------------------------------------------------
 
-void team::ensure_scratch(std::size_t bytes) {
+std::uint32_t team::barrier_arrive() noexcept {
+  if (world_) return world_barrier_arrive();
+  header& h = header_of(*this, 0);
+  const std::uint32_t phase = ++barrier_phase_;
+  if (h.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size())) {
+    h.barrier_arrived.store(0, std::memory_order_relaxed);
+    publish_epoch(h.barrier_generation, phase, h.barrier_sleepers);
+  }
+  return phase;
+}
+
+bool team::barrier_passed(std::uint32_t phase) {
+  if (world_) return world_barrier_passed(phase);
+  return epoch_reached(header_of(*this, 0).barrier_generation.load(std::memory_order_acquire), phase);
+}
+
+const std::atomic<std::uint32_t>& team::barrier_word() const noexcept {
+  return world_ ? world_barrier_word() : header_of(*this, 0).barrier_generation;
+}
+
+std::atomic<std::uint32_t>& team::barrier_sleepers() const noexcept {
+  return world_ ? world_barrier_sleepers() : header_of(*this, 0).barrier_sleepers;
+}
+
+void team::barrier(const char* function) {
+  if (world_) {
+    world_barrier(function);
+    return;
+  }
+  const std::uint32_t phase = barrier_arrive();
+  header& h = header_of(*this, 0);
+  wait_epoch(h.barrier_generation, phase, h.barrier_sleepers, wait_site{function, -1, -2});
+}
+
+// ---- scratch ----------------------------------------------------------------
+
+char* team::scratch(int rank) const noexcept {
+  if (world_) return at(rank, scratch_offset_);
+  return scratch_at_[static_cast<std::size_t>(rank)];
+}
+
+void team::ensure_scratch(std::size_t bytes, const char* function) {
   if (bytes <= scratch_bytes_) return;
-  std::size_t grown = round64(std::max(bytes, 2 * scratch_bytes_));
+  const std::size_t grown = round64(std::max(bytes, 2 * scratch_bytes_));
   // Everyone is done with the old scratch once all have arrived here.
-  barrier("collective (scratch)");
-  if (scratch_bytes_) collective_free(shared_address{scratch_offset_, 0, 0}, "collective (scratch)");
-  // Forget the old scratch before allocating: if the allocation fails (on every
-  // rank alike), the team is left consistently without scratch, never with a
-  // freed one that a later call would free again.
-  scratch_offset_ = 0;
+  barrier(function);
+  if (world_) {
+    if (scratch_bytes_) collective_free(shared_address{scratch_offset_, 0, 0}, function);
+    // Forget the old scratch before allocating: if the allocation fails (on
+    // every rank alike), the team is left consistently without scratch.
+    scratch_offset_ = 0;
+    scratch_bytes_ = 0;
+    scratch_offset_ = collective_symmetric_alloc(grown, function);
+    scratch_bytes_ = grown;
+    return;
+  }
+  // A sub-team: each member grows its own, says where it is, and every member
+  // learns whether all succeeded.
+  header& mine = header_of(*this, rank_);
+  const int me = thread_of(rank_);
+  if (mine.scratch_offset) heap_free(shared_address{mine.scratch_offset, static_cast<std::uint32_t>(me), 0}, function);
+  mine.scratch_offset = 0;
+  mine.scratch_failed = 0;
+  try {
+    mine.scratch_offset = local_alloc(me, grown, function);
+  } catch (const upc::error&) {
+    mine.scratch_failed = 1;
+  }
   scratch_bytes_ = 0;
-  scratch_offset_ = collective_symmetric_alloc(grown, "collective (scratch)");
+  scratch_at_.assign(static_cast<std::size_t>(size()), nullptr);
+  barrier(function);
+  int failed_rank = -1;
+  for (int r = 0; r < size() && failed_rank < 0; ++r)
+    if (header_of(*this, r).scratch_failed) failed_rank = r;
+  if (failed_rank >= 0) {
+    barrier(function);  // nobody reads the headers after this
+    throw upc::error(function,
+                     "no shared heap left for " + std::to_string(grown) + " bytes of collective scratch on thread " +
+                         std::to_string(thread_of(failed_rank)),
+                     tl_mythread);
+  }
+  for (int r = 0; r < size(); ++r) scratch_at_[static_cast<std::size_t>(r)] = at(r, header_of(*this, r).scratch_offset);
   scratch_bytes_ = grown;
 }
 
-// The world team synchronises on the runtime's world barrier (shared with the
-// collective allocations, never with upc_barrier).
-std::uint32_t team::barrier_arrive() { return world_barrier_arrive(); }
+// ---- split and release ------------------------------------------------------
 
-bool team::barrier_done(std::uint32_t phase) const { return world_barrier_passed(phase); }
+status team::split(team& parent, bool join, int color, int key, status failed, std::unique_ptr<team>& out,
+                   const char* function) {
+  out.reset();
+  header& mine = header_of(parent, parent.rank());
+  // Phase 1: what each member passed.
+  mine.split_status = static_cast<std::int32_t>(failed);
+  mine.split_join = join;
+  mine.split_color = color;
+  mine.split_key = key;
+  mine.split_block = 0;
+  parent.barrier(function);
+  status verdict = status::ok;
+  for (int r = 0; r < parent.size() && verdict == status::ok; ++r)
+    verdict = static_cast<status>(header_of(parent, r).split_status);
+  std::vector<std::pair<int, int>> members;  // (key, parent rank)
+  if (verdict == status::ok && join)
+    for (int r = 0; r < parent.size(); ++r) {
+      const header& h = header_of(parent, r);
+      if (h.split_join && h.split_color == color) members.push_back({h.split_key, r});
+    }
+  std::sort(members.begin(), members.end());
+  // Phase 2: each joining member's block of its new team, sized for it.
+  const int me_thread = parent.thread_of(parent.rank());
+  std::uint64_t block = 0;
+  if (!members.empty()) {
+    const std::size_t bytes = block_bytes(static_cast<int>(members.size()));
+    try {
+      block = local_alloc(me_thread, bytes, function);
+      std::memset(partition_base(me_thread) + block, 0, bytes);
+    } catch (const upc::error&) {
+      mine.split_status = static_cast<std::int32_t>(status::no_memory);
+    }
+  }
+  mine.split_block = block;
+  parent.barrier(function);
+  for (int r = 0; r < parent.size() && verdict == status::ok; ++r)
+    verdict = static_cast<status>(header_of(parent, r).split_status);
+  std::vector<char*> blocks;
+  std::vector<int> threads;
+  int my_rank = -1;
+  if (verdict == status::ok)
+    for (auto [k, r] : members) {
+      if (r == parent.rank()) my_rank = static_cast<int>(blocks.size());
+      blocks.push_back(parent.at(r, header_of(parent, r).split_block));
+      threads.push_back(parent.thread_of(r));
+    }
+  parent.barrier(function);  // everyone has read the headers
+  if (verdict != status::ok) {
+    if (block) heap_free(shared_address{block, static_cast<std::uint32_t>(me_thread), 0}, function);
+    return verdict;
+  }
+  if (join) out.reset(new team(std::move(blocks), std::move(threads), my_rank, false));
+  return status::ok;
+}
 
-const std::atomic<std::uint32_t>& team::barrier_word() const noexcept { return world_barrier_word(); }
-
-void team::barrier(const char* function) { world_barrier(function); }
-
-void team::wait_word(const std::atomic<std::uint32_t>& w, std::uint32_t target, int rank, const char* function) const {
-  // The world barrier's word has its own sleepers count.
-  std::atomic<std::uint32_t>& s = &w == &world_barrier_word() ? world_barrier_sleepers() : sleepers();
-  wait_epoch(w, target, s, wait_site{function, static_cast<std::int64_t>(target), rank >= 0 ? thread_of(rank) : rank});
+void team::release(const char* function) {
+  barrier(function);
+  // Our own scratch (sub-teams; the world team's lives as long as the run).
+  header& mine = header_of(*this, rank_);
+  if (!world_ && mine.scratch_offset) {
+    heap_free(shared_address{mine.scratch_offset, static_cast<std::uint32_t>(thread_of(rank_)), 0}, function);
+    mine.scratch_offset = 0;
+  }
+  if (world_) return;
+  // The last member to leave frees every block (nobody reads them after).
+  if (header_of(*this, 0).departed.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size()))
+    for (int r = 0; r < size(); ++r) {
+      const int thr = thread_of(r);
+      heap_free(shared_address{offset_in_partition(block(r), thr), static_cast<std::uint32_t>(thr), 0}, function);
+    }
 }
 
 }  // namespace upc::coll

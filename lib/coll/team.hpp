@@ -1,103 +1,146 @@
-// A team as the collective engine sees it: size, rank, and the shared flags that
-// collectives synchronise with. Every rank's flags live in its own partition
-// (a symmetric allocation made collectively on first use):
+// A team: the one ordered set of UPC threads every collective runs on (issue 9).
+// The world team of a run, the teams upccoll_team_split makes and the thesis's
+// teams are all this type; each executor attaches its own words to it.
 //
-//   entered      the epoch of the last collective this rank entered (IN_MYSYNC)
-//   ready        the epoch whose data this rank has produced (algorithm stages)
-//   ready2       a second stage flag (two-phase algorithms)
-//   done[from]   OUT_MYSYNC: `from` finished touching this rank's data
-//   ack[from]    algorithm-internal: `from` finished reading this rank's buffers
-//   scratch      per-rank bytes for partial results, grown collectively
+// What a team has:
+//   membership   size, this member's rank, rank <-> thread maps (rank r is
+//                thread_of(r); a thread outside the team has rank -1)
+//   a node view  which members share a virtual node (upcrun --nodes), the
+//                nodes in rank order, each node's leader (its lowest rank)
+//   a block per member, in that member's own partition (so every member can
+//                reach every word): a header (barrier, scratch, split), then
+//                one section per executor (team_section below); rank 0's
+//                header holds the team-wide words
+//   a barrier    split form (arrive / passed) and blocking; the world team's
+//                is the runtime's world barrier (which also matches calls)
+//   scratch      per-member bytes the algorithms share, grown collectively
+//   attachments  per-member private state of an executor (sequence numbers,
+//                staged buffers), created on first use
 //
-// Flags hold epochs (one per collective call, the same sequence on every rank), so
-// back-to-back collectives never confuse each other's flags. Only the world team
-// exists for now; sub-teams come with the team-based APIs.
+// Teams are made by split (collective over the parent, MPI_Comm_split's rule)
+// and dismantled by release (collective over the team).
 #pragma once
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
-#include "upc/layout.hpp"
+#include "status.hpp"
 
 namespace upc::coll {
 
-class team {
+// A range of every member's block that one executor owns: registered once per
+// program (a static object), sized by the team's size; every team has one.
+class team_section {
  public:
-  static team& world();  // the world team (made by the launcher, nothing collective)
-
-  int size() const noexcept { return size_; }
-  int rank() const noexcept { return rank_; }
-  int thread_of(int rank) const noexcept { return rank; }   // world: rank == thread
-  int rank_of(int thread) const noexcept { return thread; }
-
-  // Takes the next `n` epochs (one per collective; a multi-stage plan takes one
-  // per stage) and returns the first.
-  std::uint32_t next_epoch(std::uint32_t n = 1) noexcept {
-    const std::uint32_t first = epoch_ + 1;
-    epoch_ += n;
-    return first;
-  }
-  std::uint32_t epoch() const noexcept { return epoch_; }
-
-  std::atomic<std::uint32_t>& entered(int rank) const noexcept { return word(rank, entered_off); }
-  // The fingerprint of the call a rank entered last, in its "entered" line.
-  std::atomic<std::uint64_t>& entered_hash(int rank) const noexcept {
-    return *reinterpret_cast<std::atomic<std::uint64_t>*>(at(rank, sync_offset_ + entered_off + 8));
-  }
-  std::atomic<std::uint32_t>& ready(int rank) const noexcept { return word(rank, ready_off); }
-  std::atomic<std::uint32_t>& ready2(int rank) const noexcept { return word(rank, ready2_off); }
-  std::atomic<std::uint32_t>& done(int owner, int from) const noexcept { return word(owner, done_off + 4 * std::size_t(from)); }
-  std::atomic<std::uint32_t>& ack(int owner, int from) const noexcept { return word(owner, ack_off + 4 * std::size_t(from)); }
-  std::atomic<std::uint32_t>& sleepers() const noexcept { return word(0, sleepers_off); }
-  // --check: each rank's copy of its single-valued arguments, compared with rank 0's.
-  static constexpr int check_slots = 24;
-  std::atomic<std::uint64_t>* check_area(int rank) const noexcept {
-    return reinterpret_cast<std::atomic<std::uint64_t>*>(at(rank, sync_offset_ + check_off));
-  }
-
-  // Waits (yield, then futex) until the flag, which `rank` moves, reaches the
-  // current epoch; fails clearly if that rank's thread has returned from main.
-  void wait_for(const std::atomic<std::uint32_t>& flag, int rank, const char* function) const;
-  void publish(std::atomic<std::uint32_t>& flag) const;  // flag = current epoch
-  void publish(std::atomic<std::uint32_t>& flag, std::uint32_t value) const;  // flag = value (an epoch)
-
-  // Per-rank scratch; ensure_scratch is collective and must get the same value
-  // on every rank (derived from single-valued arguments).
-  char* scratch(int rank) const noexcept;
-  std::size_t scratch_bytes() const noexcept { return scratch_bytes_; }
-  void ensure_scratch(std::size_t bytes);
-
-  // A barrier of this team only (separate from upc_barrier, so a thread in a
-  // collective never pairs with one in a user barrier). Split form: arrive
-  // returns the phase to test or wait for.
-  void barrier(const char* function);
-  std::uint32_t barrier_arrive();
-  bool barrier_done(std::uint32_t phase) const;  // may fail: passing compares the threads' calls
-  const std::atomic<std::uint32_t>& barrier_word() const noexcept;
-
-  // Sleeps until `word` reaches `target` (rank: who moves it; -2: any rank).
-  void wait_word(const std::atomic<std::uint32_t>& word, std::uint32_t target, int rank, const char* function) const;
-
-  // Machine address of `offset` in `rank`'s partition.
-  char* at(int rank, std::uint64_t offset) const noexcept;
-
-  // Bytes of flags per rank for a team of `threads`.
-  static std::size_t sync_bytes(int threads);
+  team_section(const char* name, std::size_t (*bytes)(int team_size));
+  const char* name() const noexcept { return name_; }
+  int index() const noexcept { return index_; }
+  std::size_t bytes(int team_size) const { return bytes_(team_size); }
 
  private:
-  team(int size, int rank, std::uint64_t sync_offset);
-  std::atomic<std::uint32_t>& word(int rank, std::size_t off) const noexcept {
-    return *reinterpret_cast<std::atomic<std::uint32_t>*>(at(rank, sync_offset_ + off));
+  const char* name_;
+  std::size_t (*bytes_)(int);
+  int index_;
+};
+
+// Private per-member state of an executor, one object per type and team member.
+struct team_attachment {
+  virtual ~team_attachment() = default;
+};
+
+class team {
+ public:
+  ~team();
+  team(const team&) = delete;
+  team& operator=(const team&) = delete;
+
+  // The calling UPC thread's handle of the world team (made by the launcher:
+  // nothing collective happens on first use).
+  static team& world();
+
+  int size() const noexcept { return static_cast<int>(threads_.size()); }
+  int rank() const noexcept { return rank_; }
+  int thread_of(int rank) const noexcept { return threads_[static_cast<std::size_t>(rank)]; }
+  int rank_of(int thread) const noexcept;  // -1: not a member
+  bool is_world() const noexcept { return world_; }
+  const std::vector<int>& threads() const noexcept { return threads_; }
+  // Never reused in a run (handles of front-ends are built from it).
+  std::uint64_t id() const noexcept { return id_; }
+
+  // Node view.
+  int node_count() const noexcept { return static_cast<int>(node_ranks_.size()); }
+  int node_of(int rank) const noexcept { return node_index_[static_cast<std::size_t>(rank)]; }  // 0 .. node_count-1
+  const std::vector<int>& ranks_on_node(int node) const noexcept { return node_ranks_[static_cast<std::size_t>(node)]; }
+  int leader_of(int node) const noexcept { return node_ranks_[static_cast<std::size_t>(node)].front(); }
+
+  // Member `rank`'s block, and an executor's section of it.
+  char* block(int rank) const noexcept { return blocks_[static_cast<std::size_t>(rank)]; }
+  char* section(const team_section& s, int rank) const noexcept;
+  // Machine address of `offset` in member `rank`'s partition.
+  char* at(int rank, std::uint64_t offset) const noexcept;
+
+  // Barrier of this team only (never paired with upc_barrier).
+  std::uint32_t barrier_arrive() noexcept;
+  bool barrier_passed(std::uint32_t phase);  // world: also matches the threads' calls (may fail)
+  const std::atomic<std::uint32_t>& barrier_word() const noexcept;
+  std::atomic<std::uint32_t>& barrier_sleepers() const noexcept;
+  void barrier(const char* function);
+
+  // Scratch: ensure_scratch is collective and every member passes the same
+  // value; a failure (no heap) is an upc::error on every member.
+  char* scratch(int rank) const noexcept;
+  std::size_t scratch_bytes() const noexcept { return scratch_bytes_; }
+  void ensure_scratch(std::size_t bytes, const char* function = "collective (scratch)");
+
+  // The executor state of type T for this member (made on first use).
+  template <class T>
+  T& attached() {
+    const int i = attachment_index<T>();
+    if (attachments_.size() <= static_cast<std::size_t>(i)) attachments_.resize(static_cast<std::size_t>(i) + 1);
+    if (!attachments_[static_cast<std::size_t>(i)]) attachments_[static_cast<std::size_t>(i)] = std::make_unique<T>();
+    return static_cast<T&>(*attachments_[static_cast<std::size_t>(i)]);
   }
 
-  static constexpr std::size_t entered_off = 0, ready_off = 64, ready2_off = 128, sleepers_off = 192, done_off = 256;
-  std::size_t ack_off = 0, check_off = 0;
+  // Collective over `parent`: the joining members passing the same color
+  // form a new team, ordered by key, then by parent rank; a member that does
+  // not join gets no team (out stays empty). A member passing `failed` != ok
+  // makes the split fail on every member with that status (no team is made).
+  // Returns the status every member gets: ok, the first failure (in parent
+  // rank order), or no_memory.
+  static status split(team& parent, bool join, int color, int key, status failed, std::unique_ptr<team>& out,
+                      const char* function);
 
-  int size_, rank_;
-  std::uint64_t sync_offset_;
+  // Collective over the team: once every member has arrived, the last one to
+  // leave frees the blocks. The handle must not be used afterwards.
+  void release(const char* function);
+
+  // Bytes of one member's block for a team of `size` members.
+  static std::size_t block_bytes(int size);
+
+ private:
+  team(std::vector<char*> blocks, std::vector<int> threads, int rank, bool world);
+  void build_node_view();
+  template <class T>
+  static int attachment_index() {
+    static const int i = next_attachment_index();
+    return i;
+  }
+  static int next_attachment_index();
+
+  std::vector<char*> blocks_;
+  std::vector<int> threads_;
+  std::vector<int> node_index_;
+  std::vector<std::vector<int>> node_ranks_;
+  int rank_;
+  bool world_;
+  std::uint64_t id_;
+  std::uint32_t barrier_phase_ = 0;
   std::uint64_t scratch_offset_ = 0;
   std::size_t scratch_bytes_ = 0;
-  std::uint32_t epoch_ = 0;
+  mutable std::vector<char*> scratch_at_;  // sub-teams: each member's scratch, read once per growth
+  std::vector<std::unique_ptr<team_attachment>> attachments_;
 };
 
 }  // namespace upc::coll

@@ -16,6 +16,7 @@
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "single_valued.hpp"
 #include "world_barrier.hpp"
 #include "op_names.hpp"
 #include "futex.hpp"
@@ -386,15 +387,12 @@ upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, up
   }
   world_barrier(function);
   // The arguments are single-valued: compare with what thread 0 recorded.
-  if (d->type != type)
-    fail(function, "argument type must be single-valued (the same on every thread): this thread passed " +
-                       type_text(type) + ", thread 0 passed " + type_text(d->type));
-  if (d->ops != ops)
-    fail(function, "argument ops must be single-valued (the same on every thread): this thread passed " + ops_text(ops) +
-                       ", thread 0 passed " + ops_text(d->ops));
-  if (d->hints != hints)
-    fail(function, "argument hints must be single-valued (the same on every thread): this thread passed " +
-                       std::to_string(hints) + ", thread 0 passed " + std::to_string(d->hints));
+  single_valued args(function);
+  args.add("argument type", static_cast<std::uint64_t>(type), [](std::uint64_t v) { return type_text(static_cast<upc_type_t>(v)); })
+      .add("argument ops", ops, [](std::uint64_t v) { return ops_text(static_cast<upc_op_t>(v)); })
+      .add("argument hints", static_cast<std::uint64_t>(hints));
+  const std::uint64_t first[] = {static_cast<std::uint64_t>(d->type), d->ops, static_cast<std::uint64_t>(d->hints)};
+  if (const int i = args.first_difference(first); i >= 0) args.fail_difference(i, first[i], 0);
   return d;
 }
 

@@ -67,8 +67,9 @@ struct alignas(64) thread_slot {
   std::atomic<std::uint32_t> call_seq;
   std::uint32_t world_phase;                 // world barrier phases passed
   call_record calls[call_records];
-  // single-valued argument check slots (--check), two sets by collective_seq parity
-  std::atomic<std::uint64_t> check_args[2][4];
+  // single-valued arguments of the thread's last calls (single_valued.hpp),
+  // two sets by the parity of the call's round
+  std::atomic<std::uint64_t> single_valued[2][24];
 };
 
 struct futex_mutex {

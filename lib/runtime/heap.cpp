@@ -28,6 +28,7 @@
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "single_valued.hpp"
 #include "world_barrier.hpp"
 #include "static_objects.hpp"
 #include "upc/alloc.hpp"
@@ -498,28 +499,20 @@ std::string allocation::describe() const {
 // ---- collective allocation ------------------------------------------------
 
 namespace {
-[[noreturn]] void fail_not_single_valued(const char* function, const char* arg, std::uint64_t mine, std::uint64_t zeros) {
-  fail(function, std::string("argument ") + arg + " must be single-valued (the same on every thread): this thread passed " +
-                     std::to_string(mine) + ", thread 0 passed " + std::to_string(zeros));
-}
-
-// Under --check, compares each thread's value with thread 0's (two barriers' worth
-// of ordering come from the caller's barrier).
-void publish_check(std::uint32_t seq, int index, std::uint64_t v) {
-  if (check_enabled()) my_slot().check_args[seq & 1][index].store(v, std::memory_order_relaxed);
-}
-void verify_check(const char* function, const char* arg, std::uint32_t seq, int index, std::uint64_t v) {
-  if (!check_enabled()) return;
-  std::uint64_t zeros = control().slots[0].check_args[seq & 1][index].load(std::memory_order_relaxed);
-  if (zeros != v) fail_not_single_valued(function, arg, v, zeros);
-}
 constexpr std::uint64_t alloc_failed = ~0ULL;
 }  // namespace
 
 std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const char* function, const allocation_label& label) {
+  return collective_symmetric_alloc(bytes_per_thread, function, label, single_valued(function));
+}
+
+std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const char* function, const allocation_label& label,
+                                         const single_valued& checked) {
   thread_slot& me = my_slot();
   const std::uint32_t seq = me.collective_seq++;
-  publish_check(seq, 0, bytes_per_thread);
+  single_valued args = checked;
+  if (check_enabled()) args.add("argument size", bytes_per_thread);
+  args.publish(seq);
   std::string failure;
   if (tl_mythread == 0) {
     std::uint64_t off = alloc_failed;
@@ -531,7 +524,7 @@ std::uint64_t collective_symmetric_alloc(std::size_t bytes_per_thread, const cha
     control().collective_result[seq & 1].store(off, std::memory_order_relaxed);
   }
   world_barrier(function);
-  verify_check(function, "size", seq, 0, bytes_per_thread);
+  args.verify(seq);
   std::uint64_t off = control().collective_result[seq & 1].load(std::memory_order_relaxed);
   if (off == alloc_failed) {
     if (!failure.empty()) fail(function, failure);
@@ -547,11 +540,11 @@ void collective_free_chunk(const shared_address& a, const char* function, bool d
   if (a != shared_address{}) check_pointer_range(a, function);  // every thread reports a pointer that cannot be freed
   thread_slot& me = my_slot();
   const std::uint32_t seq = me.collective_seq++;
-  publish_check(seq, 0, a.offset);
-  publish_check(seq, 1, a.thread);
+  single_valued args(function);
+  if (check_enabled()) args.add("argument ptr (its address)", a.offset).add("argument ptr (its thread)", a.thread);
+  args.publish(seq);
   world_barrier(function);
-  verify_check(function, "ptr", seq, 0, a.offset);
-  verify_check(function, "ptr", seq, 1, a.thread);
+  args.verify(seq);
   if (tl_mythread == 0) free_chunk(a, function, declared_ok);
 }
 }  // namespace
@@ -591,19 +584,13 @@ std::size_t per_thread_bytes(std::size_t nblocks, std::size_t nbytes, const char
 sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
   collective_call call("upc_all_alloc", where, {{"nblocks", nblocks}, {"nbytes", nbytes}});
   const std::size_t bytes = per_thread_bytes(nblocks, nbytes, "upc_all_alloc");
-  if (check_enabled()) {
-    thread_slot& me = my_slot();
-    me.check_args[me.collective_seq & 1][1].store(nblocks);
-    me.check_args[me.collective_seq & 1][2].store(nbytes);
-  }
-  const std::uint32_t seq = my_slot().collective_seq;
+  single_valued args("upc_all_alloc");
+  if (check_enabled()) args.add("argument nblocks", nblocks).add("argument nbytes", nbytes);
   allocation_label label;
   label.kind = allocation_kind::all_alloc;
   label.nblocks = nblocks;
   label.nbytes = nbytes;
-  std::uint64_t off = collective_symmetric_alloc(bytes, "upc_all_alloc", label);
-  verify_check("upc_all_alloc", "nblocks", seq, 1, nblocks);
-  verify_check("upc_all_alloc", "nbytes", seq, 2, nbytes);
+  std::uint64_t off = collective_symmetric_alloc(bytes, "upc_all_alloc", label, args);
   if (nblocks == 0 || nbytes == 0) {
     // Nothing to allocate: give the chunk back once everybody has read the result.
     world_barrier("upc_all_alloc");

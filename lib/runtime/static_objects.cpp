@@ -15,6 +15,8 @@
 //   declares it, collectively, and it is freed collectively at the end of its scope.
 #include "static_objects.hpp"
 
+#include "single_valued.hpp"
+
 #include <elf.h>
 #include <link.h>
 
@@ -34,6 +36,10 @@
 #include "upc/sync.hpp"
 
 namespace upc::detail {
+
+namespace {
+std::string elements_text(std::uint64_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); }
+}  // namespace
 
 namespace {
 struct object_registry {
@@ -267,17 +273,11 @@ void shared_storage::allocate_collectively() {
   const std::string fn = name();
   // Under --check the element count must be the same on every thread (equal byte
   // counts, which the allocation itself compares, do not imply it).
-  const std::uint32_t seq = my_slot().collective_seq;
-  if (check_enabled()) my_slot().check_args[seq & 1][1].store(count_, std::memory_order_relaxed);
+  single_valued args(fn.c_str());
+  if (check_enabled()) args.add("the element count", count_, elements_text, "declared");
   // Indefinite arrays declared in the body are still symmetric so that the pointer
   // is the same everywhere; only thread 0's part is used.
-  base_ = shared_address{collective_symmetric_alloc(bytes, fn.c_str(), label()), 0, 0};
-  if (check_enabled()) {
-    const std::uint64_t zeros = control().slots[0].check_args[seq & 1][1].load(std::memory_order_relaxed);
-    if (zeros != count_)
-      fail(fn.c_str(), "the element count must be single-valued (the same on every thread): this thread declared " +
-                           std::to_string(count_) + " elements, thread 0 declared " + std::to_string(zeros));
-  }
+  base_ = shared_address{collective_symmetric_alloc(bytes, fn.c_str(), label(), args), 0, 0};
   // Zero-fill my own part, then make sure nobody reads before everyone has.
   std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));
   if (!initial_.empty() && tl_mythread == 0) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
@@ -288,20 +288,12 @@ void shared_storage::allocate_collectively() {
 // compared on every thread through a scratch allocation.
 void check_single_valued_layout(std::size_t elements, std::size_t block_elems) {
   const char* fn = "shared_array";
-  const std::uint64_t off = collective_symmetric_alloc(2 * sizeof(std::uint64_t), fn);
-  auto* mine = reinterpret_cast<std::uint64_t*>(g_partitions + std::uint64_t(tl_mythread) * g_partition_bytes + off);
-  mine[0] = elements;
-  mine[1] = block_elems;
+  single_valued args(fn);
+  args.add("the element count", elements, elements_text, "declared").add("the block size", block_elems, nullptr, "chose");
+  const std::uint32_t round = my_slot().collective_seq++;
+  args.publish(round);
   world_barrier(fn);
-  const auto* first = reinterpret_cast<const std::uint64_t*>(g_partitions + off);
-  const std::uint64_t elements0 = first[0], block0 = first[1];
-  collective_free(shared_address{off, 0, 0}, fn);  // a world barrier first: everyone has read
-  if (elements0 != elements)
-    fail(fn, "the element count must be single-valued (the same on every thread): this thread declared " +
-                 std::to_string(elements) + " elements, thread 0 declared " + std::to_string(elements0));
-  if (block0 != block_elems)
-    fail(fn, "the block size must be single-valued (the same on every thread): this thread chose " +
-                 std::to_string(block_elems) + ", thread 0 chose " + std::to_string(block0));
+  args.verify(round);
 }
 
 // ---- error helpers of sptr/shared_array ---------------------------------------

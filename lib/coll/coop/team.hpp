@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "../team.hpp"
+
 namespace upc::coll::coop {
 
 constexpr int slots = 32;          // collectives in flight per team before an initiation waits
@@ -86,12 +88,9 @@ struct task_word {
   std::atomic<std::uint32_t> done;     // sequence number of the last completion
 };
 
-struct team_words {  // in rank 0's block
-  alignas(64) std::atomic<std::uint32_t> barrier_arrived;
-  alignas(64) std::atomic<std::uint32_t> barrier_generation;
+struct team_words {  // in rank 0's section
   alignas(64) std::atomic<std::uint32_t> activity;   // bumped on progress when someone sleeps
   std::atomic<std::uint32_t> sleepers;
-  std::atomic<std::uint32_t> departed;              // team_free: members gone
   alignas(64) std::atomic<std::uint64_t> error[slots];  // (sequence << 32) | error code
 };
 
@@ -102,26 +101,32 @@ struct block_layout {
   static constexpr std::size_t bytes = tasks + slots * tasks_per_rank * sizeof(task_word);
 };
 
-class team {
- public:
-  // blocks[r]: rank r's block; threads[r]: the thread of rank r.
-  team(std::vector<char*> blocks, std::vector<int> threads, int rank, bool world);
+// The task executor's section of every member's block.
+extern const team_section tasks_section;
 
-  int size() const noexcept { return static_cast<int>(threads_.size()); }
-  int rank() const noexcept { return rank_; }
-  int thread_of(int rank) const noexcept { return threads_[rank]; }
-  bool is_world() const noexcept { return world_; }
-  char* block(int rank) const noexcept { return blocks_[rank]; }
+// The task executor's view of a team, one per member (a team attachment): the
+// posts and task words of every member, and this member's private bookkeeping.
+class team final : public team_attachment {
+ public:
+  // This member's view of `t` (made on first use).
+  static team& of(coll::team& t);
+
+  coll::team& members() const noexcept { return *base_; }
+  int size() const noexcept { return base_->size(); }
+  int rank() const noexcept { return base_->rank(); }
+  int thread_of(int rank) const noexcept { return base_->thread_of(rank); }
+  bool is_world() const noexcept { return base_->is_world(); }
   int max_tasks() const noexcept { return tasks_per_rank * size(); }
 
   post& post_of(int rank, std::uint32_t seq) const noexcept {
-    return reinterpret_cast<post*>(blocks_[rank] + block_layout::posts)[seq % slots];
+    return reinterpret_cast<post*>(base_->section(tasks_section, rank) + block_layout::posts)[seq % slots];
   }
   task_word& task(int index, std::uint32_t seq) const noexcept {
     const int owner = index % size(), local = index / size();
-    return reinterpret_cast<task_word*>(blocks_[owner] + block_layout::tasks)[(seq % slots) * tasks_per_rank + local];
+    return reinterpret_cast<task_word*>(base_->section(tasks_section, owner) +
+                                        block_layout::tasks)[(seq % slots) * tasks_per_rank + local];
   }
-  team_words& words() const noexcept { return *reinterpret_cast<team_words*>(blocks_[0]); }
+  team_words& words() const noexcept { return *reinterpret_cast<team_words*>(base_->section(tasks_section, 0)); }
 
   // The next collective's sequence number on this member (1, 2, ...).
   std::uint32_t next_seq() noexcept { return ++seq_; }
@@ -129,9 +134,6 @@ class team {
 
   // Wakes members sleeping on this team's activity word (call after any progress).
   void notify() const noexcept;
-
-  // The team barrier of split, free and finalize (blocking; sleeps when long).
-  void barrier(const char* function);
 
   static bool reached(std::uint32_t value, std::uint32_t target) noexcept {
     return static_cast<std::int32_t>(value - target) >= 0;
@@ -154,12 +156,8 @@ class team {
   std::uint32_t slot_over[slots] = {};
 
  private:
-  std::vector<char*> blocks_;
-  std::vector<int> threads_;
-  int rank_;
-  bool world_;
+  coll::team* base_ = nullptr;
   std::uint32_t seq_ = 0;
-  std::uint32_t barrier_phase_ = 0;
 };
 
 }  // namespace upc::coll::coop

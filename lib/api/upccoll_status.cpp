@@ -1,0 +1,48 @@
+#include "upccoll_status.hpp"
+
+namespace {
+
+using upc::coll::status;
+
+struct pair {
+  upccoll_return_t code;
+  status engine;
+};
+
+constexpr pair g_codes[] = {
+    {UPCCOLL_SUCCESS, status::ok},
+    {UPCCOLL_ERROR, status::failed},
+    {UPCCOLL_ERROR_TEAM, status::bad_team},
+    {UPCCOLL_ERROR_SIZE, status::bad_size},
+    {UPCCOLL_ERROR_RANK, status::bad_rank},
+    {UPCCOLL_ERROR_HANDLE, status::bad_handle},
+    {UPCCOLL_ERROR_SENDBUF, status::bad_send_buffer},
+    {UPCCOLL_ERROR_RECVBUF, status::bad_recv_buffer},
+    {UPCCOLL_ERROR_COUNT, status::bad_count},
+    {UPCCOLL_ERROR_DATATYPE, status::bad_type},
+    {UPCCOLL_ERROR_UPC_OP, status::bad_op},
+    {UPCCOLL_ERROR_FLAGS, status::bad_flags},
+    {UPCCOLL_ERROR_ROOT, status::bad_root},
+    {UPCCOLL_ERROR_SENDTYPE, status::bad_send_type},
+    {UPCCOLL_ERROR_RECVTYPE, status::bad_recv_type},
+    {UPCCOLL_ERROR_SENDCNTS, status::bad_send_counts},
+    {UPCCOLL_ERROR_RECVCNTS, status::bad_recv_counts},
+    {UPCCOLL_ERROR_SDISPLS, status::bad_send_displs},
+    {UPCCOLL_ERROR_RDISPLS, status::bad_recv_displs},
+    {UPCCOLL_ERROR_MALLOC, status::no_memory},
+    {UPCCOLL_ERROR_UNINITIALIZED, status::uninitialized},
+};
+
+}  // namespace
+
+status to_status(upccoll_return_t code) noexcept {
+  for (const pair& p : g_codes)
+    if (p.code == code) return p.engine;
+  return status::failed;
+}
+
+upccoll_return_t from_status(status s) noexcept {
+  for (const pair& p : g_codes)
+    if (p.engine == s) return p.code;
+  return UPCCOLL_ERROR;
+}
