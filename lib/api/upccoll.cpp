@@ -35,6 +35,7 @@
 #include "upccoll_types.hpp"
 
 using namespace upc::coll::coop;
+using upc::coll::collective;
 namespace det = upc::detail;
 
 namespace {
@@ -186,10 +187,10 @@ std::uint64_t bytes_of(verdict& v, std::uint64_t count, std::size_t size, const 
 
 // What a collective call contributes besides its post.
 struct call {
-  call(op_kind k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
-      : kind(k), fn(name ? name : function_name(k)), team_handle(th), flags(f), handle(h) {}
-  op_kind kind;
-  const char* fn;  // the function called (upccoll_exscan is op_kind::scan)
+  call(collective k, upccoll_team_t th, upccoll_flag_t f, upccoll_handle_t* h, const char* name = nullptr)
+      : kind(k), fn(name ? name : upc::coll::name_of(k)), team_handle(th), flags(f), handle(h) {}
+  collective kind;
+  const char* fn;  // the function called (upccoll_exscan is collective::member_exclusive_scan)
   upccoll_team_t team_handle;
   upccoll_flag_t flags;
   upccoll_handle_t* handle;
@@ -224,22 +225,22 @@ bool is_in_place(upc::sptr<void> p) {
 // Where a collective takes UPCCOLL_IN_PLACE: MPI's MPI_IN_PLACE rules.
 enum class in_place_rule { nowhere, send_everywhere, send_at_root, recv_at_root };
 
-in_place_rule in_place_rule_of(op_kind k) {
+in_place_rule in_place_rule_of(collective k) {
   switch (k) {
-    case op_kind::allgather:
-    case op_kind::allgatherv:
-    case op_kind::alltoall:
-    case op_kind::alltoallv:
-    case op_kind::allreduce:
-    case op_kind::reduce_scatter:
-    case op_kind::scan:
-    case op_kind::scan_inclusive: return in_place_rule::send_everywhere;
-    case op_kind::gather:
-    case op_kind::gatherv:
-    case op_kind::reduce: return in_place_rule::send_at_root;
-    case op_kind::bcast:
-    case op_kind::scatter:
-    case op_kind::scatterv: return in_place_rule::recv_at_root;
+    case collective::member_gather_all:
+    case collective::member_gather_allv:
+    case collective::member_exchange:
+    case collective::member_exchangev:
+    case collective::member_allreduce:
+    case collective::member_reduce_scatter:
+    case collective::member_exclusive_scan:
+    case collective::member_inclusive_scan: return in_place_rule::send_everywhere;
+    case collective::member_gather:
+    case collective::member_gatherv:
+    case collective::member_reduce: return in_place_rule::send_at_root;
+    case collective::member_broadcast:
+    case collective::member_scatter:
+    case collective::member_scatterv: return in_place_rule::recv_at_root;
     default: return in_place_rule::nowhere;
   }
 }
@@ -406,27 +407,6 @@ element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post
   return predefined_op(op, *t);
 }
 
-upc::coll::collective registry_kind(op_kind k) {
-  using C = upc::coll::collective;
-  switch (k) {
-    case op_kind::barrier: return C::upccoll_barrier;
-    case op_kind::bcast: return C::upccoll_bcast;
-    case op_kind::scatter: return C::upccoll_scatter;
-    case op_kind::scatterv: return C::upccoll_scatterv;
-    case op_kind::gather: return C::upccoll_gather;
-    case op_kind::gatherv: return C::upccoll_gatherv;
-    case op_kind::allgather: return C::upccoll_allgather;
-    case op_kind::allgatherv: return C::upccoll_allgatherv;
-    case op_kind::alltoall: return C::upccoll_alltoall;
-    case op_kind::alltoallv: return C::upccoll_alltoallv;
-    case op_kind::reduce: return C::upccoll_reduce;
-    case op_kind::allreduce: return C::upccoll_allreduce;
-    case op_kind::reduce_scatter: return C::upccoll_reduce_scatter;
-    case op_kind::scan: return C::upccoll_scan;
-    default: return C::upccoll_scan_inclusive;
-  }
-}
-
 // ---- the common path of every collective ------------------------------------------
 
 upccoll_return_t launch(call& c, team* t) {
@@ -443,7 +423,7 @@ upccoll_return_t launch(call& c, team* t) {
   op->block_elems = std::move(c.block_elems);
   check_overlap(c);
   if (!c.v.bad()) {
-    op->dec = upc::coll::select_coop(registry_kind(c.kind), c.selection_bytes, t->size()).coop;
+    op->dec = upc::coll::select_coop(c.kind, c.selection_bytes, t->size()).coop;
     op->ntasks = op->dec->tasks(*op);
     // In place on a decomposition that needs the inputs intact: stage tasks copy
     // them aside first (every member is in place, or the posts disagree).
@@ -823,7 +803,7 @@ upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
 // A member passing UPCCOLL_UNDEFINED posts no block and gets UPCCOLL_TEAM_NULL.
 upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
   const char* fn = "upccoll_team_split";
-  call c{op_kind::split, team_handle, 0, nullptr};
+  call c{collective::barrier, team_handle, 0, nullptr, fn};
   team* t = nullptr;
   upccoll_return_t early;
   if (!begin(c, t, early)) return early;
@@ -874,18 +854,18 @@ void upccoll_team_free(upccoll_team_t team_handle) {
 // ---- the collectives ------------------------------------------------------------------------
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::barrier, team, flags, handle);
+  UPCCOLL_BEGIN(collective::barrier, team, flags, handle);
   if (handle || (flags & UPC_ASYNC_FENCE) || c.v.bad()) return launch(c, t);
   // Blocking: a barrier has no tasks, so no one will ever need our record to
   // help with it; it lives on the stack (no list entry, no recycling).
   operation op;
   op.t = t;
-  op.kind = op_kind::barrier;
+  op.kind = collective::barrier;
   op.flags = normalised(flags);
-  op.dec = upc::coll::select_coop(upc::coll::collective::upccoll_barrier, 0, t->size()).coop;
+  op.dec = upc::coll::select_coop(upc::coll::collective::barrier, 0, t->size()).coop;
   op.seq = t->next_seq();
   post_data mine{};
-  mine.kind = op_kind::barrier;
+  mine.kind = collective::barrier;
   mine.flags = op.flags;
   start(op, mine, nullptr);
   wait(op, "upccoll_barrier");
@@ -908,7 +888,7 @@ upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcn
   const dtype_info* st = uses_send ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
   const dtype_info* rt = uses_recv ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (v.bad()) return launch(c, t);
-  const std::uint64_t sblocks = c.kind == op_kind::scatter ? P : 1;
+  const std::uint64_t sblocks = c.kind == collective::member_scatter ? P : 1;
   const std::uint64_t rblocks = gather ? P : 1;
   if (uses_send) {
     c.mine.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
@@ -928,7 +908,7 @@ upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcn
       c.mine.send = c.mine.recv ? c.mine.recv + std::uint64_t(c.root) * c.mine.recv_bytes : nullptr;
     } else {  // the root receives its own part of sendbuf where it is
       c.mine.recv_bytes = c.mine.send_bytes;
-      const std::uint64_t at = c.kind == op_kind::scatter ? std::uint64_t(c.root) * c.mine.send_bytes : 0;
+      const std::uint64_t at = c.kind == collective::member_scatter ? std::uint64_t(c.root) * c.mine.send_bytes : 0;
       c.mine.recv = c.mine.send ? c.mine.send + at : nullptr;
     }
   }
@@ -940,21 +920,21 @@ upccoll_return_t rooted(call& c, team* t, upc::sptr<void> sendbuf, size_t sendcn
 upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
                                upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::bcast, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_broadcast, team, flags, handle);
   return rooted(c, t, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, false);
 }
 
 upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                  upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::scatter, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_scatter, team, flags, handle);
   return rooted(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, false);
 }
 
 upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::gather, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_gather, team, flags, handle);
   return rooted(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, true);
 }
 
@@ -962,7 +942,7 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
                                   upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
                                   upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::scatterv, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_scatterv, team, flags, handle);
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
@@ -990,7 +970,7 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
                                  upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
                                  upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::gatherv, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_gatherv, team, flags, handle);
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   const bool at_root = !c.v.bad() && root == me;
@@ -1057,14 +1037,14 @@ upccoll_return_t all_to_all(call& c, team* t, upc::sptr<void> sendbuf, size_t se
 upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                    upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                    upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::allgather, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_gather_all, team, flags, handle);
   return all_to_all(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, false);
 }
 
 upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::alltoall, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_exchange, team, flags, handle);
   return all_to_all(c, t, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, true);
 }
 
@@ -1072,7 +1052,7 @@ upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upc
                                     upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs,
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::allgatherv, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_gather_allv, team, flags, handle);
   c.in_place = in_place_here(c, sendbuf, true, false);  // the member's block is already in recvbuf
   const dtype_info* st = c.in_place ? nullptr : check_type(c.v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(c.v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
@@ -1096,7 +1076,7 @@ upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, si
                                    upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
                                    size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::alltoallv, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_exchangev, team, flags, handle);
   // In place (every member): sendcnts, sdispls and sendtype are ignored; the
   // receive blocks are sent too, so block k goes to member k and comes back from it.
   c.in_place = in_place_here(c, sendbuf, true, false);
@@ -1141,7 +1121,7 @@ upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<
   }
   if (recv_here) {
     c.mine.recv = use_buffer(c, recvbuf, bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
-    const bool writes = !(c.kind == op_kind::scan && t->rank() == 0);  // the exclusive scan leaves rank 0's alone
+    const bool writes = !(c.kind == collective::member_exclusive_scan && t->rank() == 0);  // the exclusive scan leaves rank 0's alone
     if (writes) note(c, true, "recvbuf", c.mine.recv, 0, bytes);
   }
   if (c.in_place && !v.bad()) {
@@ -1156,7 +1136,7 @@ upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<
 upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
                                 upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::reduce, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_reduce, team, flags, handle);
   check_root(c.v, root, *t);
   c.root = c.v.bad() ? 0 : root;
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, !c.v.bad() && root == me);
@@ -1165,33 +1145,33 @@ upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf
 upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                    upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
                                    upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::allreduce, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_allreduce, team, flags, handle);
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::scan, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_exclusive_scan, team, flags, handle);
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 
 upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::scan, team, flags, handle, "upccoll_exscan");
+  UPCCOLL_BEGIN(collective::member_exclusive_scan, team, flags, handle, "upccoll_exscan");
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::scan_inclusive, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_inclusive_scan, team, flags, handle);
   return reduction(c, t, sendbuf, recvbuf, count, dt, op, true);
 }
 
 upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(op_kind::reduce_scatter, team, flags, handle);
+  UPCCOLL_BEGIN(collective::member_reduce_scatter, team, flags, handle);
   verdict& v = c.v;
   // In place (every member): recvbuf holds the whole input vector; member t's
   // block of the result replaces its start.

@@ -17,19 +17,6 @@ namespace upc::coll {
 
 using namespace algo;
 
-const char* name_of(collective c) noexcept {
-  static const char* names[] = {"broadcast",          "scatter",           "gather",
-                                "gather_all",         "exchange",          "permute",
-                                "reduce",             "prefix_reduce",     "sort",
-                                "allreduce",
-                                "upccoll_barrier",    "upccoll_bcast",     "upccoll_scatter",
-                                "upccoll_scatterv",   "upccoll_gather",    "upccoll_gatherv",
-                                "upccoll_allgather",  "upccoll_allgatherv", "upccoll_alltoall",
-                                "upccoll_alltoallv",  "upccoll_reduce",    "upccoll_allreduce",
-                                "upccoll_reduce_scatter", "upccoll_scan",  "upccoll_scan_inclusive"};
-  return names[static_cast<int>(c)];
-}
-
 const std::vector<algorithm_entry>& registry() {
   using C = collective;
   static const std::vector<algorithm_entry> table = {
@@ -63,39 +50,39 @@ const std::vector<algorithm_entry>& registry() {
       {C::allreduce, "binomial", allreduce_binomial, 0, nullptr,
        "the binomial reduction to dst's thread, then every rank copies the result"},
       // upccoll_*: tasks any member may run once their inputs are posted (lib/coll/coop/)
-      {C::upccoll_barrier, "posts", nullptr, 0, nullptr, "no tasks: done once every member has posted",
+      {C::barrier, "posts", nullptr, 0, nullptr, "no tasks: done once every member has posted",
        &coop::decompositions::barrier},
-      {C::upccoll_bcast, "pull", nullptr, 0, nullptr, "one task per member: copy the root's buffer into its own",
+      {C::member_broadcast, "pull", nullptr, 0, nullptr, "one task per member: copy the root's buffer into its own",
        &coop::decompositions::bcast_pull},
-      {C::upccoll_scatter, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
+      {C::member_scatter, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
        &coop::decompositions::scatter_pull},
-      {C::upccoll_scatterv, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
+      {C::member_scatterv, "pull", nullptr, 0, nullptr, "one task per member: copy its block from the root",
        &coop::decompositions::scatterv_pull},
-      {C::upccoll_gather, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
+      {C::member_gather, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
        &coop::decompositions::gather_push},
-      {C::upccoll_gatherv, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
+      {C::member_gatherv, "push", nullptr, 0, nullptr, "one task per member: copy its buffer into the root's",
        &coop::decompositions::gatherv_push},
-      {C::upccoll_allgather, "by_destination", nullptr, 0, nullptr,
+      {C::member_gather_all, "by_destination", nullptr, 0, nullptr,
        "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::allgather_by_destination},
-      {C::upccoll_allgatherv, "by_destination", nullptr, 0, nullptr,
+      {C::member_gather_allv, "by_destination", nullptr, 0, nullptr,
        "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::allgatherv_by_destination},
-      {C::upccoll_alltoall, "by_destination", nullptr, 0, nullptr,
+      {C::member_exchange, "by_destination", nullptr, 0, nullptr,
        "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::alltoall_by_destination},
-      {C::upccoll_alltoallv, "by_destination", nullptr, 0, nullptr,
+      {C::member_exchangev, "by_destination", nullptr, 0, nullptr,
        "one task per member: fill its receive buffer from every send buffer", &coop::decompositions::alltoallv_by_destination},
-      {C::upccoll_reduce, "chunked", nullptr, 0, nullptr,
+      {C::member_reduce, "chunked", nullptr, 0, nullptr,
        "up to one task per member, each folding a chunk of the vector into the root's buffer",
        &coop::decompositions::reduce_chunked},
-      {C::upccoll_allreduce, "redundant", nullptr, 0, nullptr,
+      {C::member_allreduce, "redundant", nullptr, 0, nullptr,
        "one task per member: fold the whole vector into its own buffer", &coop::decompositions::allreduce_redundant},
-      {C::upccoll_allreduce, "chunked", nullptr, 0, nullptr,
+      {C::member_allreduce, "chunked", nullptr, 0, nullptr,
        "fold chunk i into member i's buffer, then copy it to every member (reduce-scatter + allgather)",
        &coop::decompositions::allreduce_chunked},
-      {C::upccoll_reduce_scatter, "by_block", nullptr, 0, nullptr, "one task per member: fold its block",
+      {C::member_reduce_scatter, "by_block", nullptr, 0, nullptr, "one task per member: fold its block",
        &coop::decompositions::reduce_scatter_by_block},
-      {C::upccoll_scan, "chunked", nullptr, 0, nullptr, "chunks of the vector, each walked through the ranks in order",
+      {C::member_exclusive_scan, "chunked", nullptr, 0, nullptr, "chunks of the vector, each walked through the ranks in order",
        &coop::decompositions::scan_chunked},
-      {C::upccoll_scan_inclusive, "chunked", nullptr, 0, nullptr,
+      {C::member_inclusive_scan, "chunked", nullptr, 0, nullptr,
        "chunks of the vector, each walked through the ranks in order", &coop::decompositions::scan_inclusive_chunked},
   };
   return table;
@@ -124,18 +111,10 @@ std::string valid_names(collective c) {
   return s;
 }
 
-bool parse_collective(const std::string& name, collective& out) {
-  for (int i = 0; i < collective_count; ++i)
-    if (name == name_of(static_cast<collective>(i))) {
-      out = static_cast<collective>(i);
-      return true;
-    }
-  return false;
-}
-
 std::string all_collectives() {
   std::string s;
-  for (int i = 0; i < collective_count; ++i) s += (i ? ", " : "") + std::string(name_of(static_cast<collective>(i)));
+  for (const kind_info& k : kinds)
+    if (k.traits & trait::selectable) s += (s.empty() ? "" : ", ") + std::string(k.name);
   return s;
 }
 
@@ -236,7 +215,7 @@ const char* automatic(collective c, std::size_t size, int threads) {
     case collective::prefix_reduce: return (threads == 2 && size <= mid_bytes) ? "binomial" : "flat";
     case collective::sort: return "at_root";
     case collective::allreduce: return "flat";
-    case collective::upccoll_allreduce: return size <= small_bytes ? "redundant" : "chunked";
+    case collective::member_allreduce: return size <= small_bytes ? "redundant" : "chunked";
     default: break;
   }
   return rows_of(c).empty() ? "pull" : rows_of(c).front()->name;  // collectives with one algorithm
@@ -254,7 +233,7 @@ const char* automatic_text(collective c) {
     case collective::prefix_reduce: return "binomial when THREADS == 2 and nelems x size <= 256 KiB, else flat";
     case collective::sort: return "at_root";
     case collective::allreduce: return "flat";
-    case collective::upccoll_allreduce: return "redundant when count x type size <= 4 KiB, else chunked";
+    case collective::member_allreduce: return "redundant when count x type size <= 4 KiB, else chunked";
     default: break;
   }
   for (const algorithm_entry& e : registry())
@@ -368,7 +347,8 @@ void run(const request& rq) {
 
 std::vector<std::string> collectives() {
   std::vector<std::string> v;
-  for (int i = 0; i < collective_count; ++i) v.push_back(name_of(static_cast<collective>(i)));
+  for (const kind_info& k : kinds)
+    if (k.traits & trait::selectable) v.push_back(k.name);
   return v;
 }
 
@@ -409,8 +389,9 @@ void check_rules(const std::string& spec, const char* source) { (void)parse_rule
 
 std::string describe_algorithms() {
   std::string out;
-  for (int i = 0; i < collective_count; ++i) {
-    const collective c = static_cast<collective>(i);
+  for (const kind_info& k : kinds) {
+    if (!(k.traits & trait::selectable)) continue;
+    const collective c = k.id;
     out += std::string(name_of(c)) + " (auto: " + automatic_text(c) + ")\n";
     for (const algorithm_entry& e : registry())
       if (e.kind == c) {

@@ -5,21 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kinds.hpp"
 #include "upc/layout.hpp"
 #include "upc_types.h"
 
 namespace upc::coll {
 
-enum class collective {
-  broadcast, scatter, gather, gather_all, exchange, permute, reduce, prefix_reduce, sort,
-  allreduce,  // upc_all_reduceT_all: reduce, with the result at dst + i on every thread i
-  // UPC Collectives 2.0 (upccoll.h), run by the cooperative engine (lib/coll/coop/)
-  upccoll_barrier, upccoll_bcast, upccoll_scatter, upccoll_scatterv, upccoll_gather, upccoll_gatherv,
-  upccoll_allgather, upccoll_allgatherv, upccoll_alltoall, upccoll_alltoallv, upccoll_reduce, upccoll_allreduce,
-  upccoll_reduce_scatter, upccoll_scan, upccoll_scan_inclusive
-};
-constexpr int collective_count = 25;
-const char* name_of(collective c) noexcept;
 
 // Combines n elements: acc[i] = acc[i] op in[i] (in this order: acc is the left operand).
 using combine_fn = void (*)(void* acc, const void* in, std::size_t n, const void* user_fn);

@@ -64,6 +64,7 @@
 
 #include "upc/layout.hpp"
 #include "upc_types.h"
+#include "../../lib/coll/kinds.hpp"         // the one table of collective kinds
 #include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
 namespace coll_model {
@@ -134,17 +135,20 @@ inline shared_address element_at(shared_address base, std::size_t k, std::size_t
 
 enum class movement { broadcast, scatter, gather, gather_all, exchange, permute };
 
-inline const char* name(movement m) {
+// The engine's kind of each (its name is what the registry and UPCEMU_COLL use).
+inline upc::coll::collective engine_kind(movement m) {
+  using C = upc::coll::collective;
   switch (m) {
-    case movement::broadcast: return "broadcast";
-    case movement::scatter: return "scatter";
-    case movement::gather: return "gather";
-    case movement::gather_all: return "gather_all";
-    case movement::exchange: return "exchange";
-    case movement::permute: return "permute";
+    case movement::broadcast: return C::broadcast;
+    case movement::scatter: return C::scatter;
+    case movement::gather: return C::gather;
+    case movement::gather_all: return C::gather_all;
+    case movement::exchange: return C::exchange;
+    case movement::permute: return C::permute;
   }
-  return "?";
+  return C::broadcast;
 }
+inline const char* name(movement m) { return upc::coll::name_of(engine_kind(m)); }
 
 struct movement_call {
   movement kind = movement::broadcast;

@@ -81,6 +81,7 @@
 #include <vector>
 
 #include "upccoll.h"
+#include "../../lib/coll/kinds.hpp"         // the one table of collective kinds
 #include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
 namespace upccoll_model {
@@ -101,44 +102,38 @@ constexpr collective all_collectives[] = {
     collective::alltoall,  collective::alltoallv,      collective::reduce,    collective::allreduce,
     collective::reduce_scatter, collective::scan,      collective::scan_inclusive};
 
-// The function's name ("upccoll_bcast").
-inline const char* name(collective c) {
+// The engine's kind of each: names and traits come from the engine's one
+// table (lib/coll/kinds.hpp), whose names are the functions' names.
+inline upc::coll::collective engine_kind(collective c) {
+  using C = upc::coll::collective;
   switch (c) {
-    case collective::barrier: return "upccoll_barrier";
-    case collective::bcast: return "upccoll_bcast";
-    case collective::scatter: return "upccoll_scatter";
-    case collective::scatterv: return "upccoll_scatterv";
-    case collective::gather: return "upccoll_gather";
-    case collective::gatherv: return "upccoll_gatherv";
-    case collective::allgather: return "upccoll_allgather";
-    case collective::allgatherv: return "upccoll_allgatherv";
-    case collective::alltoall: return "upccoll_alltoall";
-    case collective::alltoallv: return "upccoll_alltoallv";
-    case collective::reduce: return "upccoll_reduce";
-    case collective::allreduce: return "upccoll_allreduce";
-    case collective::reduce_scatter: return "upccoll_reduce_scatter";
-    case collective::scan: return "upccoll_scan";
-    case collective::scan_inclusive: return "upccoll_scan_inclusive";
+    case collective::barrier: return C::barrier;
+    case collective::bcast: return C::member_broadcast;
+    case collective::scatter: return C::member_scatter;
+    case collective::scatterv: return C::member_scatterv;
+    case collective::gather: return C::member_gather;
+    case collective::gatherv: return C::member_gatherv;
+    case collective::allgather: return C::member_gather_all;
+    case collective::allgatherv: return C::member_gather_allv;
+    case collective::alltoall: return C::member_exchange;
+    case collective::alltoallv: return C::member_exchangev;
+    case collective::reduce: return C::member_reduce;
+    case collective::allreduce: return C::member_allreduce;
+    case collective::reduce_scatter: return C::member_reduce_scatter;
+    case collective::scan: return C::member_exclusive_scan;
+    case collective::scan_inclusive: return C::member_inclusive_scan;
   }
-  return "?";
+  return C::barrier;
 }
 
-// The collective's name in the algorithm registry (upc::coll::algorithms,
-// force_algorithm, UPCEMU_COLL): the function's name, the inclusive scan included.
+// The function's name ("upccoll_bcast"), which is also the collective's name in
+// the algorithm registry (upc::coll::algorithms, force_algorithm, UPCEMU_COLL).
+inline const char* name(collective c) { return upc::coll::name_of(engine_kind(c)); }
 inline const char* registry_name(collective c) { return name(c); }
 
-inline bool is_reduction(collective c) {
-  return c == collective::reduce || c == collective::allreduce || c == collective::reduce_scatter ||
-         c == collective::scan || c == collective::scan_inclusive;
-}
-inline bool is_rooted(collective c) {
-  return c == collective::bcast || c == collective::scatter || c == collective::scatterv || c == collective::gather ||
-         c == collective::gatherv || c == collective::reduce;
-}
-inline bool is_v(collective c) {
-  return c == collective::scatterv || c == collective::gatherv || c == collective::allgatherv ||
-         c == collective::alltoallv;
-}
+inline bool is_reduction(collective c) { return upc::coll::is_reduction(engine_kind(c)); }
+inline bool is_rooted(collective c) { return upc::coll::is_rooted(engine_kind(c)); }
+inline bool is_v(collective c) { return upc::coll::is_vector(engine_kind(c)); }
 
 // ---------------------------------------------------------------------------
 // Data types

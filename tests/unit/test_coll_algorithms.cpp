@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "../../lib/coll/kinds.hpp"
 #include "../support/spmd.hpp"
 #include "upc/coll.hpp"
 #include "upc/layout.hpp"
@@ -143,11 +144,12 @@ void verify(kind k, const movement_areas& a, std::size_t n, int root, int salt, 
 }
 
 const char* name_of(kind k) {
+  using C = upc::coll::collective;
   switch (k) {
-    case kind::broadcast: return "broadcast";
-    case kind::scatter: return "scatter";
-    case kind::gather: return "gather";
-    case kind::gather_all: return "gather_all";
+    case kind::broadcast: return upc::coll::name_of(C::broadcast);
+    case kind::scatter: return upc::coll::name_of(C::scatter);
+    case kind::gather: return upc::coll::name_of(C::gather);
+    case kind::gather_all: return upc::coll::name_of(C::gather_all);
   }
   return "?";
 }

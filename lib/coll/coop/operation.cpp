@@ -154,15 +154,6 @@ bool tasks_done(const operation& op, bool only_mine) {
 
 }  // namespace
 
-const char* function_name(op_kind k) noexcept {
-  static const char* names[] = {"upccoll (none)",     "upccoll_barrier",    "upccoll_bcast",        "upccoll_scatter",
-                                "upccoll_scatterv",   "upccoll_gather",     "upccoll_gatherv",      "upccoll_allgather",
-                                "upccoll_allgatherv", "upccoll_alltoall",   "upccoll_alltoallv",    "upccoll_reduce",
-                                "upccoll_allreduce",  "upccoll_reduce_scatter", "upccoll_scan", "upccoll_scan_inclusive",
-                                "upccoll_team_split"};
-  return names[static_cast<int>(k)];
-}
-
 void fail_collective(const operation& op, int code, const std::string& message, bool say) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
   std::uint64_t cur = w.load(std::memory_order_acquire);

@@ -33,8 +33,8 @@ struct element_op {
 
 struct operation {
   team* t = nullptr;
-  op_kind kind = op_kind::none;
-  const char* function = nullptr;   // the name it was called by (messages); nullptr: function_name(kind)
+  collective kind = collective::barrier;
+  const char* function = nullptr;   // the name it was called by (messages); nullptr: name_of(kind)
   std::uint32_t seq = 0;
   int flags = 0;
   const decomposition* dec = nullptr;
@@ -91,8 +91,8 @@ int first_unposted(const operation& op);
 // ready. `what` names the wait for the watchdog.
 void wait(operation& op, const char* what);
 
-// The function the caller called ("upccoll_exscan" for an op_kind::scan called so).
-inline const char* function_of(const operation& op) noexcept { return op.function ? op.function : function_name(op.kind); }
+// The function the caller called ("upccoll_exscan" for an collective::member_exclusive_scan called so).
+inline const char* function_of(const operation& op) noexcept { return op.function ? op.function : name_of(op.kind); }
 
 // Records an error on the collective for every member: the first one wins.
 // `say`: print the message under --check.

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../kinds.hpp"
 #include "../team.hpp"
 
 namespace upc::coll::coop {
@@ -30,12 +31,6 @@ namespace upc::coll::coop {
 constexpr int slots = 32;          // collectives in flight per team before an initiation waits
 constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
 
-enum class op_kind : std::uint32_t {
-  none, barrier, bcast, scatter, scatterv, gather, gatherv, allgather, allgatherv, alltoall, alltoallv,
-  reduce, allreduce, reduce_scatter, scan, scan_inclusive, split
-};
-constexpr int op_kind_count = 17;
-const char* function_name(op_kind k) noexcept;  // "upccoll_bcast"
 
 // What one member passed to one collective. Pointers are machine addresses in the
 // shared mapping, valid in every process of the processes backend. The first 64
@@ -43,7 +38,8 @@ const char* function_name(op_kind k) noexcept;  // "upccoll_bcast"
 // (counts, op) is written and read only by the collectives that use it.
 struct post_data {
   std::uint32_t seq;               // see post; accessed through seq_of()
-  op_kind kind;
+  collective kind;
+  std::uint8_t pad_[3];
   std::int32_t status;             // nonzero: this member's call failed with this code
   std::int32_t flags;
   std::int32_t root;               // root / key (split)
@@ -65,13 +61,6 @@ static_assert(offsetof(post_data, meta) == post_head_bytes);
 // In post_data::flags, beside the sync flags: this member passed UPCCOLL_IN_PLACE.
 constexpr std::int32_t post_in_place = 1 << 30;
 
-// Whether a collective's posts use the tail.
-constexpr bool uses_tail(op_kind k) {
-  return k == op_kind::scatterv || k == op_kind::gatherv || k == op_kind::allgatherv || k == op_kind::alltoallv ||
-         k == op_kind::alltoall ||
-         k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
-         k == op_kind::scan_inclusive;
-}
 
 // A post is a seqlock: seq is 0 while the member rewrites the slot, then the
 // sequence number of the collective posted. A reader that may race with a reuse

@@ -26,14 +26,8 @@ std::uint64_t fingerprint(const std::uint64_t* values, std::size_t n) {
 
 namespace {
 
-bool rooted(op_kind k) {
-  return k == op_kind::bcast || k == op_kind::scatter || k == op_kind::scatterv || k == op_kind::gather ||
-         k == op_kind::gatherv || k == op_kind::reduce;
-}
-bool reduction(op_kind k) {
-  return k == op_kind::reduce || k == op_kind::allreduce || k == op_kind::reduce_scatter || k == op_kind::scan ||
-         k == op_kind::scan_inclusive;
-}
+bool rooted(collective k) { return is_rooted(k); }
+bool reduction(collective k) { return is_reduction(k); }
 constexpr int sync_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
 
 std::string str(std::uint64_t v) { return std::to_string(v); }
@@ -51,35 +45,35 @@ struct checker {
 
   // The byte counts that post r and ours (or the root's) must agree on.
   int compare_bytes(int r, const post_data& d, std::string& why) const {
-    if (d.status || d.kind != op.kind || reduction(op.kind) || op.kind == op_kind::barrier) return 0;
+    if (d.status || d.kind != op.kind || reduction(op.kind) || op.kind == collective::barrier) return 0;
     auto differ = [&](std::uint64_t sent, std::uint64_t received, int from, int to) {
       why = who(from) + " sends " + str(sent) + " bytes to " + who(to) + ", which expects " + str(received);
       return UPCCOLL_ERROR_COUNT;
     };
     if (rooted(op.kind) && !root_ok) return 0;  // the root's own post is reported when r reaches it
     switch (op.kind) {
-      case op_kind::bcast:
-      case op_kind::scatter:
+      case collective::member_broadcast:
+      case collective::member_scatter:
         if (d.recv_bytes != root.send_bytes) return differ(root.send_bytes, d.recv_bytes, op.root, r);
         break;
-      case op_kind::gather:
+      case collective::member_gather:
         if (d.send_bytes != root.recv_bytes) return differ(d.send_bytes, root.recv_bytes, r, op.root);
         break;
-      case op_kind::scatterv:
+      case collective::member_scatterv:
         if (meta(root, 0, r) != d.recv_bytes) return differ(meta(root, 0, r), d.recv_bytes, op.root, r);
         break;
-      case op_kind::gatherv:
+      case collective::member_gatherv:
         if (meta(root, 0, r) != d.send_bytes) return differ(d.send_bytes, meta(root, 0, r), r, op.root);
         break;
-      case op_kind::allgather:
-      case op_kind::alltoall:
+      case collective::member_gather_all:
+      case collective::member_exchange:
         if (d.send_bytes != mine.send_bytes) return differ(d.send_bytes, mine.recv_bytes, r, me);
         if (d.recv_bytes != mine.recv_bytes) return differ(mine.send_bytes, d.recv_bytes, me, r);
         break;
-      case op_kind::allgatherv:
+      case collective::member_gather_allv:
         if (meta(mine, 0, r) != d.send_bytes) return differ(d.send_bytes, meta(mine, 0, r), r, me);
         break;
-      case op_kind::alltoallv:
+      case collective::member_exchangev:
         if (meta(d, 0, me) != meta(mine, 2, r)) return differ(meta(d, 0, me), meta(mine, 2, r), r, me);
         if (meta(mine, 0, r) != meta(d, 2, me)) return differ(meta(mine, 0, r), meta(d, 2, me), me, r);
         break;
@@ -94,7 +88,7 @@ struct checker {
 int compare_args(const operation& op, const post_data& mine, int r, const post_data& d, std::string& why) {
   auto who = [&] { return "thread " + std::to_string(op.t->thread_of(r)); };
   if (d.status) return why = who() + " failed its call", d.status;
-  if (d.kind != op.kind) return why = who() + " called " + function_name(d.kind), UPCCOLL_ERROR;
+  if (d.kind != op.kind) return why = who() + " called " + name_of(d.kind), UPCCOLL_ERROR;
   if ((d.flags & sync_bits) != (mine.flags & sync_bits))
     return why = "the sync flags are " + str(mine.flags & sync_bits) + " on this thread but " + str(d.flags & sync_bits) +
                  " on " + who(),
@@ -114,7 +108,7 @@ int compare_args(const operation& op, const post_data& mine, int r, const post_d
       return why = "dt is " + std::to_string(mine.dtype) + " on this thread but " + std::to_string(d.dtype) + " on " + who(),
              UPCCOLL_ERROR_DATATYPE;
     if (d.op != mine.op || d.user_fn != mine.user_fn) return why = "op differs between this thread and " + who(), UPCCOLL_ERROR_UPC_OP;
-    if (op.kind == op_kind::reduce_scatter && (d.count != mine.count || d.recv_bytes != mine.recv_bytes))
+    if (op.kind == collective::member_reduce_scatter && (d.count != mine.count || d.recv_bytes != mine.recv_bytes))
       return why = "recvcounts differ between this thread and " + who(), UPCCOLL_ERROR_RECVCNTS;
     if (d.count != mine.count)
       return why = "count is " + str(mine.count) + " on this thread but " + str(d.count) + " on " + who(), UPCCOLL_ERROR_COUNT;
@@ -123,7 +117,7 @@ int compare_args(const operation& op, const post_data& mine, int r, const post_d
 }
 
 void verify_posts(operation& op) {
-  if (op.kind == op_kind::barrier || op.kind == op_kind::split || reduction(op.kind)) return;  // no byte counts to pair
+  if (op.kind == collective::barrier || reduction(op.kind)) return;  // no byte counts to pair
   checker c{op, op.t->size(), op.t->rank(), op.mine, {}, true};
   if (rooted(op.kind) && !snapshot(op, op.root, c.root)) return;
   c.root_ok = !rooted(op.kind) || (c.root.status == 0 && c.root.kind == op.kind);
