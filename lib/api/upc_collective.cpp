@@ -14,7 +14,6 @@
 #include "../runtime/heap_index.hpp"
 #include "../runtime/op_names.hpp"
 #include "../runtime/single_valued.hpp"
-#include "reduce_ops.hpp"
 
 namespace upc::coll {
 
@@ -222,9 +221,9 @@ detail::single_valued single_valued_args(const request& rq, const shared_address
   if (rq.nelems) {
     f.add("argument nelems", rq.nelems);
     f.add("argument blk_size", rq.blk_size);
-    if (sort) f.add("argument elem_size", rq.red.elem_size);
-    else f.add("argument op", rq.red.op);
-    f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.red.user_fn));
+    if (sort) f.add("argument elem_size", rq.red.size);
+    else f.add("argument op", rq.op_arg);
+    f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.func));
   }
   f.add("argument flags", static_cast<std::uint64_t>(rq.flags));
   return f;
@@ -377,19 +376,36 @@ bool reduction_op(upc_op_t op) {
   }
 }
 
+// The engine's element type of each of the eleven reduction types, and its op
+// of each reduction op (lib/coll/element_ops.hpp: the one table).
 template <class T>
-constexpr int upc_type_of() {
-  if constexpr (std::is_same_v<T, signed char>) return UPC_CHAR;
-  else if constexpr (std::is_same_v<T, unsigned char>) return UPC_UCHAR;
-  else if constexpr (std::is_same_v<T, short>) return UPC_SHORT;
-  else if constexpr (std::is_same_v<T, unsigned short>) return UPC_USHORT;
-  else if constexpr (std::is_same_v<T, int>) return UPC_INT;
-  else if constexpr (std::is_same_v<T, unsigned int>) return UPC_UINT;
-  else if constexpr (std::is_same_v<T, long>) return UPC_LONG;
-  else if constexpr (std::is_same_v<T, unsigned long>) return UPC_ULONG;
-  else if constexpr (std::is_same_v<T, float>) return UPC_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return UPC_DOUBLE;
-  else return UPC_LONG_DOUBLE;
+constexpr elem_type element_type_of() {
+  if constexpr (std::is_same_v<T, signed char>) return elem_type::s_char;
+  else if constexpr (std::is_same_v<T, unsigned char>) return elem_type::u_char;
+  else if constexpr (std::is_same_v<T, short>) return elem_type::s_short;
+  else if constexpr (std::is_same_v<T, unsigned short>) return elem_type::u_short;
+  else if constexpr (std::is_same_v<T, int>) return elem_type::s_int;
+  else if constexpr (std::is_same_v<T, unsigned int>) return elem_type::u_int;
+  else if constexpr (std::is_same_v<T, long>) return elem_type::s_long;
+  else if constexpr (std::is_same_v<T, unsigned long>) return elem_type::u_long;
+  else if constexpr (std::is_same_v<T, float>) return elem_type::r_float;
+  else if constexpr (std::is_same_v<T, double>) return elem_type::r_double;
+  else return elem_type::r_ldouble;
+}
+
+elem_op element_op_of(upc_op_t op) {
+  switch (op) {
+    case UPC_ADD: return elem_op::add;
+    case UPC_MULT: return elem_op::mult;
+    case UPC_AND: return elem_op::bit_and;
+    case UPC_OR: return elem_op::bit_or;
+    case UPC_XOR: return elem_op::bit_xor;
+    case UPC_LOGAND: return elem_op::log_and;
+    case UPC_LOGOR: return elem_op::log_or;
+    case UPC_MIN: return elem_op::min;
+    case UPC_MAX: return elem_op::max;
+    default: return elem_op::value_function;  // UPC_FUNC, UPC_NONCOMM_FUNC
+  }
 }
 
 template <class T>
@@ -411,14 +427,9 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   rq.nelems = nelems;
   rq.blk_size = blk_size;
   rq.flags = flags;
-  rq.red.type = upc_type_of<T>();
-  rq.red.elem_size = sizeof(T);
-  rq.red.op = op;
-  rq.red.user_fn = reinterpret_cast<const void*>(func);
-  rq.red.commutative = op != UPC_NONCOMM_FUNC;
-  rq.red.combine = ops::combine_for<T>(op);
-  rq.red.fold = ops::fold_for<T>(op);
-  rq.red.scan = ops::scan_for<T>(op);
+  rq.red = bind(element_type_of<T>(), element_op_of(op), reinterpret_cast<const void*>(func), 0, op != UPC_NONCOMM_FUNC);
+  rq.op_arg = op;
+  rq.func = reinterpret_cast<const void*>(func);
   // The source array must fit in every partition it touches, and not overlap dst.
   if (blk_size == 0 && rq.src.phase != 0) fail(fn, "src has phase " + std::to_string(rq.src.phase) + " but blk_size is 0 (indefinite)");
   if (blk_size != 0 && rq.src.phase >= blk_size)
@@ -541,8 +552,8 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   rq.dst = rq.src = A.address();
   rq.nelems = nelems;
   rq.blk_size = blk_size;
-  rq.red.elem_size = elem_size;
-  rq.red.user_fn = reinterpret_cast<const void*>(func);  // compared under --check
+  rq.red.size = elem_size;
+  rq.func = reinterpret_cast<const void*>(func);  // compared under --check
   rq.flags = flags;
   // Every element must lie inside the shared heap of its thread.
   if (blk_size != 0 && rq.dst.phase >= blk_size)

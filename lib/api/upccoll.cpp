@@ -35,6 +35,7 @@
 #include "upccoll_types.hpp"
 
 using namespace upc::coll::coop;
+using namespace upc::coll::upccoll_types;
 using upc::coll::collective;
 namespace det = upc::detail;
 
@@ -198,7 +199,7 @@ struct call {
   post_data mine{};
   std::uint64_t selection_bytes = 0;   // size the algorithm choice looks at
   std::uint64_t count = 0;             // reductions: elements
-  element_op eop;
+  upc::coll::element_op eop;
   int root = 0;
   std::vector<std::uint64_t> block_elems;  // reduce_scatter
   std::vector<std::uint64_t> meta;         // v-variants: staged counts
@@ -385,7 +386,7 @@ void check_overlap(call& c) {
 }
 
 // The reduction of (dt, op): an element operation, or an error.
-element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post_data& p) {
+upc::coll::element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post_data& p) {
   const dtype_info* t = check_type(v, dt, UPCCOLL_ERROR_DATATYPE, "dt");
   if (!t || v.bad()) return {};
   if (op >= UPCCOLL_USER_OP_BASE) {
@@ -398,13 +399,14 @@ element_op check_reduction(verdict& v, upccoll_dtype_t dt, upccoll_op_t op, post
     p.user_fn = reinterpret_cast<void (*)(void*, void*, std::size_t, int)>(s.user_ops[i].fn);
     return user_op(s.user_ops[i].fn, *t);
   }
-  if (!op_applies(op, *t)) {
+  const upc::coll::element_op e = predefined_op(op, *t);
+  if (!e.valid()) {
     const char* name = op_name(op);
     v.set(UPCCOLL_ERROR_UPC_OP, std::string("op ") + (name ? name : str(op).c_str()) +
                                     (name ? " is not defined on " : " is not an upccoll_op_t; dt is ") + t->name);
     return {};
   }
-  return predefined_op(op, *t);
+  return e;
 }
 
 // ---- the common path of every collective ------------------------------------------
@@ -551,7 +553,7 @@ upccoll_return_t upccoll_op_commutative(upccoll_op_t op, int* commute) {
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
   progress_here();
   if (!commute) return report(fn, UPCCOLL_ERROR, "commute is a null pointer");
-  if (is_predefined_op(op)) {
+  if (predefined(op)) {
     *commute = 1;
     return UPCCOLL_SUCCESS;
   }
@@ -573,8 +575,8 @@ upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t 
   progress_here();
   verdict v;
   post_data unused{};
-  const element_op e = check_reduction(v, dt, op, unused);
-  const std::uint64_t bytes = v.bad() ? 0 : bytes_of(v, count, e.elem_size, "count", UPCCOLL_ERROR_COUNT);
+  const upc::coll::element_op e = check_reduction(v, dt, op, unused);
+  const std::uint64_t bytes = v.bad() ? 0 : bytes_of(v, count, e.size, "count", UPCCOLL_ERROR_COUNT);
   if (v.bad() || bytes == 0) return report(fn, v.code, v.message);
   const auto in = reinterpret_cast<std::uintptr_t>(inbuf), io = reinterpret_cast<std::uintptr_t>(inoutbuf);
   if (!inbuf) return report(fn, UPCCOLL_ERROR_SENDBUF, "inbuf is a null pointer");
@@ -587,14 +589,14 @@ upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t 
                   "inbuf [" + str(in) + ", " + str(in_end) + ") and inoutbuf [" + str(io) + ", " + str(io_end) +
                       ") overlap in bytes [" + str(std::max(in, io)) + ", " + str(std::min(in_end, io_end)) +
                       ") (of " + str(bytes) + " each)");
-  const std::uint64_t step = std::max<std::uint64_t>(1, (16u << 10) / e.elem_size);
-  std::vector<char> acc(std::min(count, step) * e.elem_size);
+  const std::uint64_t step = std::max<std::uint64_t>(1, (16u << 10) / e.size);
+  std::vector<char> acc(std::min(count, step) * e.size);
   for (std::uint64_t s = 0; s < count; s += step) {
     const std::uint64_t n = std::min(step, count - s);
-    char* dst = static_cast<char*>(inoutbuf) + s * e.elem_size;
-    std::memcpy(acc.data(), static_cast<const char*>(inbuf) + s * e.elem_size, n * e.elem_size);
-    e.combine(acc.data(), dst, n, e);
-    std::memcpy(dst, acc.data(), n * e.elem_size);
+    char* dst = static_cast<char*>(inoutbuf) + s * e.size;
+    std::memcpy(acc.data(), static_cast<const char*>(inbuf) + s * e.size, n * e.size);
+    e.combine(acc.data(), dst, n);
+    std::memcpy(dst, acc.data(), n * e.size);
   }
   return UPCCOLL_SUCCESS;
 }
@@ -1114,7 +1116,7 @@ upccoll_return_t reduction(call& c, team* t, upc::sptr<void> sendbuf, upc::sptr<
   c.mine.op = op;
   c.mine.dtype = dt;
   if (v.bad()) return launch(c, t);
-  const std::uint64_t bytes = bytes_of(v, count, c.eop.elem_size, "count", UPCCOLL_ERROR_COUNT);
+  const std::uint64_t bytes = bytes_of(v, count, c.eop.size, "count", UPCCOLL_ERROR_COUNT);
   if (!c.in_place) {
     c.mine.send = use_buffer(c, sendbuf, bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
     note(c, false, "sendbuf", c.mine.send, 0, bytes);
@@ -1188,8 +1190,8 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
   }
   if (!v.bad()) {
     c.count = c.block_elems[P];
-    const std::uint64_t total = bytes_of(v, c.count, c.eop.elem_size, "recvcounts (sum)", UPCCOLL_ERROR_RECVCNTS);
-    const std::uint64_t mine = bytes_of(v, recvcounts[me], c.eop.elem_size, "recvcounts", UPCCOLL_ERROR_RECVCNTS);
+    const std::uint64_t total = bytes_of(v, c.count, c.eop.size, "recvcounts (sum)", UPCCOLL_ERROR_RECVCNTS);
+    const std::uint64_t mine = bytes_of(v, recvcounts[me], c.eop.size, "recvcounts", UPCCOLL_ERROR_RECVCNTS);
     if (!c.in_place) {
       c.mine.send = use_buffer(c, sendbuf, total, "sendbuf", UPCCOLL_ERROR_SENDBUF);
       note(c, false, "sendbuf", c.mine.send, 0, total);

@@ -81,6 +81,7 @@
 #include <vector>
 
 #include "upccoll.h"
+#include "../../lib/api/upccoll_types.hpp"  // the one table of types and ops
 #include "../../lib/coll/kinds.hpp"         // the one table of collective kinds
 #include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
@@ -152,33 +153,32 @@ struct cplx {
   T re, im;
 };
 
-// The 23 types of 3.1.5, with the sizes of their C types.
+// The 23 types of 3.1.5: names and sizes from the library's one table
+// (lib/api/upccoll_types.hpp, over the engine's element types); the class,
+// which the model's arithmetic and value generators need, from the C type.
 inline const std::vector<type_info>& types() {
-  static const std::vector<type_info> v = {
-      {UPC_BYTE, "UPC_BYTE", 1, type_class::byte},
-      {UPC_CHAR, "UPC_CHAR", sizeof(char), std::is_signed_v<char> ? type_class::signed_int : type_class::unsigned_int},
-      {UPC_UCHAR, "UPC_UCHAR", sizeof(unsigned char), type_class::unsigned_int},
-      {UPC_SHORT, "UPC_SHORT", sizeof(short), type_class::signed_int},
-      {UPC_USHORT, "UPC_USHORT", sizeof(unsigned short), type_class::unsigned_int},
-      {UPC_INT, "UPC_INT", sizeof(int), type_class::signed_int},
-      {UPC_UINT, "UPC_UINT", sizeof(unsigned), type_class::unsigned_int},
-      {UPC_LONG, "UPC_LONG", sizeof(long), type_class::signed_int},
-      {UPC_ULONG, "UPC_ULONG", sizeof(unsigned long), type_class::unsigned_int},
-      {UPC_LONGLONG, "UPC_LONGLONG", sizeof(long long), type_class::signed_int},
-      {UPC_ULONGLONG, "UPC_ULONGLONG", sizeof(unsigned long long), type_class::unsigned_int},
-      {UPC_FLOAT, "UPC_FLOAT", sizeof(float), type_class::real},
-      {UPC_DOUBLE, "UPC_DOUBLE", sizeof(double), type_class::real},
-      {UPC_LONGDOUBLE, "UPC_LONGDOUBLE", sizeof(long double), type_class::real},
-      {UPC_CPLX, "UPC_CPLX", 2 * sizeof(float), type_class::complex},
-      {UPC_DBLCPLX, "UPC_DBLCPLX", 2 * sizeof(double), type_class::complex},
-      {UPC_LONGDBLCPLX, "UPC_LONGDBLCPLX", 2 * sizeof(long double), type_class::complex},
-      {UPC_FLOAT_INT, "UPC_FLOAT_INT", sizeof(upccoll_float_int_t), type_class::pair},
-      {UPC_DOUBLE_INT, "UPC_DOUBLE_INT", sizeof(upccoll_double_int_t), type_class::pair},
-      {UPC_LONG_INT, "UPC_LONG_INT", sizeof(upccoll_long_int_t), type_class::pair},
-      {UPC_2INT, "UPC_2INT", sizeof(upccoll_2int_t), type_class::pair},
-      {UPC_SHORT_INT, "UPC_SHORT_INT", sizeof(upccoll_short_int_t), type_class::pair},
-      {UPC_LONG_DOUBLE_INT, "UPC_LONG_DOUBLE_INT", sizeof(upccoll_long_double_int_t), type_class::pair},
-  };
+  static const std::vector<type_info> v = [] {
+    std::vector<type_info> out;
+    for (auto* t = upc::coll::upccoll_types::dtypes_begin(); t != upc::coll::upccoll_types::dtypes_end(); ++t) {
+      type_class cls;
+      switch (upc::coll::info(t->type).cls) {
+        case upc::coll::type_class::integer:
+          cls = t->value == UPC_BYTE ? type_class::byte
+                : (t->type == upc::coll::elem_type::p_char ? std::is_signed_v<char>
+                   : t->type == upc::coll::elem_type::s_char || t->type == upc::coll::elem_type::s_short ||
+                         t->type == upc::coll::elem_type::s_int || t->type == upc::coll::elem_type::s_long ||
+                         t->type == upc::coll::elem_type::s_llong)
+                      ? type_class::signed_int
+                      : type_class::unsigned_int;
+          break;
+        case upc::coll::type_class::real: cls = type_class::real; break;
+        case upc::coll::type_class::complex: cls = type_class::complex; break;
+        default: cls = type_class::pair; break;
+      }
+      out.push_back({t->value, t->name, t->size, cls});
+    }
+    return out;
+  }();
   return v;
 }
 
@@ -279,26 +279,11 @@ inline const char* op_name(upccoll_op_t op) {
   return op >= UPCCOLL_USER_OP_BASE ? "(user op)" : "(not an op)";
 }
 
-// Whether the predefined op is defined for dt (3.1.3 and the header's table above).
+// Whether the predefined op is defined for dt: the engine's one table decides
+// (the header's table above says the same).
 inline bool op_valid(upccoll_dtype_t dt, upccoll_op_t op) {
-  const type_info* t = find_type(dt);
-  if (!t) return false;
-  const bool integer = t->cls == type_class::signed_int || t->cls == type_class::unsigned_int;
-  switch (op) {
-    case UPC_ADD:
-    case UPC_MULT: return t->cls != type_class::pair;
-    case UPC_AND:
-    case UPC_OR:
-    case UPC_XOR: return integer || t->cls == type_class::byte;
-    case UPC_LOGAND:
-    case UPC_LOGOR:
-    case UPC_LOGXOR:
-    case UPC_MIN:
-    case UPC_MAX: return integer || t->cls == type_class::byte || t->cls == type_class::real;
-    case UPC_MINLOC:
-    case UPC_MAXLOC: return t->cls == type_class::pair;
-    default: return false;
-  }
+  const auto* t = upc::coll::upccoll_types::find_dtype(dt);
+  return t && upc::coll::upccoll_types::predefined_op(op, *t).valid();
 }
 
 // The integer arithmetic of the fold, without the undefined behaviour of signed

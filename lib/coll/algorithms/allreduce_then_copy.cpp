@@ -24,9 +24,9 @@ void then_copy(const request& rq, team& t, plan& p) {
   }
   // Element i of dst (block size 1) is on thread dst.thread + i.
   const int i = (t.thread_of(me) - static_cast<int>(rq.dst.thread) + T) % T;
-  const shared_address mine = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, rq.red.elem_size, 1, T);
+  const shared_address mine = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, rq.red.size, 1, T);
   p.wait_ready2(root);
-  p.copy(raw(mine), raw(rq.dst), rq.red.elem_size);
+  p.copy(raw(mine), raw(rq.dst), rq.red.size);
   touch_one(p.touches, root, me);
 }
 

@@ -45,7 +45,7 @@ namespace upc::coll::algo {
 
 void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const std::size_t E = rq.red.elem_size;
+  const std::size_t E = rq.red.size;
   const blocked_array src{rq.src, E, rq.blk_size, rq.nelems, T};
   const blocked_array dst{rq.dst, E, rq.blk_size, rq.nelems, T};
   const std::uint64_t blocks = src.last_block() - src.first_block() + 1;
@@ -56,7 +56,7 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   // Scratch of each rank: [totals of its subtree][exclusive prefixes of its subtree], S per rank.
   t.ensure_scratch(2 * held * S + 64);
   const std::size_t prefixes_at = held * S;
-  const reduction red = rq.red;
+  const element_op red = rq.red;
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
 
@@ -95,7 +95,7 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
         if (!first) std::memcpy(area + prefixes_at + slot * E, running, E);
         const char* total = area + slot * E;
         if (first) std::memcpy(running, total, E);
-        else red.combine(running, total, 1, red.user_fn);
+        else red.combine(running, total, 1);
         first = false;
       }
     });

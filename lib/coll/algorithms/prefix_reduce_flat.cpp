@@ -19,14 +19,14 @@ namespace upc::coll::algo {
 
 void prefix_reduce_flat(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const std::size_t E = rq.red.elem_size;
+  const std::size_t E = rq.red.size;
   const blocked_array src{rq.src, E, rq.blk_size, rq.nelems, T};
   const blocked_array dst{rq.dst, E, rq.blk_size, rq.nelems, T};
   const std::uint64_t blocks = src.last_block() - src.first_block() + 1;
   const std::uint64_t per_rank = rq.blk_size ? blocks / std::uint64_t(T) + 2 : 1;
   // Scratch of each rank: [totals of its blocks][exclusive prefixes of its blocks].
   t.ensure_scratch(2 * per_rank * E + 64);
-  const reduction red = rq.red;
+  const element_op red = rq.red;
 
   plan_block_totals(p, t, src, red);
   p.publish_ready();
@@ -43,7 +43,7 @@ void prefix_reduce_flat(const request& rq, team& t, plan& p) {
         if (!first) std::memcpy(owner_scratch + (per_rank + slot) * E, running, E);
         const char* total = owner_scratch + slot * E;
         if (first) std::memcpy(running, total, E);
-        else red.combine(running, total, 1, red.user_fn);
+        else red.combine(running, total, 1);
         first = false;
       }
     });

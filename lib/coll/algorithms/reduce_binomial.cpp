@@ -38,8 +38,8 @@ namespace upc::coll::algo {
 void reduce_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const binomial_tree tree{T, t.rank_of(static_cast<int>(rq.dst.thread))};
-  const blocked_array a{rq.src, rq.red.elem_size, rq.blk_size, rq.nelems, T};
-  const std::size_t E = rq.red.elem_size;
+  const blocked_array a{rq.src, rq.red.size, rq.blk_size, rq.nelems, T};
+  const std::size_t E = rq.red.size;
   const bool by_block = !rq.red.commutative && rq.blk_size != 0;
   const std::uint64_t blocks = by_block ? a.last_block() - a.first_block() + 1 : 1;
   const std::size_t S = E * (by_block ? std::size_t(blocks / std::uint64_t(T) + 2) : 1);  // one rank's slot
@@ -47,7 +47,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
   const bool acks = readers_must_ack(rq.flags, false);
-  const reduction red = rq.red;
+  const element_op red = rq.red;
 
   // 1. My partial(s) into slot 0 of my scratch: the left fold of my elements in
   //    index order, or (by block) of each block I own, in block order.
@@ -99,7 +99,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
     bool have = false;
     auto take = [&](const char* x) {
       if (!have) std::memcpy(result, x, E);
-      else red.combine(result, x, 1, red.user_fn);
+      else red.combine(result, x, 1);
       have = true;
     };
     if (!by_block) {

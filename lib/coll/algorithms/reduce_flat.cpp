@@ -23,14 +23,14 @@ namespace upc::coll::algo {
 
 void reduce_flat(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size(), root = t.rank_of(rq.dst.thread);
-  const blocked_array a{rq.src, rq.red.elem_size, rq.blk_size, rq.nelems, T};
-  const std::size_t E = rq.red.elem_size;
+  const blocked_array a{rq.src, rq.red.size, rq.blk_size, rq.nelems, T};
+  const std::size_t E = rq.red.size;
   const bool by_block = !rq.red.commutative && rq.blk_size != 0;
   const std::uint64_t blocks = by_block ? a.last_block() - a.first_block() + 1 : 1;
   // Slot 0 of every rank's scratch: one partial; by block: one per block it owns.
   t.ensure_scratch(E * (by_block ? blocks / std::uint64_t(T) + 2 : 1) + 64);
 
-  const reduction red = rq.red;
+  const element_op red = rq.red;
   const std::uint64_t count = a.count_on(t.thread_of(me));
   p.compute([=, &t] {
     char* scratch = t.scratch(me);
@@ -57,7 +57,7 @@ void reduce_flat(const request& rq, team& t, plan& p) {
       bool have = false;
       auto take = [&](const char* v) {
         if (!have) std::memcpy(result, v, E);
-        else red.combine(result, v, 1, red.user_fn);
+        else red.combine(result, v, 1);
         have = true;
       };
       if (!by_block) {

@@ -14,10 +14,10 @@ namespace upc::coll::algo {
 
 void sort_at_root(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const blocked_array a{rq.dst, rq.red.elem_size, rq.blk_size, rq.nelems, T};
+  const blocked_array a{rq.dst, rq.red.size, rq.blk_size, rq.nelems, T};
   if (me == 0) {
     p.compute([=] {
-      const std::size_t n = rq.nelems, E = rq.red.elem_size;
+      const std::size_t n = rq.nelems, E = rq.red.size;
       std::vector<std::uint64_t> order(n);
       std::iota(order.begin(), order.end(), 0);
       // i goes before j when func says j's element comes after i's (func(b, a) > 0),

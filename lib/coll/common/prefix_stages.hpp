@@ -22,20 +22,20 @@ void for_each_owned_block(const blocked_array& src, int thr, F&& f) {
     if (src.owner_of_block(b) == thr) f(b, slot++);
 }
 
-inline void plan_block_totals(plan& p, team& t, const blocked_array& src, const reduction& red) {
+inline void plan_block_totals(plan& p, team& t, const blocked_array& src, const element_op& red) {
   const int me = t.rank();
   p.compute([=, &t] {
     char* totals = t.scratch(me);
     const int thr = t.thread_of(me);
     for_each_owned_block(src, thr, [&](std::uint64_t b, std::uint64_t slot) {
-      fold_run(totals + slot * red.elem_size, src.local(thr, src.local_index(src.block_lo(b))),
+      fold_run(totals + slot * red.size, src.local(thr, src.local_index(src.block_lo(b))),
                src.block_hi(b) - src.block_lo(b), red);
     });
   });
 }
 
 inline void plan_prefix_finish(plan& p, team& t, const blocked_array& src, const blocked_array& dst,
-                               std::size_t prefixes_at, const reduction& red) {
+                               std::size_t prefixes_at, const element_op& red) {
   const int me = t.rank(), T = t.size();
   const bool same_layout = dst.base.thread == src.base.thread && dst.base.phase == src.base.phase;
   p.compute([=, &t] {
@@ -43,7 +43,7 @@ inline void plan_prefix_finish(plan& p, team& t, const blocked_array& src, const
     const int thr = t.thread_of(me);
     std::vector<char> tmp;
     for_each_owned_block(src, thr, [&](std::uint64_t b, std::uint64_t slot) {
-      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * red.elem_size;
+      const char* prefix = b == src.first_block() ? nullptr : prefixes + slot * red.size;
       finish_prefix_block(src, dst, same_layout, thr, b, prefix, red, tmp);
     });
   });

@@ -15,21 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "../element_ops.hpp"
 #include "team.hpp"
 #include "upccoll.h"
 
 namespace upc::coll::coop {
 
 struct decomposition;
-
-// The element operation of a reduction, bound to one type: acc[i] = acc[i] op in[i].
-struct element_op {
-  using combine_fn = void (*)(void* acc, const void* in, std::size_t n, const element_op& self);
-  std::size_t elem_size = 0;
-  combine_fn combine = nullptr;
-  void (*user_fn)(void*, void*, std::size_t, int) = nullptr;  // user ops
-  int dtype = 0;
-};
 
 struct operation {
   team* t = nullptr;

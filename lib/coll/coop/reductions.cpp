@@ -18,7 +18,7 @@ constexpr std::uint64_t min_chunk_bytes = 4 << 10;
 
 // Element ranges: the reduction of `n` elements in `c` near-equal chunks.
 int chunks_for(const operation& op) {
-  const std::uint64_t bytes = op.count * op.eop.elem_size;
+  const std::uint64_t bytes = op.count * op.eop.size;
   if (bytes <= min_chunk_bytes) return 1;
   const std::uint64_t c = std::min<std::uint64_t>({std::uint64_t(op.t->size()), op.count, (bytes + min_chunk_bytes - 1) / min_chunk_bytes});
   return static_cast<int>(std::max<std::uint64_t>(c, 1));
@@ -45,7 +45,7 @@ char* scratch(std::size_t bytes) {
 // the fold still to come: each sub-block is folded in scratch, then stored.
 void fold_ranks(const operation& op, int owner, std::uint64_t dst_lo, std::uint64_t lo, std::uint64_t hi, int first,
                 int last) {
-  const std::size_t es = op.eop.elem_size;
+  const std::size_t es = op.eop.size;
   const std::uint64_t step = std::max<std::uint64_t>(1, sub_block_bytes / es);
   char* dst = post_of(op, owner).recv;
   const bool aside = owner != first && in_place(op, owner);
@@ -55,7 +55,7 @@ void fold_ranks(const operation& op, int owner, std::uint64_t dst_lo, std::uint6
     char* d = aside ? scratch(n * es) : out;
     const char* x0 = post_of(op, first).send + s * es;
     if (d != x0) std::memcpy(d, x0, n * es);
-    for (int k = first + 1; k <= last; ++k) op.eop.combine(d, post_of(op, k).send + s * es, n, op.eop);
+    for (int k = first + 1; k <= last; ++k) op.eop.combine(d, post_of(op, k).send + s * es, n);
     if (aside) std::memcpy(out, d, n * es);
   }
 }
@@ -89,7 +89,7 @@ int allreduce_chunked_run(const operation& op, int task) {
   const int c = chunks_for(op);
   const int i = task < c ? task : task - c;
   const std::uint64_t lo = chunk_lo(op, c, i), hi = chunk_lo(op, c, i + 1);
-  const std::size_t es = op.eop.elem_size;
+  const std::size_t es = op.eop.size;
   const char* holder = post_of(op, i).recv;
   if (task < c) {
     fold_ranks(op, i, 0, lo, hi, 0, op.t->size() - 1);
@@ -117,7 +117,7 @@ template <bool Inclusive>
 int scan_run(const operation& op, int i) {
   const int c = chunks_for(op), P = op.t->size();
   const std::uint64_t lo = chunk_lo(op, c, i), hi = chunk_lo(op, c, i + 1);
-  const std::size_t es = op.eop.elem_size;
+  const std::size_t es = op.eop.size;
   const std::uint64_t step = std::max<std::uint64_t>(1, sub_block_bytes / es);
   for (std::uint64_t s = lo; s < hi; s += step) {
     const std::uint64_t n = std::min(step, hi - s), bytes = n * es, off = s * es;
@@ -131,7 +131,7 @@ int scan_run(const operation& op, int i) {
         const char* x = me.send + off;
         if (in_place(op, t)) x = static_cast<const char*>(std::memcpy(scratch(bytes), x, bytes));
         std::memcpy(d, post_of(op, t - 1).recv + off, bytes);
-        op.eop.combine(d, x, n, op.eop);
+        op.eop.combine(d, x, n);
       }
     } else {
       char* kept = nullptr;                              // two scratch blocks, used in turn
@@ -149,7 +149,7 @@ int scan_run(const operation& op, int i) {
           std::memcpy(d, prev_x, bytes);
         } else {
           std::memcpy(d, post_of(op, t - 1).recv + off, bytes);
-          op.eop.combine(d, prev_x, n, op.eop);
+          op.eop.combine(d, prev_x, n);
         }
         prev_x = x;
       }
