@@ -1,19 +1,21 @@
-// <upc_collective.h>: validate the user's arguments (clear errors naming the
-// function, the argument and the thread), turn the call into an engine request,
-// and run it. The 22 typed reductions are generated from one table.
+// <upc_collective.h>: the UPC 1.3 standard collectives as a front-end of the
+// engine. Each call checks its scalar arguments (clear errors naming the
+// function, the argument and the thread), describes its endpoints in the
+// standard layouts, and submits the request: the engine's one validator checks
+// every area it touches (inside the heap, inside one object, no overlap), the
+// single-valued checker compares the arguments under --check, and the engine
+// reads permute's perm only after the IN synchronisation (lib/coll/submit.cpp).
+// The 22 typed reductions are generated from one table.
 #include "upc_collective.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "../coll/blocks.hpp"
 #include "../coll/registry.hpp"
+#include "../coll/submit.hpp"
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
-#include "../runtime/heap_index.hpp"
 #include "../runtime/op_names.hpp"
-#include "../runtime/single_valued.hpp"
 
 namespace upc::coll {
 
@@ -40,85 +42,6 @@ void check_pointer(const char* fn, const char* arg, const shared_address& a) {
   if (a.thread >= static_cast<std::uint32_t>(detail::g_threads))
     fail(fn, std::string(arg) + " names thread " + str(a.thread) + ", but THREADS is " + str(detail::g_threads));
 }
-
-// [offset, offset + bytes) of thread `thr` must lie in its partition.
-// The bytes [offset, offset + bytes) of thread thr lie inside one live shared
-// object, the one that holds their first byte: an argument points into an object
-// and the call may not run past its end (issue 8.8: a broadcast larger than the
-// destination blocks). `known` carries the object found for another block of the
-// same argument: a symmetric one answers for every thread without a new lookup.
-void check_in_object(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes,
-                     std::optional<detail::allocation>* known) {
-  if (bytes == 0) return;
-  const shared_address a{offset, static_cast<std::uint32_t>(thr), 0};
-  std::optional<detail::allocation> found;
-  const detail::allocation* object = nullptr;
-  if (known && *known && (*known)->symmetric && (*known)->bytes_from(a) > 0) {
-    object = &**known;
-  } else {
-    found = detail::find_allocation(a.thread, offset);
-    if (known) *known = found;
-    object = found ? &*found : nullptr;
-  }
-  if (!object)
-    fail(fn, std::string(arg) + ": the " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
-                 " are not inside any live shared object (freed, or never allocated)");
-  const std::uint64_t room = object->bytes_from(a);
-  if (room < bytes)
-    fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
-                 " run past the end of the object it points into, " + object->describe() + " (" + str(room) +
-                 " bytes of it from there on that thread)");
-}
-
-// [offset, offset + bytes) of thread thr: inside its shared heap, then inside one object.
-void check_range(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes,
-                 std::optional<detail::allocation>* known = nullptr) {
-  if (offset > detail::g_partition_bytes || bytes > detail::g_partition_bytes - offset)
-    fail(fn, std::string(arg) + ": " + str(bytes) + " bytes at offset " + str(offset) + " of thread " + str(thr) +
-                 " run past the end of its shared heap (" + str(detail::g_partition_bytes) + " bytes per thread)");
-  check_in_object(fn, arg, thr, offset, bytes, known);
-}
-
-// Areas already found inside their objects stay so until something is freed
-// (the heap's generation moves): a loop of collectives on the same buffers pays
-// for the object checks once. Kept per thread, keyed by the area's shape.
-enum class area_shape : std::uint32_t { range, blocked, array };
-struct verified_area {
-  const void* run = nullptr;
-  std::uint64_t generation = 0, offset = 0, bytes = 0, block = 0;
-  std::uint32_t thread = 0, phase = 0;
-  area_shape shape = area_shape::range;
-};
-constexpr int verified_areas = 8;
-thread_local verified_area tl_verified[verified_areas];
-thread_local int tl_next_verified = 0;
-
-std::uint64_t heap_generation() { return detail::control().heap_generation.load(std::memory_order_acquire); }
-
-bool already_verified(const shared_address& a, std::uint64_t bytes, area_shape shape, std::uint64_t block = 0) {
-  const std::uint64_t generation = heap_generation();
-  for (const verified_area& v : tl_verified)
-    if (v.run == detail::g_control && v.generation == generation && v.offset == a.offset && v.thread == a.thread &&
-        v.phase == a.phase && v.bytes == bytes && v.shape == shape && v.block == block)
-      return true;
-  return false;
-}
-void remember_verified(const shared_address& a, std::uint64_t bytes, area_shape shape, std::uint64_t generation,
-                       std::uint64_t block = 0) {
-  tl_verified[tl_next_verified] = verified_area{detail::g_control, generation, a.offset, bytes, block, a.thread, a.phase, shape};
-  tl_next_verified = (tl_next_verified + 1) % verified_areas;
-}
-
-// One area of one thread (check_range), remembered once found good.
-void check_area(const char* fn, const char* arg, int thr, std::uint64_t offset, std::uint64_t bytes) {
-  const shared_address a{offset, static_cast<std::uint32_t>(thr), 0};
-  if (already_verified(a, bytes, area_shape::range)) return;
-  const std::uint64_t generation = heap_generation();
-  check_range(fn, arg, thr, offset, bytes);
-  remember_verified(a, bytes, area_shape::range, generation);
-}
-
-bool overlap(std::uint64_t a, std::uint64_t an, std::uint64_t b, std::uint64_t bn) { return a < b + bn && b < a + an; }
 
 // a × b, or a clear error naming what overflowed.
 std::uint64_t product(const char* fn, const std::string& what, std::uint64_t a, std::uint64_t b) {
@@ -164,86 +87,17 @@ void check_array_extent(const char* fn, const char* blk_arg, std::size_t nelems,
                  " bytes) do not fit in the shared heaps of all threads (" + str(all) + " bytes)");
 }
 
-void fail_overlap(const char* fn, int thr) {
-  fail(fn, "src and dst overlap on thread " + str(thr) + " (the UPC collectives require distinct areas)");
+// A pointer with a phase inside the block size (0 for an indefinite one).
+void check_phase(const char* fn, const char* arg, const shared_address& a, std::size_t blk_size) {
+  if (blk_size == 0 && a.phase != 0)
+    fail(fn, std::string(arg) + " has phase " + std::to_string(a.phase) + " but blk_size is 0 (indefinite)");
+  if (blk_size != 0 && a.phase >= blk_size)
+    fail(fn, std::string(arg) + " has phase " + std::to_string(a.phase) + ", not below blk_size " + std::to_string(blk_size));
 }
 
-// Offset of the block with affinity to `thr` in an area of blocks of `block` bytes.
-std::uint64_t block_offset(const shared_address& base, std::size_t block, int thr) {
-  const int T = detail::g_threads;
-  const int k = (thr - static_cast<int>(base.thread) + T) % T;
-  const shared_address a = layout::advance({base.offset, base.thread, 0}, std::ptrdiff_t(k) * std::ptrdiff_t(block), 1, block, T);
-  return a.offset;
-}
-
-// Every thread's block of an area of `block` bytes per thread must fit.
-void check_blocked(const char* fn, const char* arg, const shared_address& base, std::size_t block) {
-  if (already_verified(base, block, area_shape::blocked)) return;
-  const std::uint64_t generation = heap_generation();
-  std::optional<detail::allocation> object;  // found once for a symmetric object
-  for (int t = 0; t < detail::g_threads; ++t) check_range(fn, arg, t, block_offset(base, block, t), block, &object);
-  remember_verified(base, block, area_shape::blocked, generation);
-}
-
-// The elements of shared [blk] T (nelems of `elem` bytes from `base`): each
-// thread's run inside its shared heap and inside the object `base` points into.
-void check_array(const char* fn, const char* arg, const shared_address& base, std::size_t elem, std::size_t blk,
-                 std::size_t nelems) {
-  const std::uint64_t bytes = std::uint64_t(nelems) * elem;  // checked not to overflow by the caller
-  if (already_verified(base, bytes, area_shape::array, blk)) return;
-  const std::uint64_t generation = heap_generation();
-  const blocked_array a{base, elem, blk, nelems, threads()};
-  std::optional<detail::allocation> object;
-  for (int t = 0; t < threads(); ++t) {
-    const std::uint64_t n = a.count_on(t);
-    if (n) check_range(fn, arg, t, (blk ? a.row_start() : base.offset) + a.first_local(t) * elem, n * elem, &object);
-  }
-  remember_verified(base, bytes, area_shape::array, generation, blk);
-}
-
-// Under --check: every single-valued argument of the call (UPC 1.3 §7.4: all
-// of them), compared with thread 0's after a world barrier (the call itself and
-// its size, root and flags are compared in every run: runtime/collective_call.hpp).
-detail::single_valued single_valued_args(const request& rq, const shared_address* perm) {
-  detail::single_valued f(rq.function);
-  auto add_pointer = [&](const char* thread, const char* address, const char* phase, const shared_address& a) {
-    f.add(thread, a.thread).add(address, a.offset).add(phase, a.phase);
-  };
-  const bool sort = rq.kind == collective::sort;
-  if (sort) {
-    add_pointer("argument A (thread)", "argument A (address)", "argument A (phase)", rq.dst);
-  } else {
-    add_pointer("argument dst (thread)", "argument dst (address)", "argument dst (phase)", rq.dst);
-    add_pointer("argument src (thread)", "argument src (address)", "argument src (phase)", rq.src);
-  }
-  if (rq.nbytes) f.add("argument nbytes", rq.nbytes);
-  if (perm) add_pointer("argument perm (thread)", "argument perm (address)", "argument perm (phase)", *perm);
-  if (rq.nelems) {
-    f.add("argument nelems", rq.nelems);
-    f.add("argument blk_size", rq.blk_size);
-    if (sort) f.add("argument elem_size", rq.red.size);
-    else f.add("argument op", rq.op_arg);
-    f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.func));
-  }
-  f.add("argument flags", static_cast<std::uint64_t>(rq.flags));
-  return f;
-}
-
-void check_single_valued(const request& rq, const shared_address* perm = nullptr) {
-  if (!check_enabled()) return;
-  const detail::single_valued f = single_valued_args(rq, perm);
-  const std::uint32_t round = detail::my_slot().collective_seq++;
-  f.publish(round);
-  team::world().barrier(rq.function);
-  f.verify(round, 0);
-}
-
-void start(const request& rq, const shared_address* perm = nullptr) {
-  check_single_valued(rq, perm);
-  run(rq);
-}
-
-// ---- data movement --------------------------------------------------------------
+// The standard layouts of UPC 1.3 §7.4, in THREADS of the run.
+endpoint single(sptr<const void> p) { return endpoint{p.address(), 0, threads(), false}; }
+endpoint blocked(sptr<const void> p, std::size_t block) { return endpoint{p.address(), block, threads(), false}; }
 
 request movement(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, std::size_t nbytes, upc_flag_t flags,
                  bool row) {
@@ -254,11 +108,29 @@ request movement(collective kind, const char* fn, sptr<void> dst, sptr<const voi
   request rq{};
   rq.kind = kind;
   rq.function = fn;
-  rq.dst = dst.address();
-  rq.src = src.address();
   rq.nbytes = nbytes;
   rq.flags = flags;
   return rq;
+}
+
+// permute's perm, read after the IN synchronisation (submit.hpp): every element
+// a thread number, each thread once.
+void read_perm(request& rq, const team&) {
+  static thread_local std::vector<int> p;
+  const int T = threads();
+  p.assign(static_cast<std::size_t>(T), 0);
+  std::vector<int> seen(static_cast<std::size_t>(T), -1);
+  for (int i = 0; i < T; ++i) {
+    const int v = *reinterpret_cast<const int*>(raw(layout::advance(rq.args_at, i, sizeof(int), 1, T)));
+    if (v < 0 || v >= T)
+      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v));
+    if (seen[static_cast<std::size_t>(v)] >= 0)
+      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v) +
+                            " repeats perm[" + std::to_string(seen[static_cast<std::size_t>(v)]) + "]");
+    seen[static_cast<std::size_t>(v)] = i;
+    p[static_cast<std::size_t>(i)] = v;
+  }
+  rq.perm = p.data();
 }
 
 }  // namespace
@@ -274,52 +146,44 @@ using namespace upc::coll;
 void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_broadcast", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags, false);
-  check_area(rq.function, "src", rq.src.thread, rq.src.offset, nbytes);
-  check_blocked(rq.function, "dst", rq.dst, nbytes);
-  if (overlap(rq.src.offset, nbytes, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
-  start(rq);
+  rq.src = single(src);
+  rq.dst = blocked(dst, nbytes);
+  rq.root = static_cast<int>(src.address().thread);
+  submit(rq);
 }
 
 void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_scatter", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags, true);
-  const std::uint64_t total = std::uint64_t(nbytes) * threads();
-  check_area(rq.function, "src", rq.src.thread, rq.src.offset, total);
-  check_blocked(rq.function, "dst", rq.dst, nbytes);
-  if (overlap(rq.src.offset, total, block_offset(rq.dst, nbytes, rq.src.thread), nbytes)) fail_overlap(rq.function, rq.src.thread);
-  start(rq);
+  rq.src = single(src);
+  rq.dst = blocked(dst, nbytes);
+  rq.root = static_cast<int>(src.address().thread);
+  submit(rq);
 }
 
 void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_gather", {"nbytes", nbytes}, {"root (the thread of dst)", dst.address().thread}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags, true);
-  const std::uint64_t total = std::uint64_t(nbytes) * threads();
-  check_area(rq.function, "dst", rq.dst.thread, rq.dst.offset, total);
-  check_blocked(rq.function, "src", rq.src, nbytes);
-  if (overlap(rq.dst.offset, total, block_offset(rq.src, nbytes, rq.dst.thread), nbytes)) fail_overlap(rq.function, rq.dst.thread);
-  start(rq);
+  rq.src = blocked(src, nbytes);
+  rq.dst = single(dst);
+  rq.root = static_cast<int>(dst.address().thread);
+  submit(rq);
 }
 
 void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_gather_all", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::gather_all, "upc_all_gather_all", dst, src, nbytes, flags, true);
-  const std::size_t row = nbytes * std::size_t(threads());
-  check_blocked(rq.function, "src", rq.src, nbytes);
-  check_blocked(rq.function, "dst", rq.dst, row);
-  for (int t = 0; t < threads(); ++t)
-    if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, row, t), row)) fail_overlap(rq.function, t);
-  start(rq);
+  rq.src = blocked(src, nbytes);
+  rq.dst = blocked(dst, nbytes * std::size_t(threads()));
+  submit(rq);
 }
 
 void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL("upc_all_exchange", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
   request rq = movement(collective::exchange, "upc_all_exchange", dst, src, nbytes, flags, true);
-  const std::size_t row = nbytes * std::size_t(threads());
-  check_blocked(rq.function, "src", rq.src, row);
-  check_blocked(rq.function, "dst", rq.dst, row);
-  for (int t = 0; t < threads(); ++t)
-    if (overlap(block_offset(rq.src, row, t), row, block_offset(rq.dst, row, t), row)) fail_overlap(rq.function, t);
-  start(rq);
+  rq.src = blocked(src, nbytes * std::size_t(threads()));
+  rq.dst = blocked(dst, nbytes * std::size_t(threads()));
+  submit(rq);
 }
 
 void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,
@@ -328,39 +192,13 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
   request rq = movement(collective::permute, "upc_all_permute", dst, src, nbytes, flags, false);
   if (perm.is_null()) fail(rq.function, "perm is a null pointer-to-shared");
   check_pointer(rq.function, "perm", perm.address());
-  check_blocked(rq.function, "src", rq.src, nbytes);
-  check_blocked(rq.function, "dst", rq.dst, nbytes);
-  for (int t = 0; t < threads(); ++t)
-    if (overlap(block_offset(rq.src, nbytes, t), nbytes, block_offset(rq.dst, nbytes, t), nbytes)) fail_overlap(rq.function, t);
-  // perm is shared int[THREADS] (block size 1 from perm): every element in its heap.
-  for (int i = 0; i < threads(); ++i) {
-    const shared_address e = layout::advance(perm.address(), i, sizeof(int), 1, threads());
-    check_area(rq.function, "perm", static_cast<int>(e.thread), e.offset, sizeof(int));
-  }
-  // perm is shared int[THREADS], an input like src: under IN_ALLSYNC or IN_MYSYNC
-  // it may be read only once its owners have entered, and every rank needs all of
-  // it (to find who sends to whom), so wait for everyone, then read it and let
-  // the data movement start without further IN synchronisation.
-  if (!(flags & UPC_IN_NOSYNC)) {
-    team::world().barrier(rq.function);
-    rq.flags = (rq.flags & ~(UPC_IN_ALLSYNC | UPC_IN_MYSYNC)) | UPC_IN_NOSYNC;
-  }
-  static thread_local std::vector<int> p;
-  p.assign(static_cast<std::size_t>(threads()), 0);
-  std::vector<int> seen(static_cast<std::size_t>(threads()), -1);
-  for (int i = 0; i < threads(); ++i) {
-    const int v = perm[i];
-    if (v < 0 || v >= threads())
-      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v));
-    if (seen[static_cast<std::size_t>(v)] >= 0)
-      fail(rq.function, "perm is not a permutation of 0..THREADS-1: perm[" + std::to_string(i) + "] = " + std::to_string(v) +
-                            " repeats perm[" + std::to_string(seen[static_cast<std::size_t>(v)]) + "]");
-    seen[static_cast<std::size_t>(v)] = i;
-    p[static_cast<std::size_t>(i)] = v;
-  }
-  rq.perm = p.data();
-  const shared_address perm_at = perm.address();
-  start(rq, &perm_at);
+  rq.src = blocked(src, nbytes);
+  rq.dst = blocked(dst, nbytes);
+  // perm is shared int[THREADS], an input like src: the engine reads it only
+  // after the IN synchronisation.
+  rq.args_at = perm.address();
+  rq.read_args = read_perm;
+  submit(rq);
 }
 
 // ---- reductions ---------------------------------------------------------------------
@@ -408,6 +246,7 @@ elem_op element_op_of(upc_op_t op) {
   }
 }
 
+// The request of a reduction over `src`, shared [blk_size] T with nelems elements.
 template <class T>
 request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op,
                           std::size_t nelems, std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
@@ -419,22 +258,15 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
     fail(fn, std::string("op ") + detail::op_name(op) + " is a bitwise operation and needs an integer type");
   if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + detail::op_name(op) + " needs func, got a null pointer");
   check_array_extent(fn, "blk_size", nelems, blk_size, sizeof(T));
+  check_phase(fn, "src", src.address(), blk_size);
   request rq{};
   rq.kind = kind;
   rq.function = fn;
-  rq.dst = dst.address();
-  rq.src = src.address();
-  rq.nelems = nelems;
-  rq.blk_size = blk_size;
   rq.flags = flags;
+  rq.in = blocked_array{src.address(), sizeof(T), blk_size, nelems, threads()};
   rq.red = bind(element_type_of<T>(), element_op_of(op), reinterpret_cast<const void*>(func), 0, op != UPC_NONCOMM_FUNC);
   rq.op_arg = op;
   rq.func = reinterpret_cast<const void*>(func);
-  // The source array must fit in every partition it touches, and not overlap dst.
-  if (blk_size == 0 && rq.src.phase != 0) fail(fn, "src has phase " + std::to_string(rq.src.phase) + " but blk_size is 0 (indefinite)");
-  if (blk_size != 0 && rq.src.phase >= blk_size)
-    fail(fn, "src has phase " + std::to_string(rq.src.phase) + ", not below blk_size " + std::to_string(blk_size));
-  check_array(fn, "src", rq.src, sizeof(T), blk_size, nelems);
   return rq;
 }
 
@@ -442,53 +274,33 @@ template <class T>
 void reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems, std::size_t blk_size,
             T (*func)(T, T), upc_flag_t flags) {
   request rq = reduction_request<T>(collective::reduce, fn, dst, src, op, nelems, blk_size, func, flags);
-  check_area(fn, "dst", rq.dst.thread, rq.dst.offset, sizeof(T));
-  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, threads()};
-  const int td = static_cast<int>(rq.dst.thread);
-  if (a.count_on(td) &&
-      overlap(rq.dst.offset, sizeof(T), (blk_size ? a.row_start() : rq.src.offset) + a.first_local(td) * sizeof(T),
-              a.count_on(td) * sizeof(T)))
-    fail_overlap(fn, td);
-  start(rq);
+  rq.result = dst.address();
+  rq.root = static_cast<int>(dst.address().thread);
+  submit(rq);
 }
 
 // dst + i (shared TYPE *, block size 1) for every thread i: THREADS elements,
-// each in its heap and clear of the source elements on its thread.
+// the reduction's result at dst's own and copied to the others.
 template <class T>
 void reduce_all(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems,
                 std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
   request rq = reduction_request<T>(collective::allreduce, fn, dst, src, op, nelems, blk_size, func, flags);
-  const blocked_array a{rq.src, sizeof(T), blk_size, nelems, threads()};
-  for (int i = 0; i < threads(); ++i) {
-    const shared_address e = layout::advance({rq.dst.offset, rq.dst.thread, 0}, i, sizeof(T), 1, threads());
-    const int t = static_cast<int>(e.thread);
-    check_area(fn, "dst", t, e.offset, sizeof(T));
-    if (a.count_on(t) &&
-        overlap(e.offset, sizeof(T), (blk_size ? a.row_start() : rq.src.offset) + a.first_local(t) * sizeof(T),
-                a.count_on(t) * sizeof(T)))
-      fail_overlap(fn, t);
-  }
-  start(rq);
+  shared_address d = dst.address();
+  d.phase = 0;
+  rq.dst = endpoint{d, sizeof(T), threads(), false};
+  rq.result = dst.address();
+  rq.root = static_cast<int>(dst.address().thread);
+  rq.to_all = true;
+  submit(rq);
 }
 
 template <class T>
 void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op, std::size_t nelems,
                    std::size_t blk_size, T (*func)(T, T), upc_flag_t flags) {
   request rq = reduction_request<T>(collective::prefix_reduce, fn, dst, src, op, nelems, blk_size, func, flags);
-  if (blk_size == 0 && rq.dst.phase != 0) fail(fn, "dst has phase " + std::to_string(rq.dst.phase) + " but blk_size is 0 (indefinite)");
-  if (blk_size != 0 && rq.dst.phase >= blk_size)
-    fail(fn, "dst has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
-  const blocked_array s{rq.src, sizeof(T), blk_size, nelems, threads()};
-  const blocked_array d{rq.dst, sizeof(T), blk_size, nelems, threads()};
-  check_array(fn, "dst", rq.dst, sizeof(T), blk_size, nelems);
-  for (int t = 0; t < threads(); ++t) {
-    const std::uint64_t dn = d.count_on(t), sn = s.count_on(t);
-    if (!dn) continue;
-    const std::uint64_t doff = (blk_size ? d.row_start() : rq.dst.offset) + d.first_local(t) * sizeof(T);
-    if (sn && overlap(doff, dn * sizeof(T), (blk_size ? s.row_start() : rq.src.offset) + s.first_local(t) * sizeof(T), sn * sizeof(T)))
-      fail_overlap(fn, t);
-  }
-  start(rq);
+  check_phase(fn, "dst", dst.address(), blk_size);
+  rq.out = blocked_array{dst.address(), sizeof(T), blk_size, nelems, threads()};
+  submit(rq);
 }
 
 }  // namespace
@@ -546,23 +358,19 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   if (elem_size > detail::g_partition_bytes)
     fail(fn, "elem_size " + str(elem_size) + negative_hint(elem_size) + " is larger than a thread's whole shared heap");
   check_array_extent(fn, "blk_size", nelems, blk_size, elem_size);
+  if (blk_size != 0 && A.address().phase >= blk_size)
+    fail(fn, "A has phase " + std::to_string(A.address().phase) + ", not below blk_size " + std::to_string(blk_size));
   request rq{};
   rq.kind = collective::sort;
   rq.function = fn;
-  rq.dst = rq.src = A.address();
-  rq.nelems = nelems;
-  rq.blk_size = blk_size;
+  rq.in = blocked_array{A.address(), elem_size, blk_size, nelems, threads()};
   rq.red.size = elem_size;
   rq.func = reinterpret_cast<const void*>(func);  // compared under --check
   rq.flags = flags;
-  // Every element must lie inside the shared heap of its thread.
-  if (blk_size != 0 && rq.dst.phase >= blk_size)
-    fail(fn, "A has phase " + std::to_string(rq.dst.phase) + ", not below blk_size " + std::to_string(blk_size));
-  check_array(fn, "A", rq.dst, elem_size, blk_size, nelems);
   static thread_local sort_context ctx;
   ctx = sort_context{func, A.address(), elem_size, blk_size};
   rq.sort_cmp = compare_indices;
   rq.sort_ctx = &ctx;
-  start(rq);
+  submit(rq);
 }
 #pragma GCC diagnostic pop

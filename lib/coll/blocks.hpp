@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "team.hpp"
 #include "upc/sptr.hpp"
 
 namespace upc::coll {

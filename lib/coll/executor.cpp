@@ -82,9 +82,12 @@ bool execution::advance() {
       [[fallthrough]];
     case stage::steps:
       for (; index_ < p_.steps.size(); ++index_) {
-        step& s = p_.steps[index_];
+        const step& s = p_.steps[index_];
+        if (s.is_data()) {
+          run_data_step(s, p_);
+          continue;
+        }
         switch (s.kind) {
-          case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
           case step::wait_ready:
             if (blocked_on(w_.ready(s.peer), s.peer, s.stage)) return false;
             break;
@@ -99,7 +102,7 @@ bool execution::advance() {
               if (blocked_on(w_.ack(me, p_.ack_from[sub_]), p_.ack_from[sub_])) return false;
             sub_ = 0;
             break;
-          case step::compute: s.work(); break;
+          default: break;
         }
       }
       stage_ = stage::out_publish;

@@ -333,8 +333,9 @@ const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_
   return *chosen;
 }
 
-void run(const request& rq) {
-  team& t = team::world();
+void run(const request& rq) { run(rq, team::world()); }
+
+void run(const request& rq, team& t) {
   const algorithm_entry& e = select(rq, t.size());
   static thread_local plan p;
   p.clear();

@@ -33,7 +33,8 @@ const algorithm_entry& select(const request& rq, int threads);
 // size of the call as documented in automatic_text (per member).
 const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_size);
 
-// Runs a request on the world team: select, build, execute.
+// Runs a request on the world team, or on `t`: select, build, execute.
 void run(const request& rq);
+void run(const request& rq, team& t);
 
 }  // namespace upc::coll

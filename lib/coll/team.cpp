@@ -36,6 +36,8 @@ struct header {
   std::int32_t split_color;
   std::int32_t split_key;
   std::uint64_t split_block;  // offset in this member's partition; 0: none
+  // single-valued arguments of this member's last checked calls (two rounds)
+  alignas(64) std::atomic<std::uint64_t> single_valued[2][team::single_valued_slots];
 };
 constexpr std::size_t header_bytes = (sizeof(header) + 63) / 64 * 64;
 
@@ -184,7 +186,7 @@ void team::barrier(const char* function) {
 
 char* team::scratch(int rank) const noexcept {
   if (world_) return at(rank, scratch_offset_);
-  return scratch_at_[static_cast<std::size_t>(rank)];
+  return scratch_at_.empty() ? nullptr : scratch_at_[static_cast<std::size_t>(rank)];  // none yet: nothing is read there
 }
 
 void team::ensure_scratch(std::size_t bytes, const char* function) {
@@ -229,6 +231,10 @@ void team::ensure_scratch(std::size_t bytes, const char* function) {
   }
   for (int r = 0; r < size(); ++r) scratch_at_[static_cast<std::size_t>(r)] = at(r, header_of(*this, r).scratch_offset);
   scratch_bytes_ = grown;
+}
+
+std::atomic<std::uint64_t>* team::single_valued_area(int rank, std::uint32_t round) const noexcept {
+  return header_of(*this, rank).single_valued[round & 1];
 }
 
 // ---- split and release ------------------------------------------------------

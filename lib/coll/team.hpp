@@ -116,6 +116,12 @@ class team {
   // leave frees the blocks. The handle must not be used afterwards.
   void release(const char* function);
 
+  // Where a member publishes the single-valued arguments of a call (round:
+  // this member's count of checked calls on the team, the same on every member).
+  static constexpr int single_valued_slots = 24;
+  std::atomic<std::uint64_t>* single_valued_area(int rank, std::uint32_t round) const noexcept;
+  std::uint32_t next_check_round() noexcept { return check_round_++; }
+
   // Bytes of one member's block for a team of `size` members.
   static std::size_t block_bytes(int size);
 
@@ -137,6 +143,7 @@ class team {
   bool world_;
   std::uint64_t id_;
   std::uint32_t barrier_phase_ = 0;
+  std::uint32_t check_round_ = 0;
   std::uint64_t scratch_offset_ = 0;
   std::size_t scratch_bytes_ = 0;
   mutable std::vector<char*> scratch_at_;  // sub-teams: each member's scratch, read once per growth

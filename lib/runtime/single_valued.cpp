@@ -23,6 +23,18 @@ void single_valued::verify(std::uint32_t round, int reference_thread) const {
   }
 }
 
+void single_valued::publish_to(std::atomic<std::uint64_t>* mine) const {
+  for (int i = 0; i < n_; ++i) mine[i].store(v_[i].value, std::memory_order_relaxed);
+}
+
+void single_valued::verify_against(const std::atomic<std::uint64_t>* reference, int reference_thread) const {
+  if (reference_thread == tl_mythread) return;
+  for (int i = 0; i < n_; ++i) {
+    const std::uint64_t theirs = reference[i].load(std::memory_order_relaxed);
+    if (theirs != v_[i].value) fail_difference(i, theirs, reference_thread);
+  }
+}
+
 int single_valued::first_difference(const std::uint64_t* theirs) const noexcept {
   for (int i = 0; i < n_; ++i)
     if (theirs[i] != v_[i].value) return i;

@@ -14,6 +14,7 @@
 // on every thread): this thread passed 8, thread 0 passed 16".
 #pragma once
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -38,6 +39,10 @@ class single_valued {
   // Slot transport: publish for `round`, synchronise, verify.
   void publish(std::uint32_t round) const;
   void verify(std::uint32_t round, int reference_thread = 0) const;  // fails on a difference
+  // The same through slots the caller provides (a team's): `mine` is this
+  // thread's, `reference` the reference thread's, each single_valued_slots long.
+  void publish_to(std::atomic<std::uint64_t>* mine) const;
+  void verify_against(const std::atomic<std::uint64_t>* reference, int reference_thread) const;
 
   // The index of the first value that differs from theirs[i], or -1.
   int first_difference(const std::uint64_t* theirs) const noexcept;

@@ -24,19 +24,19 @@ namespace upc::coll::algo {
 void broadcast_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t n = rq.nbytes;
-  const binomial_tree tree{T, t.rank_of(static_cast<int>(rq.src.thread))};
+  const binomial_tree tree{T, rq.root};
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
   const bool acks = readers_must_ack(rq.flags, true);  // every buffer read is user data
-  auto block_of = [&](int rank) { return block_on_thread(rq.dst, n, t.thread_of(rank), T); };
+  auto block_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
 
   if (v == 0) {
     if (!children.empty()) p.publish_ready();  // src is ready on entry
-    p.copy(block_of(me), raw(rq.src), n);
+    p.copy(block_of(me), rq.src.area(), n);
   } else {
     const int parent = tree.absolute(tree.parent(v));
     p.wait_ready(parent);
-    p.copy(block_of(me), tree.parent(v) == 0 ? raw(rq.src) : block_of(parent), n);
+    p.copy(block_of(me), tree.parent(v) == 0 ? rq.src.area() : block_of(parent), n);
     if (acks) p.ack(parent);
     if (!children.empty()) p.publish_ready();
     p.touches.push_back(parent);

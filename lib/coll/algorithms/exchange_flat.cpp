@@ -11,20 +11,18 @@ namespace upc::coll::algo {
 
 void exchange_pull(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  char* row = block_on_thread(rq.dst, rq.nbytes * T, t.thread_of(me), T);
+  char* row = rq.dst.block_of(t.thread_of(me));
   for (int j = 0; j < T; ++j)
-    p.copy(row + std::size_t(j) * rq.nbytes,
-           block_on_thread(rq.src, rq.nbytes * T, t.thread_of(j), T) + std::size_t(me) * rq.nbytes, rq.nbytes);
+    p.copy(row + std::size_t(j) * rq.nbytes, rq.src.block_of(t.thread_of(j)) + std::size_t(me) * rq.nbytes, rq.nbytes);
   touch_all_but(p.touches, me, T);
   touch_all_but(p.touchers, me, T);
 }
 
 void exchange_push(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const char* row = block_on_thread(rq.src, rq.nbytes * T, t.thread_of(me), T);
+  const char* row = rq.src.block_of(t.thread_of(me));
   for (int j = 0; j < T; ++j)
-    p.copy(block_on_thread(rq.dst, rq.nbytes * T, t.thread_of(j), T) + std::size_t(me) * rq.nbytes,
-           row + std::size_t(j) * rq.nbytes, rq.nbytes);
+    p.copy(rq.dst.block_of(t.thread_of(j)) + std::size_t(me) * rq.nbytes, row + std::size_t(j) * rq.nbytes, rq.nbytes);
   touch_all_but(p.touches, me, T);
   touch_all_but(p.touchers, me, T);
 }

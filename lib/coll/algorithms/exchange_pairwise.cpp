@@ -12,11 +12,10 @@ namespace upc::coll::algo {
 
 void exchange_pairwise(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  char* row = block_on_thread(rq.dst, rq.nbytes * T, t.thread_of(me), T);
+  char* row = rq.dst.block_of(t.thread_of(me));
   for (int k = 0; k < T; ++k) {
     const int j = (me + k) % T;
-    p.copy(row + std::size_t(j) * rq.nbytes,
-           block_on_thread(rq.src, rq.nbytes * T, t.thread_of(j), T) + std::size_t(me) * rq.nbytes, rq.nbytes);
+    p.copy(row + std::size_t(j) * rq.nbytes, rq.src.block_of(t.thread_of(j)) + std::size_t(me) * rq.nbytes, rq.nbytes);
   }
   touch_all_but(p.touches, me, T);
   touch_all_but(p.touchers, me, T);

@@ -10,10 +10,10 @@ namespace upc::coll::algo {
 
 void gather_all_pull(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  char* row = block_on_thread(rq.dst, rq.nbytes * T, t.thread_of(me), T);
+  char* row = rq.dst.block_of(t.thread_of(me));
   for (int k = 0; k < T; ++k) {
     const int r = (me + k) % T;  // start with my own block, then the next ranks
-    p.copy(row + std::size_t(r) * rq.nbytes, block_on_thread(rq.src, rq.nbytes, t.thread_of(r), T), rq.nbytes);
+    p.copy(row + std::size_t(r) * rq.nbytes, rq.src.block_of(t.thread_of(r)), rq.nbytes);
   }
   touch_all_but(p.touches, me, T);
   touch_all_but(p.touchers, me, T);
@@ -21,10 +21,10 @@ void gather_all_pull(const request& rq, team& t, plan& p) {
 
 void gather_all_push(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const char* mine = block_on_thread(rq.src, rq.nbytes, t.thread_of(me), T);
+  const char* mine = rq.src.block_of(t.thread_of(me));
   for (int k = 0; k < T; ++k) {
     const int r = (me + k) % T;
-    p.copy(block_on_thread(rq.dst, rq.nbytes * T, t.thread_of(r), T) + std::size_t(me) * rq.nbytes, mine, rq.nbytes);
+    p.copy(rq.dst.block_of(t.thread_of(r)) + std::size_t(me) * rq.nbytes, mine, rq.nbytes);
   }
   touch_all_but(p.touches, me, T);
   touch_all_but(p.touchers, me, T);

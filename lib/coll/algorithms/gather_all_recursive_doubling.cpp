@@ -29,12 +29,12 @@ namespace upc::coll::algo {
 void gather_all_recursive_doubling(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t n = rq.nbytes;
-  auto row_of = [&](int rank) { return block_on_thread(rq.dst, n * std::size_t(T), t.thread_of(rank), T); };
+  auto row_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
   char* const row = row_of(me);
   int rounds = 0;
   while ((1 << rounds) < T) ++rounds;
   p.stages = std::max(rounds, 1);
-  p.copy(row + std::size_t(me) * n, block_on_thread(rq.src, n, t.thread_of(me), T), n);
+  p.copy(row + std::size_t(me) * n, rq.src.block_of(t.thread_of(me)), n);
   if (rounds == 0) return;
 
   p.publish_ready(0);

@@ -24,10 +24,10 @@ namespace upc::coll::algo {
 void gather_all_ring(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t n = rq.nbytes;
-  auto row_of = [&](int rank) { return block_on_thread(rq.dst, n * std::size_t(T), t.thread_of(rank), T); };
+  auto row_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
   char* const row = row_of(me);
   p.stages = T > 1 ? T - 1 : 1;
-  p.copy(row + std::size_t(me) * n, block_on_thread(rq.src, n, t.thread_of(me), T), n);
+  p.copy(row + std::size_t(me) * n, rq.src.block_of(t.thread_of(me)), n);
   if (T == 1) return;
 
   const int left = (me + T - 1) % T, right = (me + 1) % T;

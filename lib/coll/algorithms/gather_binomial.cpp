@@ -25,19 +25,18 @@ namespace upc::coll::algo {
 void gather_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t n = rq.nbytes;
-  const binomial_tree tree{T, t.rank_of(static_cast<int>(rq.dst.thread))};
+  const binomial_tree tree{T, rq.root};
   t.ensure_scratch(std::size_t(tree.largest_subtree_below_root() - 1) * n);
   const int v = tree.relative(me);
-  auto src_of = [&](int rank) -> const char* { return block_on_thread(rq.src, n, t.thread_of(rank), T); };
-  char* const dst = raw(rq.dst);
+  auto src_of = [&](int rank) -> const char* { return rq.src.block_of(t.thread_of(rank)); };
 
-  if (v == 0) p.copy(dst + std::size_t(me) * n, src_of(me), n);
+  if (v == 0) p.copy(rq.dst.piece(me, t.thread_of(me), n), src_of(me), n);
   for (int c : tree.children(v)) {
     const int child = tree.absolute(c), rest = tree.subtree(c) - 1;
     p.wait_ready(child);
     if (v == 0) {
-      p.copy(dst + std::size_t(child) * n, src_of(child), n);
-      copy_run_to_ranked(p, dst, t.scratch(child), tree, c + 1, rest, n);
+      p.copy(rq.dst.piece(child, t.thread_of(child), n), src_of(child), n);
+      copy_run_to_ranked(p, rq.dst, t.scratch(child), t, tree, c + 1, rest, n);
     } else {
       // My scratch holds my subtree but me: c's run starts at c - v - 1.
       char* to = t.scratch(me) + std::size_t(c - v - 1) * n;

@@ -9,10 +9,9 @@
 namespace upc::coll::algo {
 
 void gather_pull(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size(), root = t.rank_of(rq.dst.thread);
+  const int me = t.rank(), T = t.size(), root = rq.root;
   if (me == root) {
-    for (int r = 0; r < T; ++r)
-      p.copy(raw(rq.dst) + std::size_t(r) * rq.nbytes, block_on_thread(rq.src, rq.nbytes, t.thread_of(r), T), rq.nbytes);
+    for (int r = 0; r < T; ++r) p.copy(rq.dst.piece(r, t.thread_of(r), rq.nbytes), rq.src.block_of(t.thread_of(r)), rq.nbytes);
     touch_all_but(p.touches, me, T);
   } else {
     p.touchers.push_back(root);
@@ -20,8 +19,8 @@ void gather_pull(const request& rq, team& t, plan& p) {
 }
 
 void gather_push(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size(), root = t.rank_of(rq.dst.thread);
-  p.copy(raw(rq.dst) + std::size_t(me) * rq.nbytes, block_on_thread(rq.src, rq.nbytes, t.thread_of(me), T), rq.nbytes);
+  const int me = t.rank(), T = t.size(), root = rq.root;
+  p.copy(rq.dst.piece(me, t.thread_of(me), rq.nbytes), rq.src.block_of(t.thread_of(me)), rq.nbytes);
   touch_one(p.touches, root, me);
   if (me == root) touch_all_but(p.touchers, me, T);
 }

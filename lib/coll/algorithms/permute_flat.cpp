@@ -8,23 +8,30 @@
 
 namespace upc::coll::algo {
 
-void permute_pull(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
+namespace {
+// The thread whose block comes to `thread` (the front-end checked perm maps
+// the team's threads one to one onto themselves).
+int sender_to(const request& rq, int thread) {
   int from = 0;
-  while (rq.perm[from] != t.thread_of(me)) ++from;  // the API checked perm is a permutation
-  p.copy(block_on_thread(rq.dst, rq.nbytes, t.thread_of(me), T), block_on_thread(rq.src, rq.nbytes, from, T), rq.nbytes);
+  while (rq.perm[from] != thread) ++from;
+  return from;
+}
+}  // namespace
+
+void permute_pull(const request& rq, team& t, plan& p) {
+  const int me = t.rank(), mine = t.thread_of(me);
+  const int from = sender_to(rq, mine);
+  p.copy(rq.dst.block_of(mine), rq.src.block_of(from), rq.nbytes);
   touch_one(p.touches, t.rank_of(from), me);
-  touch_one(p.touchers, t.rank_of(rq.perm[t.thread_of(me)]), me);
+  touch_one(p.touchers, t.rank_of(rq.perm[mine]), me);
 }
 
 void permute_push(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const int to = rq.perm[t.thread_of(me)];
-  p.copy(block_on_thread(rq.dst, rq.nbytes, to, T), block_on_thread(rq.src, rq.nbytes, t.thread_of(me), T), rq.nbytes);
+  const int me = t.rank(), mine = t.thread_of(me);
+  const int to = rq.perm[mine];
+  p.copy(rq.dst.block_of(to), rq.src.block_of(mine), rq.nbytes);
   touch_one(p.touches, t.rank_of(to), me);
-  int from = 0;
-  while (rq.perm[from] != t.thread_of(me)) ++from;
-  touch_one(p.touchers, t.rank_of(from), me);
+  touch_one(p.touchers, t.rank_of(sender_to(rq, mine)), me);
 }
 
 }  // namespace upc::coll::algo

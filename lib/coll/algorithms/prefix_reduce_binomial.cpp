@@ -33,12 +33,8 @@
 // below the root × S per rank. Synchronisation: ready (up) and ready2 (down);
 // no acks: a rank reads its children's totals before it publishes ready2, and a
 // child does not reuse its scratch before it has seen ready2. Restrictions: none.
-#include <cstring>
-#include <vector>
-
-#include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
-#include "../common/prefix_stages.hpp"
+#include "../common/reduction_stages.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
@@ -46,23 +42,19 @@ namespace upc::coll::algo {
 void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t E = rq.red.size;
-  const blocked_array src{rq.src, E, rq.blk_size, rq.nelems, T};
-  const blocked_array dst{rq.dst, E, rq.blk_size, rq.nelems, T};
-  const std::uint64_t blocks = src.last_block() - src.first_block() + 1;
-  const std::uint64_t per_rank = rq.blk_size ? blocks / std::uint64_t(T) + 2 : 1;
-  const std::size_t S = std::size_t(per_rank) * E;
+  const blocked_array& src = rq.in;
+  const std::size_t S = static_cast<std::size_t>(slots_per_member(src, src.blk != 0)) * E;
   const binomial_tree tree{T, 0};
   const std::size_t held = std::size_t(tree.largest_subtree_below_root());
   // Scratch of each rank: [totals of its subtree][exclusive prefixes of its subtree], S per rank.
   t.ensure_scratch(2 * held * S + 64);
   const std::size_t prefixes_at = held * S;
-  const element_op red = rq.red;
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
-
+  p.op = rq.red;
 
   // 1. Block totals.
-  plan_block_totals(p, t, src, red);
+  plan_block_totals(p, src, t.thread_of(me), t.scratch(me));
 
   // 2. Up: gather the totals lists.
   for (int c : children) {
@@ -77,33 +69,22 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
       p.copy(t.scratch(tree.absolute(c)) + prefixes_at, t.scratch(me) + prefixes_at + std::size_t(c - v) * S,
              std::size_t(tree.subtree(c)) * S);
   } else {
-    // Rank 0: one left fold of the totals in block order (as prefix_reduce_flat).
-    p.compute([=, &t] {
-      auto area_of = [&](int rank) -> char* {  // rank's slot in the scratch of the root child above it
-        const int u = tree.relative(rank);
-        if (u == 0) return t.scratch(me);
-        const int c = binomial_tree::root_child_of(u);
-        return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
-      };
-      char running[64];
-      std::vector<std::uint64_t> next(static_cast<std::size_t>(T), 0);
-      bool first = true;
-      for (std::uint64_t b = src.first_block(); b <= src.last_block(); ++b) {
-        const int owner = src.owner_of_block(b);
-        const std::uint64_t slot = next[static_cast<std::size_t>(owner)]++;
-        char* area = area_of(t.rank_of(owner));
-        if (!first) std::memcpy(area + prefixes_at + slot * E, running, E);
-        const char* total = area + slot * E;
-        if (first) std::memcpy(running, total, E);
-        else red.combine(running, total, 1);
-        first = false;
-      }
-    });
+    // Rank 0: one left fold of the totals in block order (as prefix_reduce_flat),
+    // reading each rank's totals where the root child above it keeps them.
+    auto area_of = [&](int rank) -> const char* {
+      const int u = tree.relative(rank);
+      if (u == 0) return t.scratch(me);
+      const int c = binomial_tree::root_child_of(u);
+      return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
+    };
+    std::size_t count = 0;
+    const auto totals = partial_table(src, t, true, area_of, count);
+    p.scan_interleaved(totals, shifted(totals, prefixes_at), count, static_cast<std::ptrdiff_t>(E));
   }
   if (!children.empty()) p.publish_ready2();
 
   // 3. Local finish (as prefix_reduce_flat).
-  plan_prefix_finish(p, t, src, dst, prefixes_at, red);
+  plan_prefix_finish(p, t, src, rq.out, t.scratch(me) + prefixes_at);
 }
 
 }  // namespace upc::coll::algo

@@ -5,8 +5,8 @@
 // binomial_tree.hpp) as ORDERED LISTS, not combined: a subtree is a contiguous
 // range of relative ranks, so a rank's scratch holds its subtree's partials in
 // relative-rank order, one slot per rank. Only the root combines, reading each
-// partial where its root child left it, in absolute rank order (commutative ops)
-// or block index order (UPC_NONCOMM_FUNC) — the very expression reduce_flat
+// partial where its root child left it, in rank order (commutative ops) or
+// block index order (UPC_NONCOMM_FUNC) — the very expression reduce_flat
 // folds. Inner nodes must not combine: ((p0 op p1) op p2) differs from
 // (p0 op (p1 op p2)) in floating point, and a relative-rank subtree may wrap
 // around rank T-1 → 0.
@@ -25,50 +25,27 @@
 // Scratch: largest subtree below the root × S per rank. Synchronisation: one
 // ready flag per rank; parents ack children (scratch is internal) unless
 // OUT_ALLSYNC. Restrictions: none.
-#include <cstring>
-#include <vector>
-
-#include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
-#include "../common/fold.hpp"
+#include "../common/reduction_stages.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void reduce_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
-  const binomial_tree tree{T, t.rank_of(static_cast<int>(rq.dst.thread))};
-  const blocked_array a{rq.src, rq.red.size, rq.blk_size, rq.nelems, T};
+  const binomial_tree tree{T, rq.root};
+  const blocked_array& a = rq.in;
   const std::size_t E = rq.red.size;
-  const bool by_block = !rq.red.commutative && rq.blk_size != 0;
-  const std::uint64_t blocks = by_block ? a.last_block() - a.first_block() + 1 : 1;
-  const std::size_t S = E * (by_block ? std::size_t(blocks / std::uint64_t(T) + 2) : 1);  // one rank's slot
+  const bool by_block = partials_by_block(a, rq.red);
+  const std::size_t S = E * static_cast<std::size_t>(slots_per_member(a, by_block));  // one rank's slot
   t.ensure_scratch(std::size_t(tree.largest_subtree_below_root()) * S + 64);
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
   const bool acks = readers_must_ack(rq.flags, false);
-  const element_op red = rq.red;
+  p.op = rq.red;
 
-  // 1. My partial(s) into slot 0 of my scratch: the left fold of my elements in
-  //    index order, or (by block) of each block I own, in block order.
-  const std::uint64_t count = a.count_on(t.thread_of(me));
-  p.compute([=, &t] {
-    char* slot = t.scratch(me);
-    const int thr = t.thread_of(me);
-    if (!by_block) {
-      if (count == 0) return;
-      const char* mine = a.local(thr, a.first_local(thr));
-      fold_run(slot, mine, count, red);
-      return;
-    }
-    std::uint64_t k = 0;
-    for (std::uint64_t b = a.first_block(); b <= a.last_block(); ++b) {
-      if (a.owner_of_block(b) != thr) continue;
-      const char* first = a.local(thr, a.local_index(a.block_lo(b)));
-      char* acc = slot + k++ * E;
-      fold_run(acc, first, a.block_hi(b) - a.block_lo(b), red);
-    }
-  });
+  // 1. My partial(s) into slot 0 of my scratch.
+  plan_partials(p, a, t.thread_of(me), t.scratch(me), by_block);
 
   // 2. Collect the children's lists (inner ranks copy them next to their own).
   for (int c : children) {
@@ -88,32 +65,15 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
   }
 
   // 3. The root folds, in the order of the contract, reading every partial in place.
-  p.compute([=, &t] {
-    auto slot_of = [&](int rank) -> const char* {  // where rank's partials are
-      const int u = tree.relative(rank);
-      if (u == 0) return t.scratch(me);
-      const int c = binomial_tree::root_child_of(u);
-      return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
-    };
-    char result[64];
-    bool have = false;
-    auto take = [&](const char* x) {
-      if (!have) std::memcpy(result, x, E);
-      else red.combine(result, x, 1);
-      have = true;
-    };
-    if (!by_block) {
-      for (int r = 0; r < T; ++r)
-        if (a.count_on(t.thread_of(r)) > 0) take(slot_of(r));
-    } else {
-      std::vector<std::uint64_t> next(static_cast<std::size_t>(T), 0);  // the j-th block of a rank is in slot j
-      for (std::uint64_t b = a.first_block(); b <= a.last_block(); ++b) {
-        const int owner = a.owner_of_block(b);
-        take(slot_of(t.rank_of(owner)) + next[static_cast<std::size_t>(owner)]++ * E);
-      }
-    }
-    if (have) std::memcpy(raw(rq.dst), result, E);
-  });
+  auto slot_of = [&](int rank) -> const char* {  // where rank's partials are
+    const int u = tree.relative(rank);
+    if (u == 0) return t.scratch(me);
+    const int c = binomial_tree::root_child_of(u);
+    return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
+  };
+  std::size_t count = 0;
+  const auto table = partial_table(a, t, by_block, slot_of, count);
+  p.fold_interleaved(raw(rq.result), table, count, static_cast<std::ptrdiff_t>(E));
   if (acks)
     for (int c : children) p.ack(tree.absolute(c));
 }

@@ -26,23 +26,23 @@ namespace upc::coll::algo {
 void scatter_binomial(const request& rq, team& t, plan& p) {
   const int me = t.rank(), T = t.size();
   const std::size_t n = rq.nbytes;
-  const binomial_tree tree{T, t.rank_of(static_cast<int>(rq.src.thread))};
+  const binomial_tree tree{T, rq.root};
   t.ensure_scratch(std::size_t(tree.largest_subtree_below_root() - 1) * n);
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
-  char* const mine = block_on_thread(rq.dst, n, t.thread_of(me), T);
-  const char* const src = raw(rq.src);
+  char* const mine = rq.dst.block_of(t.thread_of(me));
+  const char* const my_piece = rq.src.piece(me, t.thread_of(me), n);
 
   if (v == 0) {
     if (!children.empty()) p.publish_ready();  // src is ready on entry
-    p.copy(mine, src + std::size_t(me) * n, n);
+    p.copy(mine, my_piece, n);
     for (int c : children) p.touchers.push_back(tree.absolute(c));
   } else {
     const int pv = tree.parent(v), parent = tree.absolute(pv), rest = tree.subtree(v) - 1;
     p.wait_ready(parent);
     if (pv == 0) {
-      p.copy(mine, src + std::size_t(me) * n, n);
-      copy_ranked_to_run(p, t.scratch(me), src, tree, v + 1, rest, n);
+      p.copy(mine, my_piece, n);
+      copy_ranked_to_run(p, t.scratch(me), rq.src, t, tree, v + 1, rest, n);
       p.touches.push_back(parent);
     } else {
       // The parent's scratch holds its subtree but itself: v's run starts at v - pv - 1.

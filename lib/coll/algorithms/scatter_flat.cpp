@@ -9,17 +9,16 @@
 namespace upc::coll::algo {
 
 void scatter_pull(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size(), root = t.rank_of(rq.src.thread);
-  p.copy(block_on_thread(rq.dst, rq.nbytes, t.thread_of(me), T), raw(rq.src) + std::size_t(me) * rq.nbytes, rq.nbytes);
+  const int me = t.rank(), T = t.size(), root = rq.root;
+  p.copy(rq.dst.block_of(t.thread_of(me)), rq.src.piece(me, t.thread_of(me), rq.nbytes), rq.nbytes);
   touch_one(p.touches, root, me);
   if (me == root) touch_all_but(p.touchers, me, T);
 }
 
 void scatter_push(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size(), root = t.rank_of(rq.src.thread);
+  const int me = t.rank(), T = t.size(), root = rq.root;
   if (me == root) {
-    for (int r = 0; r < T; ++r)
-      p.copy(block_on_thread(rq.dst, rq.nbytes, t.thread_of(r), T), raw(rq.src) + std::size_t(r) * rq.nbytes, rq.nbytes);
+    for (int r = 0; r < T; ++r) p.copy(rq.dst.block_of(t.thread_of(r)), rq.src.piece(r, t.thread_of(r), rq.nbytes), rq.nbytes);
     touch_all_but(p.touches, me, T);
   } else {
     p.touchers.push_back(root);

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "../plan.hpp"
+#include "../request.hpp"
+#include "../team.hpp"
 #include "upc_types.h"
 
 namespace upc::coll {
@@ -53,23 +55,38 @@ struct binomial_tree {
   }
 };
 
-// Blocks of n bytes of the relative ranks [first, first + count): `ranked` holds
-// them in rank order (rank a's block at a × n: a scatter's src, a gather's dst),
-// `run` in relative order (a subtree's blocks). Rank order wraps at T, so a
-// subtree is one or two contiguous runs there.
-inline void copy_ranked_to_run(plan& p, char* run, const char* ranked, const binomial_tree& tree, int first, int count,
-                               std::size_t n) {
+// Blocks of n bytes of the relative ranks [first, first + count): `ranked` is a
+// root's single area holding one piece per rank (a scatter's src, a gather's
+// dst), `run` holds them in relative order (a subtree's blocks). Pieces in rank
+// order wrap at T, so a subtree is one or two contiguous runs there; pieces
+// indexed by thread are copied one by one.
+inline void copy_ranked_to_run(plan& p, char* run, const endpoint& ranked, const team& t, const binomial_tree& tree,
+                               int first, int count, std::size_t n) {
   if (count <= 0) return;
+  if (ranked.by_thread) {
+    for (int i = 0; i < count; ++i) {
+      const int r = tree.absolute(first + i);
+      p.copy(run + std::size_t(i) * n, ranked.piece(r, t.thread_of(r), n), n);
+    }
+    return;
+  }
   const int a = tree.absolute(first), head = std::min(count, tree.size - a);
-  p.copy(run, ranked + std::size_t(a) * n, std::size_t(head) * n);
-  p.copy(run + std::size_t(head) * n, ranked, std::size_t(count - head) * n);
+  p.copy(run, ranked.area() + std::size_t(a) * n, std::size_t(head) * n);
+  p.copy(run + std::size_t(head) * n, ranked.area(), std::size_t(count - head) * n);
 }
-inline void copy_run_to_ranked(plan& p, char* ranked, const char* run, const binomial_tree& tree, int first, int count,
-                               std::size_t n) {
+inline void copy_run_to_ranked(plan& p, const endpoint& ranked, const char* run, const team& t, const binomial_tree& tree,
+                               int first, int count, std::size_t n) {
   if (count <= 0) return;
+  if (ranked.by_thread) {
+    for (int i = 0; i < count; ++i) {
+      const int r = tree.absolute(first + i);
+      p.copy(ranked.piece(r, t.thread_of(r), n), run + std::size_t(i) * n, n);
+    }
+    return;
+  }
   const int a = tree.absolute(first), head = std::min(count, tree.size - a);
-  p.copy(ranked + std::size_t(a) * n, run, std::size_t(head) * n);
-  p.copy(ranked, run + std::size_t(head) * n, std::size_t(count - head) * n);
+  p.copy(ranked.area() + std::size_t(a) * n, run, std::size_t(head) * n);
+  p.copy(ranked.area(), run + std::size_t(head) * n, std::size_t(count - head) * n);
 }
 
 // Whether the readers of a rank's buffers must ack before the rank may leave the

@@ -1,0 +1,139 @@
+// The data steps of a plan, run (plan.hpp): every byte an owner-executor
+// collective moves or combines passes through run_data_step.
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+#include "plan.hpp"
+
+namespace upc::coll {
+
+namespace {
+
+// run elements at src, left-folded into *dst.
+void fold_run(char* dst, const char* src, std::size_t run, const element_op& op) {
+  std::memcpy(dst, src, op.size);
+  if (run > 1) op.fold(dst, src + op.size, run - 1);
+}
+
+// Elements [first, first + count) of `a`, from a contiguous buffer: one copy per
+// stretch of a block.
+void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t count, const char*& src) {
+  const std::size_t E = a.elem;
+  while (count) {
+    std::size_t run = count;
+    if (a.blk) {
+      const std::uint64_t phase = (a.v0() + first) % a.blk;
+      run = static_cast<std::size_t>(std::min<std::uint64_t>(count, a.blk - phase));
+    }
+    std::memcpy(a.element(first), src, run * E);
+    src += run * E;
+    first += run;
+    count -= run;
+  }
+}
+
+// upc_all_sort: sorts indices with the caller's comparison, then writes the
+// elements back in order (stable; the comparison takes element indices).
+void sort_array(const sort_job& job) {
+  const blocked_array& a = job.a;
+  const std::size_t n = a.n, E = a.elem;
+  std::vector<std::uint64_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  // i goes before j when cmp says j's element comes after i's (cmp(b, a) > 0),
+  // which works for three-way comparators and for the v1.0 reference's "1 when
+  // a must come after b, else 0" ones alike.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint64_t i, std::uint64_t j) { return job.cmp(&j, &i, job.ctx) > 0; });
+  std::vector<char> sorted(n * E);
+  for (std::size_t k = 0; k < n; ++k) std::memcpy(sorted.data() + k * E, a.element(order[k]), E);
+  const char* from = sorted.data();
+  copy_to_array(a, 0, n, from);
+}
+
+// fold_interleaved / scan_interleaved (plan.hpp): one left fold over the walk.
+void walk_interleaved(const step& s, const plan& p) {
+  const std::size_t m = s.bytes, E = p.op.size;
+  const char* const* in = p.pointers.data() + s.aux;
+  const char* const* out = p.pointers.data() + s.aux2;
+  alignas(16) char running[64];
+  bool have = false;
+  for (std::size_t k = 0; k < s.count; ++k) {
+    const char* base = in[k % m];
+    if (!base) continue;
+    const std::ptrdiff_t at = static_cast<std::ptrdiff_t>(k / m) * s.src_stride;
+    if (s.kind == step::scan_interleaved && have) std::memcpy(const_cast<char*>(out[k % m]) + at, running, E);
+    if (!have) std::memcpy(running, base + at, E);
+    else p.op.combine(running, base + at, 1);
+    have = true;
+  }
+  if (s.kind == step::fold_interleaved && have) std::memcpy(s.dst, running, E);
+}
+
+}  // namespace
+
+void run_data_step(const step& s, const plan& p) {
+  switch (s.kind) {
+    case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
+    case step::copy_strided:
+      for (std::size_t i = 0; i < s.count; ++i)
+        std::memcpy(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
+                    s.bytes);
+      break;
+    case step::combine: p.op.combine(s.dst, s.src, s.count); break;
+    case step::fold_runs:
+      for (std::size_t i = 0; i < s.count; ++i)
+        fold_run(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
+                 s.run, p.op);
+      break;
+    case step::scan_runs:
+      for (std::size_t i = 0; i < s.count; ++i)
+        p.op.scan(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
+                  s.run, s.prefix ? s.prefix + static_cast<std::ptrdiff_t>(i) * s.prefix_stride : nullptr);
+      break;
+    case step::copy_to_array: {
+      const char* from = s.src;
+      for (std::size_t i = 0; i < s.count; ++i)
+        copy_to_array(p.arrays[static_cast<std::size_t>(s.aux)],
+                      static_cast<std::uint64_t>(static_cast<std::ptrdiff_t>(s.bytes) + static_cast<std::ptrdiff_t>(i) * s.dst_stride),
+                      s.run, from);
+      break;
+    }
+    case step::fold_interleaved:
+    case step::scan_interleaved: walk_interleaved(s, p); break;
+    case step::sort_array: sort_array(p.sorts[static_cast<std::size_t>(s.aux)]); break;
+    default: break;
+  }
+}
+
+void plan::append(const plan& other) {
+  // Steps point into their plan's private buffer: only a plan without one moves.
+  if (!other.local.empty()) throw std::logic_error("plan::append: the appended plan has a private buffer");
+  const int arrays_base = static_cast<int>(arrays.size()), sorts_base = static_cast<int>(sorts.size());
+  const int pointers_base = static_cast<int>(pointers.size());
+  for (step s : other.steps) {
+    if (s.kind == step::copy_to_array) s.aux += arrays_base;
+    if (s.kind == step::sort_array) s.aux += sorts_base;
+    if (s.kind == step::fold_interleaved || s.kind == step::scan_interleaved) {
+      s.aux += pointers_base;
+      s.aux2 += pointers_base;
+    }
+    steps.push_back(s);
+  }
+  arrays.insert(arrays.end(), other.arrays.begin(), other.arrays.end());
+  sorts.insert(sorts.end(), other.sorts.begin(), other.sorts.end());
+  pointers.insert(pointers.end(), other.pointers.begin(), other.pointers.end());
+  auto merge = [](std::vector<int>& into, const std::vector<int>& from) {
+    for (int r : from)
+      if (std::find(into.begin(), into.end(), r) == into.end()) into.push_back(r);
+  };
+  merge(touches, other.touches);
+  merge(touchers, other.touchers);
+  merge(ack_from, other.ack_from);
+  if (other.op.valid()) op = other.op;
+  stages = std::max(stages, other.stages);
+}
+
+}  // namespace upc::coll

@@ -1,0 +1,74 @@
+#include "submit.hpp"
+
+#include "registry.hpp"
+#include "team.hpp"
+#include "upc/runtime.hpp"
+#include "validate.hpp"
+
+namespace upc::coll {
+
+detail::single_valued single_valued_args(const request& rq) {
+  detail::single_valued f(rq.function);
+  auto add_pointer = [&](const char* thread, const char* address, const char* phase, const shared_address& a) {
+    f.add(thread, a.thread).add(address, a.offset).add(phase, a.phase);
+  };
+  switch (rq.kind) {
+    case collective::sort: add_pointer("argument A (thread)", "argument A (address)", "argument A (phase)", rq.in.base); break;
+    case collective::reduce:
+    case collective::allreduce:
+    case collective::prefix_reduce:
+      add_pointer("argument dst (thread)", "argument dst (address)", "argument dst (phase)",
+                  rq.kind == collective::prefix_reduce ? rq.out.base : rq.result);
+      add_pointer("argument src (thread)", "argument src (address)", "argument src (phase)", rq.in.base);
+      break;
+    default:
+      add_pointer("argument dst (thread)", "argument dst (address)", "argument dst (phase)", rq.dst.base);
+      add_pointer("argument src (thread)", "argument src (address)", "argument src (phase)", rq.src.base);
+      break;
+  }
+  if (rq.nbytes) f.add("argument nbytes", rq.nbytes);
+  if (rq.read_args) add_pointer("argument perm (thread)", "argument perm (address)", "argument perm (phase)", rq.args_at);
+  if (rq.in.n) {
+    f.add("argument nelems", rq.in.n);
+    f.add("argument blk_size", rq.in.blk);
+    if (rq.kind == collective::sort) f.add("argument elem_size", rq.in.elem);
+    else f.add("argument op", rq.op_arg);
+    f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.func));
+  }
+  f.add("argument flags", static_cast<std::uint64_t>(rq.flags));
+  return f;
+}
+
+namespace {
+
+void check_single_valued(const request& rq, team& t) {
+  if (!check_enabled()) return;
+  const detail::single_valued f = single_valued_args(rq);
+  const std::uint32_t round = t.next_check_round();
+  f.publish_to(t.single_valued_area(t.rank(), round));
+  t.barrier(rq.function);
+  f.verify_against(t.single_valued_area(0, round), t.thread_of(0));
+}
+
+bool in_nosync(upc_flag_t f) { return f & UPC_IN_NOSYNC; }
+
+}  // namespace
+
+void submit(request& rq) {
+  team& t = rq.members ? *rq.members : team::world();
+  check_single_valued(rq, t);
+  validate_areas(rq, t);
+  if (rq.read_args) {
+    // Every member needs the whole argument array, written by its owners before
+    // they entered: wait for everyone, read it, and move the data without
+    // further IN synchronisation.
+    if (!in_nosync(rq.flags)) {
+      t.barrier(rq.function);
+      rq.flags = (rq.flags & ~(UPC_IN_ALLSYNC | UPC_IN_MYSYNC)) | UPC_IN_NOSYNC;
+    }
+    rq.read_args(rq, t);
+  }
+  run(rq, t);
+}
+
+}  // namespace upc::coll
