@@ -425,7 +425,9 @@ upccoll_return_t launch(call& c, team* t) {
   op->block_elems = std::move(c.block_elems);
   check_overlap(c);
   if (!c.v.bad()) {
-    op->dec = upc::coll::select_coop(c.kind, c.selection_bytes, t->size()).coop;
+    const upc::coll::algorithm_entry& e = upc::coll::select(upc::coll::selection{c.kind, c.fn, c.selection_bytes, t->size(), 0, 0});
+    upc::coll::note_last_algorithm(e.name);
+    op->dec = e.tasks;
     op->ntasks = op->dec->tasks(*op);
     // In place on a decomposition that needs the inputs intact: stage tasks copy
     // them aside first (every member is in place, or the posts disagree).
@@ -864,7 +866,10 @@ upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upcc
   op.t = t;
   op.kind = collective::barrier;
   op.flags = normalised(flags);
-  op.dec = upc::coll::select_coop(upc::coll::collective::barrier, 0, t->size()).coop;
+  const upc::coll::algorithm_entry& e =
+      upc::coll::select(upc::coll::selection{upc::coll::collective::barrier, "upccoll_barrier", 0, t->size(), 0, 0});
+  upc::coll::note_last_algorithm(e.name);
+  op.dec = e.tasks;
   op.seq = t->next_seq();
   post_data mine{};
   mine.kind = collective::barrier;

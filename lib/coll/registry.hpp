@@ -1,40 +1,85 @@
-// The one table of collective algorithms (DESIGN.md §3.2, STYLE.md): selection,
-// force_algorithm / UPCEMU_COLL, the verbose report, the conformance tests and the
-// benchmark all read it. Adding an algorithm is one file and one row here.
+// The one table of collective algorithms and the automatic policy, as data
+// (DESIGN.md §3.2, issue 9): selection, force_algorithm / UPCEMU_COLL, the
+// verbose report, upcrun --list-algorithms, the conformance tests and the
+// benchmarks all read these rows. Adding an algorithm is one file and one row.
+//
+// A row names the executor that runs it: an owner-executor row has a plan
+// builder, a task-executor row a task decomposition. It says, declaratively,
+// what it cannot serve (`cannot`, features below), in the spirit of MPICH's
+// coll_algorithms.txt restrictions; selection never silently replaces a
+// forced choice that cannot run a call, it says why.
 #pragma once
+#include <climits>
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include "algorithms/algorithms.hpp"
 #include "coop/decomposition.hpp"
+#include "kinds.hpp"
 
 namespace upc::coll {
 
+// What a request may ask that not every algorithm serves.
+namespace feature {
+constexpr unsigned private_src = 1u << 0;  // the source is private memory of its owner
+constexpr unsigned private_dst = 1u << 1;  // the destination is private memory of its owner
+constexpr unsigned in_place = 1u << 2;     // the source is the destination
+constexpr unsigned suffix = 1u << 3;       // a scan from the end (xupc's suffix reduce)
+constexpr unsigned all = private_src | private_dst | in_place | suffix;
+}  // namespace feature
+// "private src" for one feature bit.
+const char* feature_text(unsigned bit) noexcept;
+unsigned features_of(const request& rq) noexcept;
+
 struct algorithm_entry {
   collective kind;
-  const char* name;             // the one name: file, env value, CLI value, test name
-  algo::builder build;
-  upc_flag_t flag;              // UPC_PULL / UPC_PUSH bit that forces it, or 0
-  // Why it cannot run this request (nullptr: it can).
-  const char* (*refuses)(const request&, int threads);
-  const char* summary;
-  const coop::decomposition* coop = nullptr;  // upccoll_* collectives: their task decomposition
+  const char* name;                            // the one name: file, env value, CLI value, test name
+  algo::builder build = nullptr;               // owner executor: the plan builder
+  const coop::decomposition* tasks = nullptr;  // task executor: the task decomposition
+  upc_flag_t flag = 0;                         // UPC_PULL / UPC_PUSH / UPC_MULTICORE bit that forces it, or 0
+  unsigned cannot = 0;                         // features it does not serve
+  const char* summary = "";
+};
+
+// The automatic policy: the first row of the collective whose size range
+// (bytes, inclusive) and THREADS range (team size) hold the call names the
+// algorithm. A collective's last row has no condition.
+struct policy_row {
+  collective kind;
+  const char* algorithm;
+  std::size_t lo = 0, hi = SIZE_MAX;
+  int min_threads = 1, max_threads = INT_MAX;
 };
 
 const std::vector<algorithm_entry>& registry();
+const std::vector<policy_row>& policy();
+// The policy of one collective in words: "push when THREADS >= 16 and size <=
+// 4 KiB; pull otherwise" (what --list-algorithms and docs/algorithms.md print).
+std::string policy_text(collective c);
+
+// What selection looks at.
+struct selection {
+  collective kind;
+  const char* function;       // for messages
+  std::size_t size = 0;       // bytes per member (request::size_for_selection)
+  int team_size = 1;
+  upc_flag_t flags = 0;       // algorithm bits (owner-executor front-ends)
+  unsigned features = 0;
+};
 
 // The algorithm to run: flag bits, then a forced choice (force_algorithm or
-// UPCEMU_COLL), then the automatic policy. Throws upc::error (naming the valid
-// algorithms) when a forced choice does not exist or cannot run this call.
-const algorithm_entry& select(const request& rq, int threads);
+// UPCEMU_COLL), then the automatic policy; the choice must serve the call's
+// features. Throws upc::error (naming the valid algorithms) when a forced
+// choice does not exist or cannot run the call.
+const algorithm_entry& select(const selection& s);
 
-// The decomposition of a upccoll_* collective: a forced choice (force_algorithm
-// or UPCEMU_COLL) for this size, else the automatic policy. `bytes` is the
-// size of the call as documented in automatic_text (per member).
-const algorithm_entry& select_coop(collective kind, std::size_t bytes, int team_size);
-
-// Runs a request on the world team, or on `t`: select, build, execute.
+// Runs an owner-executor request on the world team, or on `t`: select, build
+// (or reuse the plan of the same call), execute.
 void run(const request& rq);
 void run(const request& rq, team& t);
+
+// What upc::coll::last_algorithm() reports (the task executor notes its choices too).
+void note_last_algorithm(const char* name);
 
 }  // namespace upc::coll

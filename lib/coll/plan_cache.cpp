@@ -1,0 +1,67 @@
+#include "plan_cache.hpp"
+
+#include <cstring>
+
+namespace upc::coll {
+
+namespace {
+bool same_endpoint(const endpoint& a, const endpoint& b) {
+  return a.base == b.base && a.block == b.block && a.layout_threads == b.layout_threads && a.by_thread == b.by_thread;
+}
+bool same_array(const blocked_array& a, const blocked_array& b) {
+  return a.base == b.base && a.elem == b.elem && a.blk == b.blk && a.n == b.n && a.threads == b.threads;
+}
+}  // namespace
+
+bool plan_cache::key::same(const key& o) const {
+  return algorithm == o.algorithm && kind == o.kind && root == o.root && nbytes == o.nbytes && scratch == o.scratch &&
+         same_endpoint(src, o.src) && same_endpoint(dst, o.dst) && same_array(in, o.in) && same_array(out, o.out) &&
+         result == o.result && type == o.type && op == o.op && fn == o.fn && commutative == o.commutative &&
+         to_all == o.to_all && suffix == o.suffix && flags == o.flags && perm == o.perm;
+}
+
+plan_cache::key plan_cache::key_of(const request& rq, const algorithm_entry& e, const team& t) {
+  key k;
+  k.algorithm = &e;
+  k.kind = rq.kind;
+  k.root = rq.root;
+  k.nbytes = rq.nbytes;
+  k.scratch = t.scratch_bytes();
+  k.src = rq.src;
+  k.dst = rq.dst;
+  k.in = rq.in;
+  k.out = rq.out;
+  k.result = rq.result;
+  k.type = rq.red.type;
+  k.op = rq.red.op;
+  k.fn = rq.red.fn;
+  k.commutative = rq.red.commutative;
+  k.to_all = rq.to_all;
+  k.suffix = rq.suffix;
+  k.flags = rq.flags;
+  if (rq.perm) k.perm.assign(rq.perm, rq.perm + rq.src.layout_threads);
+  return k;
+}
+
+plan& plan_cache::find_or_build(const request& rq, const algorithm_entry& e, team& t) {
+  if (rq.kind == collective::sort) {
+    scratch_plan_.clear();
+    e.build(rq, t, scratch_plan_);
+    return scratch_plan_;
+  }
+  key k = key_of(rq, e, t);
+  for (entry& x : entries_)
+    if (x.valid && x.k.same(k)) return x.p;
+  entry& slot = entries_[next_];
+  next_ = (next_ + 1) % kept;
+  slot.valid = false;
+  slot.p.clear();
+  e.build(rq, t, slot.p);
+  // The build may have grown the scratch: key the plan by the scratch it points into.
+  k.scratch = t.scratch_bytes();
+  slot.k = std::move(k);
+  slot.valid = true;
+  return slot.p;
+}
+
+}  // namespace upc::coll

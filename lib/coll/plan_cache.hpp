@@ -1,0 +1,56 @@
+// The plans of a team member's last few owner-executor calls, kept for the
+// next identical call (issue 9: plans are data, so they can be reused): a loop
+// of the same collective on the same buffers builds its plan once. A plan is
+// found by everything its builder reads: the algorithm, the request's
+// endpoints, sizes, reduction and flags, permute's perm, and the team's scratch
+// (a grown scratch moves what plans point into). Sort is never kept (its
+// comparison context changes with every call).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "plan.hpp"
+#include "registry.hpp"
+#include "request.hpp"
+#include "team.hpp"
+
+namespace upc::coll {
+
+class plan_cache final : public team_attachment {
+ public:
+  static plan_cache& of(team& t) { return t.attached<plan_cache>(); }
+
+  // The plan of `rq` with algorithm `e` on `t`: a kept one, or built now.
+  plan& find_or_build(const request& rq, const algorithm_entry& e, team& t);
+
+ private:
+  struct key {
+    const algorithm_entry* algorithm = nullptr;
+    collective kind{};
+    int root = 0;
+    std::size_t nbytes = 0, scratch = 0;
+    endpoint src, dst;
+    blocked_array in{}, out{};
+    shared_address result{};
+    elem_type type{};
+    elem_op op{};
+    const void* fn = nullptr;
+    bool commutative = true, to_all = false, suffix = false;
+    upc_flag_t flags = 0;
+    std::vector<int> perm;
+    bool same(const key& o) const;
+  };
+  static key key_of(const request& rq, const algorithm_entry& e, const team& t);
+
+  static constexpr int kept = 4;
+  struct entry {
+    key k;
+    plan p;
+    bool valid = false;
+  };
+  entry entries_[kept];
+  int next_ = 0;
+  plan scratch_plan_;  // calls that are not kept
+};
+
+}  // namespace upc::coll

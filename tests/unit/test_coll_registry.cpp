@@ -1,0 +1,108 @@
+// The registry and the automatic policy as data (issue 9): every policy row
+// names a registered algorithm of its collective, every selectable collective
+// ends with an unconditional row, selection follows the rows, and a row's
+// declared restrictions are enforced with a message that says which.
+#include <doctest/doctest.h>
+
+#include <climits>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "../../lib/coll/registry.hpp"
+#include "upc/coll.hpp"
+#include "upc/error.hpp"
+
+using namespace upc::coll;
+
+namespace {
+
+std::string message_of(const selection& s) {
+  try {
+    (void)select(s);
+  } catch (const upc::error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("registry: the policy rows name registered algorithms and end unconditionally") {
+  for (const kind_info& k : kinds) {
+    if (!(k.traits & trait::selectable)) continue;
+    INFO(k.name);
+    std::set<std::string> names;
+    for (const algorithm_entry& e : registry())
+      if (e.kind == k.id) {
+        names.insert(e.name);
+        // One executor per row, the collective's.
+        CHECK((e.build != nullptr) == (k.exec == executor::owner));
+        CHECK((e.tasks != nullptr) == (k.exec == executor::tasks));
+      }
+    CHECK(!names.empty());
+    const policy_row* last = nullptr;
+    for (const policy_row& r : policy())
+      if (r.kind == k.id) {
+        CHECK(names.count(r.algorithm) == 1);
+        last = &r;
+      }
+    REQUIRE(last != nullptr);
+    CHECK(last->lo == 0);
+    CHECK(last->hi == SIZE_MAX);
+    CHECK(last->min_threads == 1);
+    CHECK(last->max_threads == INT_MAX);
+    CHECK(!policy_text(k.id).empty());
+  }
+}
+
+TEST_CASE("registry: selection follows the policy rows") {
+  auto pick = [](collective c, std::size_t size, int threads) {
+    return std::string(select(selection{c, "test", size, threads, 0, 0}).name);
+  };
+  CHECK(pick(collective::broadcast, 4096, 16) == "push");
+  CHECK(pick(collective::broadcast, 4097, 16) == "pull");
+  CHECK(pick(collective::broadcast, 8, 15) == "pull");
+  CHECK(pick(collective::gather_all, 4096, 8) == "pull");
+  CHECK(pick(collective::gather_all, 4097, 8) == "push");
+  CHECK(pick(collective::prefix_reduce, 256 * 1024, 2) == "binomial");
+  CHECK(pick(collective::prefix_reduce, 256 * 1024, 3) == "flat");
+  CHECK(pick(collective::member_allreduce, 4096, 4) == "redundant");
+  CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
+  CHECK(policy_text(collective::exchange) == "pull when size <= 4 KiB, else pairwise");
+  CHECK(policy_text(collective::gather) == "push");
+}
+
+TEST_CASE("registry: flag bits choose their row, and a row's restrictions are enforced") {
+  CHECK(std::string(select(selection{collective::broadcast, "f", 8, 4, UPC_PUSH, 0}).name) == "push");
+  CHECK(message_of(selection{collective::reduce, "upc_all_reduceI", 8, 4, UPC_PULL, 0})
+            .find("UPC_PULL has no algorithm for reduce yet") != std::string::npos);
+  // The owner-executor algorithms serve shared, out-of-place, prefix calls only.
+  const std::string m = message_of(selection{collective::broadcast, "upc_all_broadcast_priv", 8, 4, 0, feature::private_src});
+  CHECK(m.find("upc_all_broadcast_priv") != std::string::npos);
+  CHECK(m.find("cannot run this call: it does not serve private src") != std::string::npos);
+  CHECK(m.find("valid algorithms for broadcast: pull, push, binomial") != std::string::npos);
+  CHECK(message_of(selection{collective::prefix_reduce, "f", 8, 4, 0, feature::suffix}).find("suffix scans") !=
+        std::string::npos);
+  // A forced choice is never replaced by another.
+  force_algorithm("broadcast", "binomial");
+  CHECK(message_of(selection{collective::broadcast, "f", 8, 4, 0, feature::in_place}).find("'binomial' cannot run") !=
+        std::string::npos);
+  reset_algorithms();
+}
+
+TEST_CASE("registry: docs/algorithms.md shows the policy and restrictions the registry has") {
+  std::ifstream f(UPCEMU_SOURCE_ROOT "/docs/algorithms.md");
+  REQUIRE(f.good());
+  std::stringstream text;
+  text << f.rdbuf();
+  const std::string doc = text.str();
+  const std::string begin = "<!-- BEGIN upcrun --list-algorithms -->\n```\n", end = "```\n<!-- END upcrun --list-algorithms -->";
+  const std::size_t a = doc.find(begin), b = doc.find(end);
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  const std::string shown = doc.substr(a + begin.size(), b - a - begin.size());
+  CHECK_MESSAGE(shown == describe_algorithms(),
+                "docs/algorithms.md is out of date: paste `upcrun --list-algorithms` between its markers");
+}
