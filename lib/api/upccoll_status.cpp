@@ -1,4 +1,4 @@
-#include "upccoll_status.hpp"
+#include "upccoll_library.hpp"
 
 namespace {
 
@@ -35,6 +35,8 @@ constexpr pair g_codes[] = {
 
 }  // namespace
 
+namespace upccoll_front {
+
 status to_status(upccoll_return_t code) noexcept {
   for (const pair& p : g_codes)
     if (p.code == code) return p.engine;
@@ -46,3 +48,5 @@ upccoll_return_t from_status(status s) noexcept {
     if (p.engine == s) return p.code;
   return UPCCOLL_ERROR;
 }
+
+}  // namespace upccoll_front

@@ -14,7 +14,7 @@ constexpr unsigned shared_only = feature::private_src | feature::private_dst | f
 
 const std::vector<algorithm_entry>& registry() {
   using C = collective;
-  namespace d = coop::decompositions;
+  namespace d = tasks::decompositions;
   static const std::vector<algorithm_entry> table = {
       {C::broadcast, "pull", broadcast_pull, nullptr, UPC_PULL, shared_only, "every rank copies the root's block"},
       {C::broadcast, "push", broadcast_push, nullptr, UPC_PUSH, shared_only, "the root copies into every block"},
@@ -46,7 +46,7 @@ const std::vector<algorithm_entry>& registry() {
        "the flat reduction to dst's thread, then every rank copies the result"},
       {C::allreduce, "binomial", allreduce_binomial, nullptr, 0, shared_only,
        "the binomial reduction to dst's thread, then every rank copies the result"},
-      // Task executor: tasks any member may run once their inputs are posted (lib/coll/coop/).
+      // Task executor: tasks any member may run once their inputs are posted (lib/coll/tasks/).
       {C::barrier, "posts", nullptr, &d::barrier, 0, 0, "no tasks: done once every member has posted"},
       {C::member_broadcast, "pull", nullptr, &d::bcast_pull, 0, 0, "one task per member: copy the root's buffer into its own"},
       {C::member_scatter, "pull", nullptr, &d::scatter_pull, 0, 0, "one task per member: copy its block from the root"},

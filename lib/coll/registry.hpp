@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "algorithms/algorithms.hpp"
-#include "coop/decomposition.hpp"
+#include "tasks/decomposition.hpp"
 #include "kinds.hpp"
 
 namespace upc::coll {
@@ -36,7 +36,7 @@ struct algorithm_entry {
   collective kind;
   const char* name;                            // the one name: file, env value, CLI value, test name
   algo::builder build = nullptr;               // owner executor: the plan builder
-  const coop::decomposition* tasks = nullptr;  // task executor: the task decomposition
+  const tasks::decomposition* tasks = nullptr;  // task executor: the task decomposition
   upc_flag_t flag = 0;                         // UPC_PULL / UPC_PUSH / UPC_MULTICORE bit that forces it, or 0
   unsigned cannot = 0;                         // features it does not serve
   const char* summary = "";

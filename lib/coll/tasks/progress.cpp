@@ -2,15 +2,15 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "../../runtime/control.hpp"
 #include "../../runtime/epoch_wait.hpp"
 #include "../../runtime/futex.hpp"
-#include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 
-namespace upc::coll::coop {
+namespace upc::coll::tasks {
 
 using namespace upc::detail;
 
@@ -21,28 +21,28 @@ progress& this_thread_progress() {
 
 progress::~progress() { stop_thread(); }
 
-std::unique_ptr<operation> progress::make() {
+operation& progress::make() {
   auto l = lock();
-  if (spare_.empty()) return std::make_unique<operation>();
-  std::unique_ptr<operation> op = std::move(spare_.back());
-  spare_.pop_back();
-  // Back to a new record, keeping the vectors' storage.
-  std::vector<char> seen = std::move(op->seen);
+  operation* op;
+  if (spare_.empty()) {
+    pool_.push_back(std::make_unique<operation>());
+    op = pool_.back().get();
+  } else {
+    op = spare_.back();
+    spare_.pop_back();
+  }
+  // Back to a new record, keeping the vector's storage.
   std::vector<std::uint64_t> blocks = std::move(op->block_elems);
   *op = operation{};
-  seen.clear();
   blocks.clear();
-  op->seen = std::move(seen);
   op->block_elems = std::move(blocks);
-  return op;
+  return *op;
 }
 
-operation& progress::add(std::unique_ptr<operation> op) {
+void progress::add(operation& op) {
   auto l = lock();
-  live_.push_back(std::move(op));
-  operation& o = *live_.back();
+  live_.push_back(&op);
   if (threaded_) work_.notify_one();
-  return o;
 }
 
 void progress::release(operation& op) {
@@ -50,33 +50,32 @@ void progress::release(operation& op) {
   op.handle = 0;
   op.fence = false;
   op.released = true;
+  // Over already (the common case of a blocking call): back to the pool now.
+  if (over(op)) {
+    live_.erase(std::find(live_.begin(), live_.end(), &op));
+    spare_.push_back(&op);
+  }
 }
 
 bool progress::advance_all_locked(bool help) {
   bool any = false;
-  for (auto it = live_.begin(); it != live_.end();) {
-    operation& op = **it;
+  for (std::size_t i = 0; i < live_.size();) {
+    operation& op = *live_[i];
     any |= advance(op, help);
     complete(op);
     if (op.released && over(op)) {
-      if (spare_.size() < 64) spare_.push_back(std::move(*it));
-      it = live_.erase(it);
+      spare_.push_back(&op);
+      live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
     } else {
-      ++it;
+      ++i;
     }
   }
   return any;
 }
 
-bool progress::advance_all() {
+bool progress::advance_all(bool help) {
   auto l = lock();
-  return advance_all_locked();
-}
-
-bool progress::live_on(const team* t) const {
-  for (const auto& op : live_)
-    if (op->t == t) return true;
-  return false;
+  return advance_all_locked(help);
 }
 
 namespace {
@@ -85,11 +84,11 @@ namespace {
 void note_progress() { control().progress.fetch_add(1, std::memory_order_relaxed); }
 }  // namespace
 
-void progress::wait_until(team& t, const std::function<bool()>& pred, const char* what, const operation* op) {
+void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const char* what, const operation* op) {
   {
     auto l = lock();
     advance_all_locked(false);
-    if (pred()) return;
+    if (pred(ctx)) return;
   }
   // Waiting from here on for reports (the work done meanwhile is noted as progress).
   blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
@@ -98,7 +97,7 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
     {
       auto l = lock();
       if (advance_all_locked(i > 0)) note_progress();
-      if (pred()) return;
+      if (pred(ctx)) return;
     }
     cpu_relax();
   }
@@ -107,7 +106,7 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
       auto l = lock();
       const bool any = advance_all_locked(i > 0);  // help the others from the second round on
       if (any) note_progress();
-      if (pred()) return;
+      if (pred(ctx)) return;
       if (any) i = 0;
     }
     sched_yield();
@@ -123,7 +122,7 @@ void progress::wait_until(team& t, const std::function<bool()>& pred, const char
     {
       auto l = lock();
       if (advance_all_locked()) note_progress();
-      done = pred();
+      done = pred(ctx);
     }
     if (!done) futex_wait(&w.activity, v, 50'000'000);
     w.sleepers.fetch_sub(1, std::memory_order_relaxed);
@@ -172,4 +171,4 @@ void progress::thread_main(int upc_thread) {
   }
 }
 
-}  // namespace upc::coll::coop
+}  // namespace upc::coll::tasks

@@ -1,0 +1,277 @@
+#include "upccoll_args.hpp"
+
+#include <algorithm>
+
+#include "../runtime/control.hpp"
+#include "upc/runtime.hpp"
+
+namespace upccoll_front {
+
+namespace det = upc::detail;
+using namespace upc::coll::upccoll_types;
+
+namespace {
+
+std::string str(std::uint64_t v) { return std::to_string(v); }
+
+constexpr int in_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC;
+constexpr int out_bits = UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
+
+void check_flags(verdict& v, upccoll_flag_t flags) {
+  const int known = in_bits | out_bits | UPC_ASYNC_FENCE;
+  if (flags & ~known)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags has bits " + str(flags & ~known) +
+                                   " that are not UPC_{IN,OUT}_{ALL,MY,NO}SYNC or UPC_ASYNC_FENCE (algorithm bits "
+                                   "such as UPC_PULL do not apply here; choose algorithms with UPCEMU_COLL)");
+  else if (__builtin_popcount(static_cast<unsigned>(flags & in_bits)) > 1)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags combines more than one of UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC");
+  else if (__builtin_popcount(static_cast<unsigned>(flags & out_bits)) > 1)
+    v.set(UPCCOLL_ERROR_FLAGS, "flags combines more than one of UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC");
+}
+
+// A missing IN or OUT part means MYSYNC in this API; NOSYNC behaves as MYSYNC.
+int normalised(upccoll_flag_t flags) {
+  int f = flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+  if (!(f & UPC_IN_ALLSYNC)) f |= UPC_IN_MYSYNC;
+  if (!(f & UPC_OUT_ALLSYNC)) f |= UPC_OUT_MYSYNC;
+  return f;
+}
+
+bool is_in_place(upc::sptr<void> p) {
+  const upc::shared_address a = p.address(), ip = UPCCOLL_IN_PLACE.address();
+  return a.thread == ip.thread && a.offset == ip.offset;
+}
+
+// Where a collective takes UPCCOLL_IN_PLACE: MPI's MPI_IN_PLACE rules.
+enum class in_place_rule { nowhere, send_everywhere, send_at_root, recv_at_root };
+
+in_place_rule in_place_rule_of(collective k) {
+  switch (k) {
+    case collective::member_gather_all:
+    case collective::member_gather_allv:
+    case collective::member_exchange:
+    case collective::member_exchangev:
+    case collective::member_allreduce:
+    case collective::member_reduce_scatter:
+    case collective::member_exclusive_scan:
+    case collective::member_inclusive_scan: return in_place_rule::send_everywhere;
+    case collective::member_gather:
+    case collective::member_gatherv:
+    case collective::member_reduce: return in_place_rule::send_at_root;
+    case collective::member_broadcast:
+    case collective::member_scatter:
+    case collective::member_scatterv: return in_place_rule::recv_at_root;
+    default: return in_place_rule::nowhere;
+  }
+}
+
+char* my_partition() { return det::g_partitions + std::uint64_t(det::tl_mythread) * det::g_partition_bytes; }
+
+thread_local std::vector<upc::coll::area> tl_areas;
+
+}  // namespace
+
+call_args::call_args(collective k, const char* fn, upccoll_team_t team, upccoll_flag_t f, upccoll_handle_t* h)
+    : team_handle(team), flags(f), handle(h), areas(tl_areas) {
+  c.kind = k;
+  c.function = fn;
+  c.report = report_engine;
+  areas.clear();
+}
+
+bool begin(call_args& a, upccoll_return_t& early) {
+  const char* fn = a.c.function;
+  if (!initialized()) {
+    early = report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
+    return false;
+  }
+  std::string why;
+  a.t = resolve(a.team_handle, &why);
+  if (!a.t) {
+    early = report(fn, UPCCOLL_ERROR_TEAM, why);
+    return false;
+  }
+  tasks::progress_here();  // every call makes progress
+  a.P = a.t->size();
+  a.me = a.t->rank();
+  check_flags(a.v, a.flags);
+  return true;
+}
+
+// A call must not write what it reads: the first overlap of the noted areas is
+// UPCCOLL_ERROR_RECVBUF, naming both and the bytes they share.
+void check_overlap(call_args& a) {
+  if (a.v.bad() || a.areas.size() < 2) return;
+  const upc::coll::area_fault f = upc::coll::first_overlap(a.areas);
+  if (!f) return;
+  std::string m = upc::coll::area_fault::describe(f.a) + " is read and " + upc::coll::area_fault::describe(f.b) +
+                  " written: they overlap in bytes [" + str(std::max(f.a.lo, f.b.lo)) + ", " + str(std::min(f.a.hi, f.b.hi)) +
+                  ") of thread " + std::to_string(det::tl_mythread) + "'s shared heap";
+  if (in_place_rule_of(a.c.kind) != in_place_rule::nowhere)
+    m += "; to compute in place pass UPCCOLL_IN_PLACE (" + in_place_usage(a) + ")";
+  a.v.set(UPCCOLL_ERROR_RECVBUF, m);
+}
+
+upccoll_return_t launch(call_args& a) {
+  check_overlap(a);
+  a.c.flags = normalised(a.flags);
+  a.c.failed = to_status(a.v.code);
+  upc::coll::status posted;
+  tasks::operation& op = tasks::start_collective(*a.t, a.c, posted);
+  if (posted != upc::coll::status::ok && !a.v.bad())
+    a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
+  return finish_start(op, posted, a.flags, a.handle, a.v);
+}
+
+// ---- single arguments ----------------------------------------------------------
+
+const dtype_info* check_type(verdict& v, upccoll_dtype_t dt, upccoll_return_t code, const char* arg) {
+  const dtype_info* t = find_dtype(dt);
+  if (!t) v.set(code, std::string(arg) + " is " + std::to_string(dt) + ", not an upccoll_dtype_t");
+  return t;
+}
+
+void check_root(verdict& v, int root, int team_size) {
+  if (root < 0 || root >= team_size)
+    v.set(UPCCOLL_ERROR_ROOT, "root is " + std::to_string(root) + ", but the team has " + std::to_string(team_size) +
+                                  " members (valid roots: 0.." + std::to_string(team_size - 1) + ")");
+}
+
+std::uint64_t bytes_of(verdict& v, std::uint64_t count, std::size_t size, const char* what, upccoll_return_t code) {
+  std::uint64_t b;
+  if (__builtin_mul_overflow(count, static_cast<std::uint64_t>(size), &b)) {
+    v.set(code, std::string(what) + " overflows (" + str(count) + " elements of " + str(size) + " bytes)");
+    return 0;
+  }
+  return b;
+}
+
+upc::coll::element_op check_reduction(call_args& a, upccoll_dtype_t dt, upccoll_op_t op) {
+  verdict& v = a.v;
+  a.c.op_arg = op;
+  a.c.type_arg = dt;
+  const dtype_info* t = check_type(v, dt, UPCCOLL_ERROR_DATATYPE, "dt");
+  if (!t || v.bad()) return {};
+  if (op >= UPCCOLL_USER_OP_BASE) {
+    library_state& s = state();
+    const std::uint64_t i = op - UPCCOLL_USER_OP_BASE;
+    if (i >= s.user_ops.size() || !s.user_ops[i].live) {
+      v.set(UPCCOLL_ERROR_UPC_OP, "op " + str(op) + " is not a live operation made by upccoll_op_create on this thread");
+      return {};
+    }
+    a.c.user_fn = reinterpret_cast<const void*>(s.user_ops[i].fn);
+    return user_op(s.user_ops[i].fn, *t);
+  }
+  const upc::coll::element_op e = predefined_op(op, *t);
+  if (!e.valid()) {
+    const char* name = op_name(op);
+    v.set(UPCCOLL_ERROR_UPC_OP, std::string("op ") + (name ? name : str(op).c_str()) +
+                                    (name ? " is not defined on " : " is not an upccoll_op_t; dt is ") + t->name);
+    return {};
+  }
+  return e;
+}
+
+// ---- buffers ---------------------------------------------------------------------
+
+std::string in_place_usage(const call_args& a) {
+  const std::string fn = a.c.function;
+  switch (in_place_rule_of(a.c.kind)) {
+    case in_place_rule::send_everywhere: return fn + " takes it as sendbuf, on every member";
+    case in_place_rule::send_at_root: return fn + " takes it as sendbuf at the root only";
+    case in_place_rule::recv_at_root: return fn + " takes it as recvbuf at the root only";
+    default: return fn + " has no in-place form";
+  }
+}
+
+bool in_place_here(const call_args& a, upc::sptr<void> p, bool send_side, bool at_root) {
+  if (!is_in_place(p)) return false;
+  switch (in_place_rule_of(a.c.kind)) {
+    case in_place_rule::send_everywhere: return send_side;
+    case in_place_rule::send_at_root: return send_side && at_root;
+    case in_place_rule::recv_at_root: return !send_side && at_root;
+    default: return false;
+  }
+}
+
+char* use_buffer(call_args& a, upc::sptr<void> p, std::uint64_t bytes, const char* arg, upccoll_return_t code) {
+  verdict& v = a.v;
+  if (v.bad()) return nullptr;
+  if (is_in_place(p)) {
+    v.set(code, std::string(arg) + " is UPCCOLL_IN_PLACE, which this member cannot pass there: " + in_place_usage(a));
+    return nullptr;
+  }
+  if (bytes == 0) return nullptr;
+  const upc::shared_address at = p.address();
+  if (at == upc::shared_address{}) {
+    v.set(code, std::string(arg) + " is a null pointer-to-shared");
+    return nullptr;
+  }
+  if (at.thread != static_cast<std::uint32_t>(det::tl_mythread)) {
+    v.set(code, std::string(arg) + " has affinity to thread " + str(at.thread) +
+                    "; upccoll buffers must have affinity to the calling thread");
+    return nullptr;
+  }
+  // The one validator: inside this thread's heap, inside one live object.
+  const upc::coll::area area{det::tl_mythread, at.offset, at.offset + bytes, false, arg, -1};
+  if (at.offset > det::g_partition_bytes || bytes > det::g_partition_bytes - at.offset) {
+    v.set(UPCCOLL_ERROR_COUNT, upc::coll::area_fault{upc::coll::area_fault::outside_heap, area, {}, {}, 0}.message());
+    return nullptr;
+  }
+  if (const upc::coll::area_fault f = upc::coll::check_placement(area)) {
+    v.set(f.kind == upc::coll::area_fault::past_object ? UPCCOLL_ERROR_COUNT : code, f.message());
+    return nullptr;
+  }
+  return my_partition() + at.offset;
+}
+
+char* local_address(upc::sptr<void> p) { return my_partition() + p.address().offset; }
+
+void note(call_args& a, bool write, const char* arg, const char* base, std::uint64_t off, std::uint64_t n, int block) {
+  if (a.v.bad() || !base || n == 0) return;
+  const std::uint64_t lo = static_cast<std::uint64_t>(base - my_partition()) + off;
+  a.areas.push_back({det::tl_mythread, lo, lo + n, write, arg, block});
+}
+
+std::vector<std::uint64_t> check_vector(call_args& a, const size_t* counts, const size_t* displs, std::size_t size,
+                                        upc::sptr<void> buf, const char* counts_arg, const char* displs_arg,
+                                        upccoll_return_t counts_code, upccoll_return_t displs_code, bool write, int own) {
+  verdict& v = a.v;
+  const int P = a.P;
+  std::vector<std::uint64_t> out;
+  if (v.bad()) return out;
+  if (!counts) {
+    v.set(counts_code, std::string(counts_arg) + " is a null pointer");
+    return out;
+  }
+  if (!displs) {
+    v.set(displs_code, std::string(displs_arg) + " is a null pointer");
+    return out;
+  }
+  out.resize(2 * std::size_t(P));
+  std::uint64_t need = 0;
+  for (int r = 0; r < P; ++r) {
+    const std::uint64_t n = bytes_of(v, counts[r], size, counts_arg, counts_code);
+    const std::uint64_t d = bytes_of(v, displs[r], size, displs_arg, displs_code);
+    if (v.bad()) return {};
+    if (n > det::g_partition_bytes || d > det::g_partition_bytes - n) {
+      v.set(d > det::g_partition_bytes ? displs_code : counts_code,
+            std::string(counts_arg) + "[" + std::to_string(r) + "] = " + str(counts[r]) + " at " + displs_arg + "[" +
+                std::to_string(r) + "] = " + str(displs[r]) + " runs past the end of the shared heap");
+      return {};
+    }
+    out[std::size_t(r)] = n;
+    out[std::size_t(P + r)] = d;
+    if (n) need = std::max(need, d + n);
+  }
+  const bool send_side = counts_code == UPCCOLL_ERROR_SENDCNTS;
+  const char* arg = send_side ? "sendbuf" : "recvbuf";
+  const char* base = use_buffer(a, buf, need, arg, send_side ? UPCCOLL_ERROR_SENDBUF : UPCCOLL_ERROR_RECVBUF);
+  if (v.bad()) return {};
+  for (int r = 0; r < P; ++r)
+    note(a, r == own ? false : write, r == own ? "recvbuf (this member's own block, in place)" : arg, base,
+         out[std::size_t(P + r)], out[std::size_t(r)], r);
+  return out;
+}
+
+}  // namespace upccoll_front

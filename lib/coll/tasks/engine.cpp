@@ -1,0 +1,176 @@
+#include "engine.hpp"
+
+#include <algorithm>
+
+#include "../registry.hpp"
+#include "decomposition.hpp"
+#include "progress.hpp"
+#include "upc_types.h"
+
+namespace upc::coll::tasks {
+
+namespace {
+
+// Bytes of this member's input from its send pointer: what its tasks read
+// from it, and what it stages.
+std::uint64_t input_bytes(const call& c, int size, bool at_root) {
+  const std::uint64_t P = static_cast<std::uint64_t>(size);
+  auto extent = [&](std::size_t counts_at) {  // the reach of the blocks of a v-variant
+    std::uint64_t e = 0;
+    for (int r = 0; r < size; ++r) {
+      const std::uint64_t n = c.meta[counts_at + std::size_t(r)], d = c.meta[counts_at + std::size_t(size + r)];
+      if (n) e = std::max(e, d + n);
+    }
+    return e;
+  };
+  switch (c.kind) {
+    case collective::member_broadcast: return at_root ? c.send_bytes : 0;
+    case collective::member_scatter: return at_root ? c.send_bytes * P : 0;
+    case collective::member_scatterv: return at_root && !c.meta.empty() ? extent(0) : 0;
+    case collective::member_gather:
+    case collective::member_gatherv:
+    case collective::member_gather_all:
+    case collective::member_gather_allv: return c.send_bytes;
+    case collective::member_exchange: return c.send_bytes * P;
+    case collective::member_exchangev: return c.meta.empty() ? 0 : extent(0);
+    case collective::member_reduce:
+    case collective::member_allreduce:
+    case collective::member_reduce_scatter:
+    case collective::member_exclusive_scan:
+    case collective::member_inclusive_scan: return c.count * c.eop.size;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+operation& start_collective(team& members, call& c, status& posted) {
+  team_view& t = team_view::of(members);
+  progress& pr = this_thread_progress();
+  operation& op = pr.make();
+  op.t = &t;
+  op.kind = c.kind;
+  op.function = c.function;
+  op.flags = c.failed == status::ok ? c.flags : 0;
+  op.count = c.count;
+  op.eop = c.eop;
+  op.root = c.root;
+  op.block_elems.swap(c.block_elems);
+  op.report = c.report;
+  bool must_stage = false;
+  if (c.failed == status::ok) {
+    const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, 0});
+    note_last_algorithm(e.name);
+    op.dec = e.tasks;
+    op.ntasks = op.dec->tasks(op);
+    must_stage = c.in_place && !op.dec->in_place_direct;
+  }
+  op.seq = t.next_seq();
+  post_data& m = op.mine;
+  m.kind = c.kind;
+  m.status = static_cast<std::int32_t>(c.failed);
+  m.flags = op.flags;
+  m.in_place = c.in_place && c.failed == status::ok;
+  m.root = c.root;
+  m.send = c.send;
+  m.recv = c.recv;
+  m.send_bytes = c.send_bytes;
+  m.recv_bytes = c.recv_bytes;
+  m.count = c.count;
+  m.op_arg = c.op_arg;
+  m.user_fn = c.user_fn;
+  m.type_arg = c.type_arg;
+  const std::uint64_t input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
+  posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
+  // Collectives already in flight advance here too; the new one waits for the
+  // next call (its work done now would not overlap anything).
+  pr.add(op);
+  return op;
+}
+
+status wait(operation& op) {
+  this_thread_progress().wait_until(*op.t, [&] { return complete(op); }, op.function, &op);
+  return op.result;
+}
+
+bool test(operation& op) {
+  progress& pr = this_thread_progress();
+  pr.advance_all();
+  auto l = pr.lock();
+  return complete(op);
+}
+
+void release(operation& op) { this_thread_progress().release(op); }
+
+void progress_here() {
+  progress& pr = this_thread_progress();
+  if (!pr.empty()) pr.advance_all();
+}
+
+status fence() {
+  progress& pr = this_thread_progress();
+  status first = status::ok;
+  for (;;) {
+    operation* pending = nullptr;
+    {
+      auto l = pr.lock();
+      for (operation* op : pr.live())
+        if (op->fence && !op->released) {
+          pending = op;
+          break;
+        }
+    }
+    if (!pending) return first;
+    const status s = wait(*pending);
+    if (s != status::ok && first == status::ok) first = s;
+    if (s != status::ok && pending->report)
+      pending->report("upccoll_fence", s, "a fence-completed collective failed", pending->t->thread_of(pending->t->rank()));
+    pr.release(*pending);
+  }
+}
+
+void settle(team* t) {
+  progress& pr = this_thread_progress();
+  team_view* view = t ? &team_view::of(*t) : nullptr;
+  for (;;) {
+    operation* pending = nullptr;
+    {
+      auto l = pr.lock();
+      for (operation* op : pr.live())
+        if (!view || op->t == view) {
+          pending = op;
+          break;
+        }
+    }
+    if (!pending) return;
+    if (!pending->released) pr.release(*pending);
+    // Released records are dropped once over for everyone: wait for that.
+    auto dropped = [&] {
+      for (operation* op : pr.live())
+        if (op == pending) return false;
+      return true;
+    };
+    pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
+  }
+}
+
+void free_team(team& t, const char* function) {
+  settle(&t);
+  t.barrier(function);
+  team_view::of(t).free_staged(function);
+  t.release(function);
+}
+
+void finalize(const std::vector<team*>& others, const char* function) {
+  settle(nullptr);
+  stop_progress_thread();
+  team& world = team::world();
+  world.barrier(function);
+  team_view::of(world).free_staged(function);
+  for (team* t : others) team_view::of(*t).free_staged(function);
+}
+
+void start_progress_thread(int upc_thread) { this_thread_progress().start_thread(upc_thread); }
+void stop_progress_thread() { this_thread_progress().stop_thread(); }
+
+}  // namespace upc::coll::tasks

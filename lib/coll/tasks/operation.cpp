@@ -1,0 +1,292 @@
+#include "operation.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "../../runtime/control.hpp"
+#include "../plan.hpp"
+#include "agreement.hpp"
+#include "decomposition.hpp"
+#include "progress.hpp"
+#include "upc/detail/static_object.hpp"
+#include "upc/error.hpp"
+#include "upc/runtime.hpp"
+#include "upc_types.h"
+
+namespace upc::coll::tasks {
+
+namespace {
+
+status error_of(const operation& op) {
+  const std::uint64_t w = op.t->words().error[op.seq % slots].load(std::memory_order_acquire);
+  return static_cast<std::uint32_t>(w >> 32) == op.seq ? static_cast<status>(w & 0xff) : status::ok;
+}
+
+// Rank r's post, once it is there: compares its agreement key with ours, and
+// on a difference records the first difference as the collective's failure (a
+// task must not read a post it cannot interpret). True once r has posted.
+bool check_post(operation& op, int r) {
+  const post& p = op.t->post_of(r, op.seq);
+  const std::uint32_t s = seq_of(p).load(std::memory_order_acquire);
+  if (!reached(s, op.seq)) return false;
+  if (s != op.seq || r == op.t->rank()) return true;  // over for everyone and reused, or ours
+  const std::uint64_t key = std::atomic_ref<const std::uint64_t>(p.key).load(std::memory_order_relaxed);
+  if (key == op.mine.key) return true;
+  post_data d;
+  if (!snapshot(op, r, d)) return true;
+  std::string why;
+  if (const status st = compare_posts(op, r, d, why); st != status::ok) fail_collective(op, st, why);
+  return true;
+}
+
+bool all_posted(operation& op) {
+  if (op.all_posted) return true;
+  const int P = op.t->size();
+  while (op.posts_checked < P && check_post(op, op.posts_checked)) ++op.posts_checked;
+  if (op.posts_checked < P) return false;
+  op.all_posted = true;
+  if (error_of(op) == status::ok) verify_pairs(op);
+  return true;
+}
+
+bool in_allsync(const operation& op) { return op.flags & UPC_IN_ALLSYNC; }
+bool out_allsync(const operation& op) { return op.flags & UPC_OUT_ALLSYNC; }
+
+bool task_done(const operation& op, int i) {
+  return reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq);
+}
+
+bool ready(operation& op, int task) {
+  if (!op.dec) return false;  // a failed call: its task slots are only drained
+  const task_needs n = op.dec->needs(op, task);
+  if (n.all || in_allsync(op)) {
+    if (!all_posted(op)) return false;
+  } else {
+    if (n.a >= 0 && !check_post(op, n.a)) return false;
+    if (n.b >= 0 && !check_post(op, n.b)) return false;
+  }
+  for (int i = n.after_lo; i < n.after_hi; ++i)
+    if (!task_done(op, i)) return false;
+  return true;
+}
+
+bool claim(task_word& w, std::uint32_t seq) {
+  std::uint32_t v = w.claimed.load(std::memory_order_relaxed);
+  if (reached(v, seq)) return false;
+  return w.claimed.compare_exchange_strong(v, seq, std::memory_order_acq_rel);
+}
+
+void finish_task(const operation& op, task_word& w) {
+  // Never backwards: after an error, members whose task counts differ (a failed
+  // call drains them all) may drain a word a later collective already reuses.
+  std::uint32_t cur = w.done.load(std::memory_order_relaxed);
+  while (!reached(cur, op.seq) && !w.done.compare_exchange_weak(cur, op.seq, std::memory_order_seq_cst)) {
+  }
+  op.t->notify();
+}
+
+// After a failure nothing more is computed: every unclaimed task is marked done.
+bool drain(operation& op) {
+  bool any = false;
+  for (int i = 0; i < op.ntasks; ++i) {
+    task_word& w = op.t->task(i, op.seq);
+    if (claim(w, op.seq)) {
+      finish_task(op, w);
+      any = true;
+    }
+  }
+  return any;
+}
+
+// The steps of one task, planned and run by whoever claimed it: every byte
+// goes through run_data_step, as in the owner executor.
+status run_task(const operation& op, int i) {
+  thread_local plan p;
+  p.clear();
+  p.op = op.eop;
+  const status st = op.dec->plan_task(op, i, p);
+  if (st != status::ok) return st;
+  for (const step& s : p.steps) run_data_step(s, p);
+  return status::ok;
+}
+
+// Tries task i: claims it if it is ready and unclaimed, and runs it.
+bool try_task(operation& op, int i) {
+  task_word& w = op.t->task(i, op.seq);
+  if (reached(w.claimed.load(std::memory_order_relaxed), op.seq)) return false;
+  if (!ready(op, i)) return false;
+  if (error_of(op) != status::ok) return false;
+  if (!claim(w, op.seq)) return false;
+  if (const status st = run_task(op, i); st != status::ok)
+    fail_collective(op, st, "the byte counts of a sender and a receiver disagree (task " + std::to_string(i) + ")");
+  finish_task(op, w);
+  return true;
+}
+
+// The tasks this member's part waits for (MYSYNC): those writing its receive
+// buffer, and those reading its send buffer unless it staged its input.
+bool concerns_me(const operation& op, int task) {
+  if (!op.dec) return true;  // a call that failed before it chose: every task slot
+  const int me = op.t->rank();
+  if (!op.dec->writes || op.dec->writes(op, task, me)) return true;
+  if (op.mine.staged) return false;
+  return !op.dec->reads || op.dec->reads(op, task, me);
+}
+
+bool tasks_done(const operation& op, bool only_mine) {
+  for (int i = 0; i < op.ntasks; ++i) {
+    if (only_mine && !concerns_me(op, i)) continue;
+    if (!task_done(op, i)) return false;
+  }
+  return true;
+}
+
+// Waits until the collective `slots` back on this team (same slot) is over:
+// every member posted it and every one of its tasks is done.
+void wait_slot_free(operation& op) {
+  if (op.seq <= static_cast<std::uint32_t>(slots)) return;
+  const std::uint32_t prev = op.seq - slots;
+  team_view& t = *op.t;
+  team_view::slot_state& s = t.slot[op.seq % slots];
+  if (s.over == prev) return;
+  const int n = s.tasks;
+  auto is_over = [&] {
+    for (int r = 0; r < t.size(); ++r)
+      if (!reached(seq_of(t.post_of(r, prev)).load(std::memory_order_acquire), prev)) return false;
+    for (int i = 0; i < n; ++i)
+      if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
+    return true;
+  };
+  if (!is_over()) this_thread_progress().wait_until(t, is_over, op.function, nullptr);
+  s.over = prev;
+}
+
+// A buffer of at least `bytes` in this member's partition for a slot, grown
+// when too small (the slot's previous collective is over: nobody reads the
+// old one); nullptr when the heap has no room.
+char* slot_area(team_view& t, std::uint64_t& offset, std::uint64_t& size, std::uint64_t bytes, const char* what) {
+  const int me = t.thread_of(t.rank());
+  if (bytes > size) {
+    if (offset) detail::heap_free(shared_address{offset, static_cast<std::uint32_t>(me), 0}, what);
+    offset = 0;
+    size = 0;
+    try {
+      offset = detail::local_alloc(me, bytes, what);
+      size = bytes;
+    } catch (const upc::error&) {
+      return nullptr;
+    }
+  }
+  return detail::g_partitions + std::uint64_t(me) * detail::g_partition_bytes + offset;
+}
+
+}  // namespace
+
+void fail_collective(const operation& op, status s, const std::string& message, bool say) {
+  std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
+  std::uint64_t cur = w.load(std::memory_order_acquire);
+  const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(s);
+  for (;;) {
+    // Someone was first, or the slot already serves a later collective.
+    if (reached(static_cast<std::uint32_t>(cur >> 32), op.seq)) return;
+    if (w.compare_exchange_weak(cur, mine, std::memory_order_seq_cst)) break;
+  }
+  op.t->notify();
+  if (say && op.report && upc::check_enabled()) op.report(op.function, s, message, op.t->thread_of(op.t->rank()));
+}
+
+status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage) {
+  team_view& t = *op.t;
+  const int slot = static_cast<int>(op.seq % slots);
+  wait_slot_free(op);
+  post& p = t.post_of(t.rank(), op.seq);
+  // Seqlock write: mark the slot as being rewritten before touching the fields
+  // or the areas staged for the slot's previous collective.
+  seq_of(p).store(0, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+  post_data& mine = op.mine;
+  team_view::slot_state& ss = t.slot[slot];
+  mine.meta = nullptr;
+  mine.staged = 0;
+  if (meta && !mine.status) {
+    const std::uint64_t bytes = meta->size() * sizeof(std::uint64_t);
+    if (char* area = slot_area(t, ss.meta, ss.meta_bytes, bytes, "upccoll (staged counts)")) {
+      std::memcpy(area, meta->data(), bytes);
+      mine.meta = reinterpret_cast<const std::uint64_t*>(area);
+    } else {
+      mine.status = static_cast<std::int32_t>(status::no_memory);
+    }
+  }
+  // Stage the input: a small one so that nobody reads this member's buffer
+  // after it posts (eager), one that its own output would overwrite because it
+  // must be (in place on a decomposition that reads inputs after writing).
+  if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit)) {
+    if (char* area = slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)")) {
+      std::memcpy(area, mine.send, input_bytes);
+      mine.send = area;
+      mine.staged = 1;
+    } else if (must_stage) {
+      mine.status = static_cast<std::int32_t>(status::no_memory);
+    }
+  }
+  if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
+  ss.tasks = op.ntasks;
+  mine.seq = op.seq;
+  mine.key = agreement_key(mine, mine.root == t.rank());
+  // Every field but seq (written last, atomically); the tail only when used.
+  const std::size_t upto = uses_tail(mine.kind) ? sizeof(post_data) : post_head_bytes;
+  std::memcpy(reinterpret_cast<char*>(&p) + sizeof p.seq, reinterpret_cast<const char*>(&mine) + sizeof p.seq,
+              upto - sizeof p.seq);
+  seq_of(p).store(op.seq, std::memory_order_seq_cst);
+  if (mine.status) {
+    fail_collective(op, static_cast<status>(mine.status), "", false);  // the front-end reports it
+    drain(op);
+  }
+  t.notify();
+  return static_cast<status>(mine.status);
+}
+
+// Runs even after our part is complete: until the collective is over for
+// everyone, we may be the only member able to run what is left.
+bool advance(operation& op, bool help) {
+  if (error_of(op) != status::ok) return drain(op);
+  bool any = false;
+  const int me = op.t->rank(), P = op.t->size();
+  // Our own tasks first (i = me, me + P, ...), then, when asked, the others.
+  for (int i = me; i < op.ntasks; i += P) any |= try_task(op, i);
+  for (int k = 0; help && k < op.ntasks; ++k) {
+    const int i = (me + k) % op.ntasks;
+    if (i % P == me) continue;  // tried above
+    any |= try_task(op, i);
+  }
+  if (error_of(op) != status::ok) any |= drain(op);
+  return any;
+}
+
+bool over(operation& op) {
+  if (!all_posted(op) || !tasks_done(op, false)) return false;
+  op.t->slot[op.seq % slots].over = op.seq;
+  return true;
+}
+
+bool complete(operation& op) {
+  if (op.finished_local) return true;
+  // Every member waits for every post (rule 3 of §2.5 allows it): so every member
+  // compares every post with its own, and a failure anywhere reaches everyone.
+  if (!all_posted(op)) return false;
+  bool done;
+  if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
+  else done = tasks_done(op, true);
+  if (!done) return false;
+  op.result = error_of(op);
+  op.finished_local = true;
+  return true;
+}
+
+int first_unposted(const operation& op) {
+  for (int r = 0; r < op.t->size(); ++r)
+    if (!reached(seq_of(op.t->post_of(r, op.seq)).load(std::memory_order_acquire), op.seq)) return r;
+  return -1;
+}
+
+}  // namespace upc::coll::tasks

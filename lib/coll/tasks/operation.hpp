@@ -1,0 +1,89 @@
+// One collective of the task executor, as the calling member sees it, and the
+// executor's steps: start (post), advance (claim and run ready tasks),
+// complete (is this member's part over?), over (is it over for everyone?).
+//
+// A collective is a list of tasks (decomposition.hpp). A task becomes ready
+// when the members whose posts it reads have posted (all members under
+// UPC_IN_ALLSYNC) and the tasks it follows are done; then ANY member may claim it
+// and run it to the end without waiting. So a member's completion depends only
+// on the other members' initiations, never on what they do afterwards: a member
+// blocked in upc_lock after starting a collective cannot hold anyone up (the
+// ordering rules of seed 000 §2.5 and its Figure 1).
+//
+// Every member reads every post before its call completes, comparing each
+// post's agreement key with its own (agreement.hpp): a call that disagrees, or
+// one that failed before it could post, ends every member's call with the same
+// status.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../element_ops.hpp"
+#include "../status.hpp"
+#include "words.hpp"
+
+namespace upc::coll::tasks {
+
+struct decomposition;
+
+// Says a collective's failure the front-end's way (under --check): the
+// function, what went wrong, the thread that saw it, the status.
+using reporter = void (*)(const char* function, status s, const std::string& message, int seen_by_thread);
+
+struct operation {
+  team_view* t = nullptr;
+  collective kind = collective::barrier;
+  const char* function = "";       // the name it was called by (messages)
+  std::uint32_t seq = 0;
+  int flags = 0;                   // normalised sync flags
+  const decomposition* dec = nullptr;
+  int ntasks = 0;
+  int root = 0;
+  // Single-valued parameters every member derives the same way.
+  std::uint64_t count = 0;                 // elements (reductions)
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter: prefix sums of recvcounts
+  element_op eop;
+  reporter report = nullptr;
+  // Progress state.
+  int posts_checked = 0;           // ranks [0, posts_checked) have posted and agree (or their failure is recorded)
+  bool all_posted = false;
+  bool finished_local = false;
+  status result = status::ok;      // once complete
+  post_data mine{};                // our own post, as written
+  bool fence = false;              // UPC_ASYNC_FENCE: completes at the fence
+  std::uint64_t handle = 0;        // nonzero: the user holds this handle
+  bool released = false;           // the user needs it no more (progress.hpp)
+};
+
+// Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'
+// counts and displacements in bytes, staged in the shared heap). A member whose
+// input is small, or must be kept from its own output (in place on a
+// decomposition that is not in_place_direct), copies it into its slot first
+// (staged). mine.status != ok posts a failed call (the others complete with
+// that status). Returns mine.status, or no_memory when the staging found no
+// room (then posted as a failure). Waits (doing tasks meanwhile) only when the
+// slot's previous collective, `slots` collectives back, is not over yet.
+status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage);
+
+// Runs this member's own ready tasks and, with `help`, every other ready task
+// it can claim; true when it did anything.
+bool advance(operation& op, bool help = true);
+
+// This member's part is over (MYSYNC: the tasks touching its buffers are done;
+// ALLSYNC: all tasks are done); sets op.result from the team's error word.
+bool complete(operation& op);
+
+// True once nothing remains to be done by or for anyone: every member posted and
+// every task is done (the slot may be reused).
+bool over(operation& op);
+
+// The first member that has not posted yet (-1: all have), for wait reports.
+int first_unposted(const operation& op);
+
+// Records a failure of the collective for every member: the first one wins.
+// `say`: report it (under --check).
+void fail_collective(const operation& op, status s, const std::string& message, bool say = true);
+
+}  // namespace upc::coll::tasks

@@ -1,0 +1,150 @@
+// The task executor's words on a team (its team_section) and its view of a
+// team (docs/teams-and-collectives-2.md, "How it works").
+//
+// Each member owns one area in its own block. A collective with sequence
+// number s (counted per team, the same on every member) uses slot s % slots:
+//
+//   post      what the member passed (buffers, byte counts, root, flags, the
+//             agreement key of its single-valued arguments), valid once
+//             post.seq == s — its initiation
+//   tasks     claim and done words of the collective's tasks, task i living in
+//             the area of rank i % size, so claims spread over the members
+//
+// Rank 0's area also holds the team-wide words: the error word of each slot,
+// and the activity word sleepers wait on. Words hold sequence numbers and only
+// grow, so a slot can be reused without clearing it: a claim or done word for
+// sequence s also reads as "past" for any earlier sequence.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "../kinds.hpp"
+#include "../team.hpp"
+
+namespace upc::coll::tasks {
+
+constexpr int slots = 32;          // collectives in flight per team before an initiation waits
+constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
+// A member's input of at most this many bytes is copied into its slot when it
+// posts (eager), so nobody reads its buffer afterwards and its call completes
+// without waiting for the readers.
+constexpr std::uint64_t eager_limit = 16 << 10;
+
+// What one member passed to one collective. Pointers are machine addresses in
+// the shared mapping, valid in every process of the processes backend. The
+// first 64 bytes (one cache line) hold seq and everything most collectives
+// need; the tail (counts, op) is written and read only by the collectives that
+// use it (trait::tail).
+struct post_data {
+  std::uint32_t seq;               // see post; accessed through seq_of()
+  collective kind;
+  std::uint8_t in_place;           // this member passed the front-end's in-place marker
+  std::uint8_t staged;             // its input was copied into its slot: send points there
+  std::uint8_t pad_;
+  std::int32_t status;             // nonzero: this member's call failed with this engine status
+  std::int32_t flags;              // normalised sync flags
+  std::int32_t root;
+  std::uint32_t pad2_;
+  std::uint64_t key;               // agreement key: a hash of the arguments every member must agree on
+  char* send;
+  char* recv;
+  std::uint64_t send_bytes;        // bytes of one send block (per destination where there are several)
+  std::uint64_t recv_bytes;        // bytes of one receive block
+  // tail
+  std::uint64_t count;             // elements (reductions)
+  const std::uint64_t* meta;       // counts and displacements in bytes (v-variants), in the segment
+  std::uint64_t op_arg;            // the op as the caller passed it (messages)
+  const void* user_fn;
+  std::int32_t type_arg;           // the element type as the caller passed it (messages)
+  std::int32_t pad3_;
+};
+constexpr std::size_t post_head_bytes = 64;
+static_assert(offsetof(post_data, count) == post_head_bytes);
+
+// A post is a seqlock: seq is 0 while the member rewrites the slot, then the
+// sequence number of the collective posted.
+struct alignas(64) post : post_data {};
+static_assert(sizeof(post) == 128);
+
+inline std::atomic_ref<std::uint32_t> seq_of(const post& p) noexcept {
+  return std::atomic_ref<std::uint32_t>(const_cast<std::uint32_t&>(p.seq));
+}
+
+struct task_word {
+  std::atomic<std::uint32_t> claimed;  // sequence number of the last claim
+  std::atomic<std::uint32_t> done;     // sequence number of the last completion
+};
+
+struct team_words {  // in rank 0's area
+  alignas(64) std::atomic<std::uint32_t> activity;   // bumped on progress when someone sleeps
+  std::atomic<std::uint32_t> sleepers;
+  alignas(64) std::atomic<std::uint64_t> error[slots];  // (sequence << 32) | engine status
+};
+
+struct area_layout {
+  static constexpr std::size_t posts = (sizeof(team_words) + 63) / 64 * 64;
+  static constexpr std::size_t task_words = posts + slots * sizeof(post);
+  static constexpr std::size_t bytes = task_words + slots * tasks_per_rank * sizeof(task_word);
+};
+
+// The task executor's section of every member's block.
+extern const team_section tasks_section;
+
+inline bool reached(std::uint32_t value, std::uint32_t target) noexcept {
+  return static_cast<std::int32_t>(value - target) >= 0;
+}
+
+// The task executor's view of a team, one per member (a team attachment): the
+// posts and task words of every member, and this member's own bookkeeping.
+class team_view final : public team_attachment {
+ public:
+  static team_view& of(team& t);
+
+  team& members() const noexcept { return *base_; }
+  int size() const noexcept { return size_; }
+  int rank() const noexcept { return rank_; }
+  int thread_of(int rank) const noexcept { return base_->thread_of(rank); }
+  int max_tasks() const noexcept { return tasks_per_rank * size_; }
+
+  post& post_of(int rank, std::uint32_t seq) const noexcept {
+    return reinterpret_cast<post*>(areas_[static_cast<std::size_t>(rank)] + area_layout::posts)[seq % slots];
+  }
+  task_word& task(int index, std::uint32_t seq) const noexcept {
+    const int owner = index % size_, local = index / size_;
+    return reinterpret_cast<task_word*>(areas_[static_cast<std::size_t>(owner)] +
+                                        area_layout::task_words)[(seq % slots) * tasks_per_rank + local];
+  }
+  team_words& words() const noexcept { return *reinterpret_cast<team_words*>(areas_[0]); }
+
+  // The next collective's sequence number on this member (1, 2, ...).
+  std::uint32_t next_seq() noexcept { return ++seq_; }
+
+  // Wakes members sleeping on this team's activity word (call after any progress).
+  void notify() const noexcept;
+
+  // Per slot: the task count of the collective last started there (every
+  // member derives the same), so a later one knows what must be done before
+  // reuse; this member's buffers for its staged counts and input (reused by
+  // the slot's next collective once the previous one is over); and the last
+  // collective of the slot this member has seen over.
+  struct slot_state {
+    int tasks = 0;
+    std::uint64_t meta = 0, meta_bytes = 0;    // offsets in this member's partition
+    std::uint64_t stage = 0, stage_bytes = 0;
+    std::uint32_t over = 0;
+  };
+  slot_state slot[slots];
+
+  // Frees this member's staged buffers (nobody reads them once the team's
+  // collectives are over for everyone).
+  void free_staged(const char* function);
+
+ private:
+  team* base_ = nullptr;
+  std::vector<char*> areas_;
+  int size_ = 0, rank_ = 0;
+  std::uint32_t seq_ = 0;
+};
+
+}  // namespace upc::coll::tasks
