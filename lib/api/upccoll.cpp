@@ -33,6 +33,14 @@ upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upcc
 }
 
 namespace {
+std::uint64_t u(upc::sptr<void> p) {
+  const upc::shared_address x = p.address();
+  return (x.offset << 16) ^ (std::uint64_t(x.thread) << 1) ^ x.phase;
+}
+std::uint64_t u(std::uint64_t x) { return x; }
+}  // namespace
+
+namespace {
 
 // bcast / scatter / gather: the fixed-size rooted collectives. In place at the
 // root: gather's sendbuf (the root's block is already in recvbuf), bcast's and
@@ -41,6 +49,10 @@ upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, u
                         upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root) {
   verdict& v = a.v;
   tasks::call& c = a.c;
+  const raw_args raw{{u(sendbuf), u(sendcnt), u(std::uint64_t(sendtype)), u(recvbuf), u(recvcnt),
+                      u(std::uint64_t(recvtype)), u(std::uint64_t(root)), u(std::uint64_t(a.flags))}};
+  if (repeat(a, raw)) return launch_repeat(a);
+  a.raw = &raw;
   const bool gather = c.kind == collective::member_gather;
   check_root(v, root, a.P);
   const bool at_root = !v.bad() && root == a.me;
@@ -173,6 +185,10 @@ upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcn
                             upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype) {
   verdict& v = a.v;
   tasks::call& c = a.c;
+  const raw_args raw{{u(sendbuf), u(sendcnt), u(std::uint64_t(sendtype)), u(recvbuf), u(recvcnt),
+                      u(std::uint64_t(recvtype)), u(std::uint64_t(a.flags))}};
+  if (repeat(a, raw)) return launch_repeat(a);
+  a.raw = &raw;
   const bool personalised = c.kind == collective::member_exchange;
   c.in_place = in_place_here(a, sendbuf, true, false);
   const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
@@ -276,6 +292,10 @@ upccoll_return_t reduction(call_args& a, upc::sptr<void> sendbuf, upc::sptr<void
                            upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
   verdict& v = a.v;
   tasks::call& c = a.c;
+  const raw_args raw{{u(sendbuf), u(recvbuf), u(count), u(std::uint64_t(dt)), u(op), u(std::uint64_t(a.c.root)),
+                      u(std::uint64_t(recv_here)), u(std::uint64_t(a.flags))}};
+  if (repeat(a, raw)) return launch_repeat(a);
+  if (op < UPCCOLL_USER_OP_BASE) a.raw = &raw;  // a user op may be freed: always checked
   c.in_place = in_place_here(a, sendbuf, true, recv_here);
   c.eop = check_reduction(a, dt, op);
   c.count = count;

@@ -17,6 +17,15 @@ namespace upccoll_front {
 
 using upc::coll::upccoll_types::dtype_info;
 
+// The arguments of a fixed-size call as given (pointers, counts, types, root,
+// op, flags). A call whose arguments are those of this thread's last good call
+// of the same collective on the same team, with nothing freed since, gets the
+// same verdict: `repeat` (below) fills in its description and skips the checks.
+struct raw_args {
+  std::uint64_t v[10] = {};
+  bool operator==(const raw_args&) const = default;
+};
+
 // One collective call being checked and described.
 struct call_args {
   call_args(collective k, const char* fn, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
@@ -28,13 +37,20 @@ struct call_args {
   upc::coll::team* t = nullptr;
   int P = 0, me = 0;
   std::vector<upc::coll::area>& areas;  // what the call reads and writes of this member's buffers
+  const raw_args* raw = nullptr;        // set when the call may be remembered
 };
 
 // The checks every collective makes first; false (with the code to return)
 // when the call cannot even be posted (uninitialised library, bad team).
 bool begin(call_args& a, upccoll_return_t& early);
+
+bool repeat(call_args& a, const raw_args& raw);  // see raw_args
+// Remembers a call that passed its checks (launch does, for calls with raw arguments).
+void remember(const call_args& a);
 // The common end of every collective: the overlap check, then the engine.
 upccoll_return_t launch(call_args& a);
+// The end of a repeated call (repeat): straight to the engine.
+upccoll_return_t launch_repeat(call_args& a);
 
 // ---- single arguments --------------------------------------------------------
 

@@ -34,7 +34,9 @@ struct rule {
 std::mutex g_rules_mutex;
 std::vector<rule> g_rules;
 std::atomic<bool> g_rules_loaded{false};
-thread_local std::string tl_last;
+thread_local const char* tl_last = "";
+// Bumped whenever the rules change, so the choices remembered below expire.
+std::atomic<std::uint32_t> g_rules_generation{1};
 
 std::string valid_names(collective c) {
   std::string s;
@@ -182,7 +184,34 @@ const char* flag_name(upc_flag_t bits) {
 
 }  // namespace
 
+namespace {
+// The last choice of this thread for each collective, with what it was made for.
+struct remembered_choice {
+  std::uint32_t generation = 0;
+  std::size_t size = 0;
+  int team_size = 0;
+  upc_flag_t flags = 0;
+  unsigned features = 0;
+  const algorithm_entry* entry = nullptr;
+};
+thread_local remembered_choice tl_choice[collective_count];
+
+const algorithm_entry& select_uncached(const selection& s);
+}  // namespace
+
 const algorithm_entry& select(const selection& s) {
+  remembered_choice& c = tl_choice[static_cast<int>(s.kind)];
+  const std::uint32_t gen = g_rules_generation.load(std::memory_order_acquire);
+  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.flags == s.flags &&
+      c.features == s.features && !verbose_enabled())
+    return *c.entry;
+  const algorithm_entry& e = select_uncached(s);
+  c = remembered_choice{gen, s.size, s.team_size, s.flags, s.features, &e};
+  return e;
+}
+
+namespace {
+const algorithm_entry& select_uncached(const selection& s) {
   const upc_flag_t algo_bits = s.flags & (UPC_PULL | UPC_PUSH | UPC_MULTICORE);
   const algorithm_entry* chosen = nullptr;
   const char* how = "auto";
@@ -223,6 +252,7 @@ const algorithm_entry& select(const selection& s) {
   verbose_report(s, *chosen, how);
   return *chosen;
 }
+}  // namespace
 
 void run(const request& rq) { run(rq, team::world()); }
 
@@ -265,12 +295,14 @@ void force_algorithm(const std::string& name, const std::string& algorithm) {
     g_rules_loaded.store(true);
   }
   g_rules.insert(g_rules.begin(), rule{c, algorithm, 0, SIZE_MAX});
+  g_rules_generation.fetch_add(1);
 }
 
 void reset_algorithms() {
   std::lock_guard<std::mutex> guard(g_rules_mutex);
   g_rules.clear();
   g_rules_loaded = false;
+  g_rules_generation.fetch_add(1);
 }
 
 std::string last_algorithm() { return tl_last; }

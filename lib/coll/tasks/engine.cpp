@@ -11,6 +11,12 @@ namespace upc::coll::tasks {
 
 namespace {
 
+// Waits until every collective this member started on the team is over for everyone.
+void settle_slots(team_view& v) {
+  for (int s = 0; s < slots; ++s) wait_slot_over(v, s, "upccoll (completing what is in flight)");
+}
+
+
 // Bytes of this member's input from its send pointer: what its tasks read
 // from it, and what it stages.
 std::uint64_t input_bytes(const call& c, int size, bool at_root) {
@@ -142,9 +148,9 @@ void settle(team* t) {
           break;
         }
     }
-    if (!pending) return;
+    if (!pending) break;
     if (!pending->released) pr.release(*pending);
-    // Released records are dropped once over for everyone: wait for that.
+    // Released records are dropped once this member's part is complete.
     auto dropped = [&] {
       for (operation* op : pr.live())
         if (op == pending) return false;
@@ -152,7 +158,10 @@ void settle(team* t) {
     };
     pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
   }
+  // Then every collective this member started on t must be over for everyone.
+  if (view) settle_slots(*view);
 }
+
 
 void free_team(team& t, const char* function) {
   settle(&t);
@@ -163,6 +172,8 @@ void free_team(team& t, const char* function) {
 
 void finalize(const std::vector<team*>& others, const char* function) {
   settle(nullptr);
+  settle_slots(team_view::of(team::world()));
+  for (team* t : others) settle_slots(team_view::of(*t));
   stop_progress_thread();
   team& world = team::world();
   world.barrier(function);

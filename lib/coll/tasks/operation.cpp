@@ -141,24 +141,10 @@ bool tasks_done(const operation& op, bool only_mine) {
   return true;
 }
 
-// Waits until the collective `slots` back on this team (same slot) is over:
-// every member posted it and every one of its tasks is done.
+// Waits until the collective `slots` back on this team (same slot) is over.
 void wait_slot_free(operation& op) {
   if (op.seq <= static_cast<std::uint32_t>(slots)) return;
-  const std::uint32_t prev = op.seq - slots;
-  team_view& t = *op.t;
-  team_view::slot_state& s = t.slot[op.seq % slots];
-  if (s.over == prev) return;
-  const int n = s.tasks;
-  auto is_over = [&] {
-    for (int r = 0; r < t.size(); ++r)
-      if (!reached(seq_of(t.post_of(r, prev)).load(std::memory_order_acquire), prev)) return false;
-    for (int i = 0; i < n; ++i)
-      if (!reached(t.task(i, prev).done.load(std::memory_order_acquire), prev)) return false;
-    return true;
-  };
-  if (!is_over()) this_thread_progress().wait_until(t, is_over, op.function, nullptr);
-  s.over = prev;
+  wait_slot_over(*op.t, static_cast<int>(op.seq % slots), op.function);
 }
 
 // A buffer of at least `bytes` in this member's partition for a slot, grown
@@ -181,6 +167,21 @@ char* slot_area(team_view& t, std::uint64_t& offset, std::uint64_t& size, std::u
 }
 
 }  // namespace
+
+bool slot_over(team_view& t, int slot) {
+  team_view::slot_state& s = t.slot[slot];
+  if (s.seq == 0 || s.over == s.seq) return true;
+  for (int r = 0; r < t.size(); ++r)
+    if (!reached(seq_of(t.post_of(r, s.seq)).load(std::memory_order_acquire), s.seq)) return false;
+  for (int i = 0; i < s.tasks; ++i)
+    if (!reached(t.task(i, s.seq).done.load(std::memory_order_acquire), s.seq)) return false;
+  s.over = s.seq;
+  return true;
+}
+
+void wait_slot_over(team_view& t, int slot, const char* what) {
+  if (!slot_over(t, slot)) this_thread_progress().wait_until(t, [&] { return slot_over(t, slot); }, what, nullptr);
+}
 
 void fail_collective(const operation& op, status s, const std::string& message, bool say) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
@@ -220,7 +221,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   // Stage the input: a small one so that nobody reads this member's buffer
   // after it posts (eager), one that its own output would overwrite because it
   // must be (in place on a decomposition that reads inputs after writing).
-  if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit)) {
+  if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit())) {
     if (char* area = slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)")) {
       std::memcpy(area, mine.send, input_bytes);
       mine.send = area;
@@ -231,6 +232,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   }
   if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
   ss.tasks = op.ntasks;
+  ss.seq = op.seq;
   mine.seq = op.seq;
   mine.key = agreement_key(mine, mine.root == t.rank());
   // Every field but seq (written last, atomically); the tail only when used.

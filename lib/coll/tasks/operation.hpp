@@ -79,6 +79,13 @@ bool complete(operation& op);
 // every task is done (the slot may be reused).
 bool over(operation& op);
 
+// Whether the collective this member last started in `slot` is over for
+// everyone (every member posted it, every task is done); waits until it is.
+// Every task writes some member's receive buffer, so the members that need it
+// run it: a collective gets over even when nobody keeps its record.
+bool slot_over(team_view& t, int slot);
+void wait_slot_over(team_view& t, int slot, const char* what);
+
 // The first member that has not posted yet (-1: all have), for wait reports.
 int first_unposted(const operation& op);
 

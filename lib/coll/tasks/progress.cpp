@@ -50,8 +50,10 @@ void progress::release(operation& op) {
   op.handle = 0;
   op.fence = false;
   op.released = true;
-  // Over already (the common case of a blocking call): back to the pool now.
-  if (over(op)) {
+  // This member's part is over (always, for a blocking call): back to the
+  // pool now. What is left of the collective is run by the members that need
+  // it; the slot is checked to be over before it is reused.
+  if (op.finished_local) {
     live_.erase(std::find(live_.begin(), live_.end(), &op));
     spare_.push_back(&op);
   }
@@ -63,7 +65,7 @@ bool progress::advance_all_locked(bool help) {
     operation& op = *live_[i];
     any |= advance(op, help);
     complete(op);
-    if (op.released && over(op)) {
+    if (op.released && op.finished_local) {
       spare_.push_back(&op);
       live_.erase(live_.begin() + static_cast<std::ptrdiff_t>(i));
     } else {
@@ -93,10 +95,14 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   // Waiting from here on for reports (the work done meanwhile is noted as progress).
   blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
   const wait_policy& pol = current_wait_policy();
+  // Helping other members' tasks starts only after a while: while everyone is
+  // active each member runs its own tasks, on data in its own cache, and no
+  // task word is fought over.
+  constexpr int help_after_spins = 512;
   for (int i = 0; i < pol.spin_iterations; ++i) {
     {
       auto l = lock();
-      if (advance_all_locked(i > 0)) note_progress();
+      if (advance_all_locked(i >= help_after_spins)) note_progress();
       if (pred(ctx)) return;
     }
     cpu_relax();

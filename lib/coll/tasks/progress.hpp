@@ -3,9 +3,9 @@
 // optionally a progress thread advances them in the background too.
 //
 // A record stays live until the user is done with it (the blocking call
-// returned, the handle was waited on, the fence passed) AND the collective is
-// over for everyone, so this thread can still help with a collective it has
-// already completed. Records are pooled: a blocking call costs no allocation.
+// returned, the handle was waited on, the fence passed) and this member's part
+// is complete; until then this thread advances it, and helps with its other
+// tasks. Records are pooled: a blocking call costs no allocation.
 #pragma once
 #include <condition_variable>
 #include <memory>

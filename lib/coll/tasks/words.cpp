@@ -1,10 +1,20 @@
 #include "words.hpp"
 
+#include <cstdlib>
+
 #include "../../runtime/futex.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 
 namespace upc::coll::tasks {
+
+std::uint64_t eager_limit() noexcept {
+  static const std::uint64_t limit = [] {
+    const char* v = std::getenv("UPCEMU_TUNE_EAGER");
+    return v ? std::strtoull(v, nullptr, 10) : std::uint64_t{256};
+  }();
+  return limit;
+}
 
 const team_section tasks_section{"task executor", [](int) { return area_layout::bytes; }};
 

@@ -26,10 +26,13 @@ namespace upc::coll::tasks {
 
 constexpr int slots = 32;          // collectives in flight per team before an initiation waits
 constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
-// A member's input of at most this many bytes is copied into its slot when it
-// posts (eager), so nobody reads its buffer afterwards and its call completes
-// without waiting for the readers.
-constexpr std::uint64_t eager_limit = 16 << 10;
+// A member's input of at most this many bytes (256) is copied into its slot
+// when it posts (eager), so nobody reads its buffer afterwards and its call
+// completes without waiting for the readers. Larger inputs are read where they
+// are: a reader that has the unchanged data in its cache from the last call
+// (a benchmark loop) then copies from there instead of fetching a fresh copy.
+// UPCEMU_TUNE_EAGER overrides it for experiments.
+std::uint64_t eager_limit() noexcept;
 
 // What one member passed to one collective. Pointers are machine addresses in
 // the shared mapping, valid in every process of the processes backend. The
@@ -129,6 +132,7 @@ class team_view final : public team_attachment {
   // the slot's next collective once the previous one is over); and the last
   // collective of the slot this member has seen over.
   struct slot_state {
+    std::uint32_t seq = 0;   // the collective this member last started in the slot
     int tasks = 0;
     std::uint64_t meta = 0, meta_bytes = 0;    // offsets in this member's partition
     std::uint64_t stage = 0, stage_bytes = 0;
