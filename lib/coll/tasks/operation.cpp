@@ -222,7 +222,9 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   // after it posts (eager), one that its own output would overwrite because it
   // must be (in place on a decomposition that reads inputs after writing).
   if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit())) {
-    if (char* area = slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)")) {
+    char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
+                                             : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)");
+    if (area) {
       std::memcpy(area, mine.send, input_bytes);
       mine.send = area;
       mine.staged = 1;

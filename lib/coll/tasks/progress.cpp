@@ -99,7 +99,12 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   // active each member runs its own tasks, on data in its own cache, and no
   // task word is fought over.
   constexpr int help_after_spins = 512;
-  for (int i = 0; i < pol.spin_iterations; ++i) {
+  // With a core per thread, a short spin on the posts first: a member's post
+  // usually arrives within a fraction of a microsecond, sooner than a
+  // sched_yield returns (measured, docs/benchmarks.md).
+  const bool own_core = static_cast<unsigned>(g_threads) <= usable_cpus();
+  const int spins = pol.spin_iterations ? pol.spin_iterations : own_core ? 64 : 0;
+  for (int i = 0; i < spins; ++i) {
     {
       auto l = lock();
       if (advance_all_locked(i >= help_after_spins)) note_progress();
