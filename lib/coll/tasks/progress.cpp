@@ -102,8 +102,7 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   // With a core per thread, a short spin on the posts first: a member's post
   // usually arrives within a fraction of a microsecond, sooner than a
   // sched_yield returns (measured, docs/benchmarks.md).
-  const bool own_core = static_cast<unsigned>(g_threads) <= usable_cpus();
-  const int spins = pol.spin_iterations ? pol.spin_iterations : own_core ? 64 : 0;
+  const int spins = pol.spin_iterations ? pol.spin_iterations : own_core() ? 64 : 0;
   for (int i = 0; i < spins; ++i) {
     {
       auto l = lock();

@@ -8,12 +8,15 @@
 
 namespace upc::coll::tasks {
 
+bool own_core() noexcept {
+  static const unsigned cpus = detail::usable_cpus();
+  return static_cast<unsigned>(detail::g_threads) <= cpus;
+}
+
 std::uint64_t eager_limit() noexcept {
-  static const std::uint64_t limit = [] {
-    const char* v = std::getenv("UPCEMU_TUNE_EAGER");
-    return v ? std::strtoull(v, nullptr, 10) : std::uint64_t{256};
-  }();
-  return limit;
+  static const char* const tuned = std::getenv("UPCEMU_TUNE_EAGER");
+  if (tuned) return std::strtoull(tuned, nullptr, 10);
+  return own_core() ? std::uint64_t{inline_bytes} : std::uint64_t{2048};
 }
 
 const team_section tasks_section{"task executor", [](int) { return area_layout::bytes; }};

@@ -26,13 +26,17 @@ namespace upc::coll::tasks {
 
 constexpr int slots = 32;          // collectives in flight per team before an initiation waits
 constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
-// A member's input of at most this many bytes (256, inline_bytes) is copied
-// into its slot when it posts (eager), so nobody reads its buffer afterwards and its call
-// completes without waiting for the readers. Larger inputs are read where they
-// are: a reader that has the unchanged data in its cache from the last call
-// (a benchmark loop) then copies from there instead of fetching a fresh copy.
-// UPCEMU_TUNE_EAGER overrides it for experiments.
+// A member's input of at most this many bytes is copied into its slot when it
+// posts (eager), so nobody reads its buffer afterwards and its call completes
+// without waiting for the readers: 256 bytes (inline_bytes) when every thread
+// has a core, 2 KiB when they share cores (a sender that waits for its
+// readers waits for context switches). Larger inputs are read where they are:
+// a reader that has the unchanged data in its cache from the last call (a
+// benchmark loop) copies from there instead of fetching a fresh copy
+// (measured: docs/benchmarks.md). UPCEMU_TUNE_EAGER overrides it.
 std::uint64_t eager_limit() noexcept;
+// Whether every UPC thread of the run has a CPU to itself.
+bool own_core() noexcept;
 
 // What one member passed to one collective. Pointers are machine addresses in
 // the shared mapping, valid in every process of the processes backend. The
