@@ -147,25 +147,27 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
   return launch(a);
 }
 
-upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
-                                 upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
-                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
-                                 upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_gatherv, team, flags, handle, "upccoll_gatherv");
+namespace {
+// gatherv / allgatherv: one send block from every member, received into the
+// blocks of recvbuf that counts and displacements give, at the root (gatherv)
+// or on every member (allgatherv). In place: the member's block is already in
+// recvbuf.
+upccoll_return_t gather_v(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                          upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs, const char* displs_arg,
+                          upccoll_dtype_t recvtype, bool receives_here) {
+  verdict& v = a.v;
   tasks::call& c = a.c;
-  check_root(v, root, P);
-  c.root = v.bad() ? 0 : root;
-  const bool at_root = !v.bad() && root == me;
-  c.in_place = in_place_here(a, sendbuf, true, at_root);  // the root's block is already in recvbuf
+  const int P = a.P, me = a.me;
+  c.in_place = in_place_here(a, sendbuf, true, receives_here);
   const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
-  const dtype_info* rt = at_root ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
+  const dtype_info* rt = receives_here ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
   if (st) {
     c.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
     c.send = use_buffer(a, sendbuf, c.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
     note(a, false, "sendbuf", c.send, 0, c.send_bytes);
   }
-  if (at_root && rt) {
-    c.meta = check_vector(a, recvcnts, rdispls, rt->size, recvbuf, "recvcnts", "rdispls", UPCCOLL_ERROR_RECVCNTS,
+  if (receives_here && rt) {
+    c.meta = check_vector(a, recvcnts, displs, rt->size, recvbuf, "recvcnts", displs_arg, UPCCOLL_ERROR_RECVCNTS,
                           UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
     if (!v.bad()) c.recv = local_address(recvbuf);
   }
@@ -175,6 +177,17 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
   }
   c.selection_bytes = c.send_bytes;
   return launch(a);
+}
+}  // namespace
+
+upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t* handle) {
+  UPCCOLL_BEGIN(collective::member_gatherv, team, flags, handle, "upccoll_gatherv");
+  check_root(v, root, P);
+  a.c.root = v.bad() ? 0 : root;
+  return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, rdispls, "rdispls", recvtype, !v.bad() && root == me);
 }
 
 namespace {
@@ -237,24 +250,7 @@ upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upc
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
   UPCCOLL_BEGIN(collective::member_gather_allv, team, flags, handle, "upccoll_allgatherv");
-  tasks::call& c = a.c;
-  c.in_place = in_place_here(a, sendbuf, true, false);  // the member's block is already in recvbuf
-  const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
-  const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
-  if (st) {
-    c.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.send = use_buffer(a, sendbuf, c.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    note(a, false, "sendbuf", c.send, 0, c.send_bytes);
-  }
-  if (rt) c.meta = check_vector(a, recvcnts, displs, rt->size, recvbuf, "recvcnts", "displs", UPCCOLL_ERROR_RECVCNTS,
-                                UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
-  if (!v.bad()) c.recv = local_address(recvbuf);
-  if (c.in_place && !v.bad()) {
-    c.send_bytes = c.meta[std::size_t(me)];
-    c.send = c.recv + c.meta[std::size_t(P + me)];
-  }
-  c.selection_bytes = c.send_bytes;
-  return launch(a);
+  return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, displs, "displs", recvtype, true);
 }
 
 upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,

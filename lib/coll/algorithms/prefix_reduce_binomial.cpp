@@ -71,12 +71,7 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   } else {
     // Rank 0: one left fold of the totals in block order (as prefix_reduce_flat),
     // reading each rank's totals where the root child above it keeps them.
-    auto area_of = [&](int rank) -> const char* {
-      const int u = tree.relative(rank);
-      if (u == 0) return t.scratch(me);
-      const int c = binomial_tree::root_child_of(u);
-      return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
-    };
+    auto area_of = [&](int rank) { return slot_at_root_child(t, tree, rank, S); };
     std::size_t count = 0;
     const auto totals = partial_table(src, t, true, area_of, count);
     p.scan_interleaved(totals, shifted(totals, prefixes_at), count, static_cast<std::ptrdiff_t>(E));

@@ -65,12 +65,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
   }
 
   // 3. The root folds, in the order of the contract, reading every partial in place.
-  auto slot_of = [&](int rank) -> const char* {  // where rank's partials are
-    const int u = tree.relative(rank);
-    if (u == 0) return t.scratch(me);
-    const int c = binomial_tree::root_child_of(u);
-    return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
-  };
+  auto slot_of = [&](int rank) { return slot_at_root_child(t, tree, rank, S); };  // where rank's partials are
   std::size_t count = 0;
   const auto table = partial_table(a, t, by_block, slot_of, count);
   p.fold_interleaved(raw(rq.result), table, count, static_cast<std::ptrdiff_t>(E));

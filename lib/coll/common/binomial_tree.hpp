@@ -55,6 +55,17 @@ struct binomial_tree {
   }
 };
 
+// Where rank `rank`'s slot of S bytes is once the lists have climbed to the
+// root's children (reduce_binomial, prefix_reduce_binomial): in the scratch of
+// the root child whose subtree holds it, at its place in that list (the root's
+// own slot in the root's scratch).
+inline const char* slot_at_root_child(const team& t, const binomial_tree& tree, int rank, std::size_t S) {
+  const int u = tree.relative(rank);
+  if (u == 0) return t.scratch(tree.absolute(0));
+  const int c = binomial_tree::root_child_of(u);
+  return t.scratch(tree.absolute(c)) + std::size_t(u - c) * S;
+}
+
 // Blocks of n bytes of the relative ranks [first, first + count): `ranked` is a
 // root's single area holding one piece per rank (a scatter's src, a gather's
 // dst), `run` holds them in relative order (a subtree's blocks). Pieces in rank
