@@ -14,7 +14,9 @@ bool same_array(const blocked_array& a, const blocked_array& b) {
 }  // namespace
 
 bool plan_cache::key::same(const key& o) const {
-  return algorithm == o.algorithm && kind == o.kind && root == o.root && nbytes == o.nbytes && scratch == o.scratch &&
+  // The fields that tell calls apart most often first.
+  return algorithm == o.algorithm && src.base == o.src.base && dst.base == o.dst.base && nbytes == o.nbytes &&
+         in.base == o.in.base && kind == o.kind && root == o.root && scratch == o.scratch &&
          same_endpoint(src, o.src) && same_endpoint(dst, o.dst) && same_array(in, o.in) && same_array(out, o.out) &&
          result == o.result && type == o.type && op == o.op && fn == o.fn && commutative == o.commutative &&
          to_all == o.to_all && suffix == o.suffix && flags == o.flags && perm == o.perm;
@@ -50,8 +52,14 @@ plan& plan_cache::find_or_build(const request& rq, const algorithm_entry& e, tea
     return scratch_plan_;
   }
   key k = key_of(rq, e, t);
-  for (entry& x : entries_)
-    if (x.valid && x.k.same(k)) return x.p;
+  // The last plan used first: a loop of one call hits it at once.
+  if (entries_[last_].valid && entries_[last_].k.same(k)) return entries_[last_].p;
+  for (int i = 0; i < kept; ++i)
+    if (entries_[i].valid && entries_[i].k.same(k)) {
+      last_ = i;
+      return entries_[i].p;
+    }
+  last_ = next_;
   entry& slot = entries_[next_];
   next_ = (next_ + 1) % kept;
   slot.valid = false;

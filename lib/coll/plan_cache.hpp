@@ -50,6 +50,7 @@ class plan_cache final : public team_attachment {
   };
   entry entries_[kept];
   int next_ = 0;
+  int last_ = 0;  // the entry used last
   plan scratch_plan_;  // calls that are not kept
 };
 

@@ -95,6 +95,7 @@ std::size_t team::block_bytes(int size) { return section_offset(static_cast<int>
 team::team(std::vector<char*> blocks, std::vector<int> threads, int rank, bool world)
     : blocks_(std::move(blocks)), threads_(std::move(threads)), rank_(rank), world_(world) {
   id_ = world ? 0 : tl_next_id++;
+  for (std::size_t i = 0; i < sections().size(); ++i) section_offsets_.push_back(section_offset(static_cast<int>(i), size()));
   build_node_view();
 }
 
@@ -138,10 +139,6 @@ int team::rank_of(int thread) const noexcept {
   for (int r = 0; r < size(); ++r)
     if (threads_[static_cast<std::size_t>(r)] == thread) return r;
   return -1;
-}
-
-char* team::section(const team_section& s, int rank) const noexcept {
-  return blocks_[static_cast<std::size_t>(rank)] + section_offset(s.index(), size());
 }
 
 char* team::at(int rank, std::uint64_t offset) const noexcept { return partition_base(thread_of(rank)) + offset; }

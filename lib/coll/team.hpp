@@ -77,7 +77,9 @@ class team {
 
   // Member `rank`'s block, and an executor's section of it.
   char* block(int rank) const noexcept { return blocks_[static_cast<std::size_t>(rank)]; }
-  char* section(const team_section& s, int rank) const noexcept;
+  char* section(const team_section& s, int rank) const noexcept {
+    return blocks_[static_cast<std::size_t>(rank)] + section_offsets_[static_cast<std::size_t>(s.index())];
+  }
   // Machine address of `offset` in member `rank`'s partition.
   char* at(int rank, std::uint64_t offset) const noexcept;
 
@@ -137,6 +139,7 @@ class team {
 
   std::vector<char*> blocks_;
   std::vector<int> threads_;
+  std::vector<std::size_t> section_offsets_;  // where each executor's section starts in a block
   std::vector<int> node_index_;
   std::vector<std::vector<int>> node_ranks_;
   int rank_;

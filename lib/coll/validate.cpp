@@ -277,8 +277,13 @@ void areas_of(const request& rq, const team& t, std::vector<area>& out) {
 
 void validate_areas(const request& rq, const team& t) {
   const areas_key key = key_of(rq, t);
-  for (const areas_key& k : tl_good)
-    if (k == key) return;
+  thread_local int last_good = 0;
+  if (tl_good[last_good] == key) return;  // a loop of one call: the last one found good
+  for (int i = 0; i < remembered; ++i)
+    if (tl_good[i] == key) {
+      last_good = i;
+      return;
+    }
   thread_local std::vector<area> areas;
   areas.clear();
   areas_of(rq, t, areas);
@@ -287,6 +292,7 @@ void validate_areas(const request& rq, const team& t) {
     if (f.kind == area_fault::overlap) m += " (the UPC collectives require distinct areas)";
     throw upc::error(rq.function, m, tl_mythread);
   }
+  last_good = tl_next_good;
   tl_good[tl_next_good] = key;
   tl_next_good = (tl_next_good + 1) % remembered;
 }
