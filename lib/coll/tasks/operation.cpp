@@ -225,7 +225,11 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
     char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
                                              : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)");
     if (area) {
-      std::memcpy(area, mine.send, input_bytes);
+      // A collective's bytes, so through the one place that moves them.
+      thread_local plan stage;
+      stage.clear();
+      stage.copy(area, mine.send, input_bytes);
+      for (const step& st : stage.steps) run_data_step(st, stage);
       mine.send = area;
       mine.staged = 1;
     } else if (must_stage) {
