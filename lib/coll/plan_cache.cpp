@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "../runtime/control.hpp"
+
 namespace upc::coll {
 
 namespace {
@@ -15,16 +17,17 @@ bool same_array(const blocked_array& a, const blocked_array& b) {
 
 bool plan_cache::key::same(const key& o) const {
   // The fields that tell calls apart most often first.
-  return algorithm == o.algorithm && src.base == o.src.base && dst.base == o.dst.base && nbytes == o.nbytes &&
-         in.base == o.in.base && kind == o.kind && root == o.root && scratch == o.scratch &&
+  return src.base == o.src.base && dst.base == o.dst.base && nbytes == o.nbytes && in.base == o.in.base &&
+         kind == o.kind && root == o.root && scratch == o.scratch && heap == o.heap && rules == o.rules &&
          same_endpoint(src, o.src) && same_endpoint(dst, o.dst) && same_array(in, o.in) && same_array(out, o.out) &&
          result == o.result && type == o.type && op == o.op && fn == o.fn && commutative == o.commutative &&
          to_all == o.to_all && suffix == o.suffix && flags == o.flags && perm == o.perm;
 }
 
-plan_cache::key plan_cache::key_of(const request& rq, const algorithm_entry& e, const team& t) {
+plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
   key k;
-  k.algorithm = &e;
+  k.rules = rules_generation();
+  k.heap = detail::control().heap_generation.load(std::memory_order_acquire);
   k.kind = rq.kind;
   k.root = rq.root;
   k.nbytes = rq.nbytes;
@@ -45,20 +48,27 @@ plan_cache::key plan_cache::key_of(const request& rq, const algorithm_entry& e, 
   return k;
 }
 
-plan& plan_cache::find_or_build(const request& rq, const algorithm_entry& e, team& t) {
+plan_cache::found plan_cache::find(const request& rq, const team& t) {
+  if (rq.kind == collective::sort || rq.in_place || rq.src_memory != memory::shared || rq.dst_memory != memory::shared)
+    return {nullptr, nullptr};
+  const key k = key_of(rq, t);
+  // The last plan used first: a loop of one call hits it at once.
+  if (entries_[last_].valid && entries_[last_].k.same(k)) return {&entries_[last_].p, entries_[last_].algorithm};
+  for (int i = 0; i < kept; ++i)
+    if (entries_[i].valid && entries_[i].k.same(k)) {
+      last_ = i;
+      return {&entries_[i].p, entries_[i].algorithm};
+    }
+  return {nullptr, nullptr};
+}
+
+plan& plan_cache::build(const request& rq, const algorithm_entry& e, team& t) {
   if (rq.kind == collective::sort) {
     scratch_plan_.clear();
     e.build(rq, t, scratch_plan_);
     return scratch_plan_;
   }
-  key k = key_of(rq, e, t);
-  // The last plan used first: a loop of one call hits it at once.
-  if (entries_[last_].valid && entries_[last_].k.same(k)) return entries_[last_].p;
-  for (int i = 0; i < kept; ++i)
-    if (entries_[i].valid && entries_[i].k.same(k)) {
-      last_ = i;
-      return entries_[i].p;
-    }
+  key k = key_of(rq, t);
   last_ = next_;
   entry& slot = entries_[next_];
   next_ = (next_ + 1) % kept;
@@ -68,6 +78,7 @@ plan& plan_cache::find_or_build(const request& rq, const algorithm_entry& e, tea
   // The build may have grown the scratch: key the plan by the scratch it points into.
   k.scratch = t.scratch_bytes();
   slot.k = std::move(k);
+  slot.algorithm = &e;
   slot.valid = true;
   return slot.p;
 }

@@ -1,10 +1,13 @@
 // The plans of a team member's last few owner-executor calls, kept for the
 // next identical call (issue 9: plans are data, so they can be reused): a loop
 // of the same collective on the same buffers builds its plan once. A plan is
-// found by everything its builder reads: the algorithm, the request's
-// endpoints, sizes, reduction and flags, permute's perm, and the team's scratch
-// (a grown scratch moves what plans point into). Sort is never kept (its
-// comparison context changes with every call).
+// found by everything its builder reads: the request's endpoints, sizes,
+// reduction and flags, permute's perm, the team's scratch (a grown scratch
+// moves what plans point into), and what decided the algorithm (the rules'
+// generation). It is also found only while the heap is as it was when the
+// request was validated (nothing freed since), so a hit skips the validator,
+// the selection and the builder. Sort is never kept (its comparison context
+// changes with every call).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -20,12 +23,20 @@ class plan_cache final : public team_attachment {
  public:
   static plan_cache& of(team& t) { return t.attached<plan_cache>(); }
 
-  // The plan of `rq` with algorithm `e` on `t`: a kept one, or built now.
-  plan& find_or_build(const request& rq, const algorithm_entry& e, team& t);
+  // The kept plan of a request validated before, and its algorithm; nullptr
+  // when there is none.
+  struct found {
+    plan* p;
+    const algorithm_entry* algorithm;
+  };
+  found find(const request& rq, const team& t);
+  // The plan of `rq` with algorithm `e` on `t`, built now (and kept).
+  plan& build(const request& rq, const algorithm_entry& e, team& t);
 
  private:
   struct key {
-    const algorithm_entry* algorithm = nullptr;
+    std::uint32_t rules = 0;
+    std::uint64_t heap = 0;
     collective kind{};
     int root = 0;
     std::size_t nbytes = 0, scratch = 0;
@@ -40,12 +51,13 @@ class plan_cache final : public team_attachment {
     std::vector<int> perm;
     bool same(const key& o) const;
   };
-  static key key_of(const request& rq, const algorithm_entry& e, const team& t);
+  static key key_of(const request& rq, const team& t);
 
   static constexpr int kept = 4;
   struct entry {
     key k;
     plan p;
+    const algorithm_entry* algorithm = nullptr;
     bool valid = false;
   };
   entry entries_[kept];

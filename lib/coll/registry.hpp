@@ -82,4 +82,8 @@ void run(const request& rq, team& t);
 // What upc::coll::last_algorithm() reports (the task executor notes its choices too).
 void note_last_algorithm(const char* name);
 
+// Moves whenever the forced rules change (force_algorithm, reset_algorithms):
+// what was chosen under older rules must be chosen again.
+std::uint32_t rules_generation() noexcept;
+
 }  // namespace upc::coll

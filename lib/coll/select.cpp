@@ -259,7 +259,7 @@ void run(const request& rq) { run(rq, team::world()); }
 void run(const request& rq, team& t) {
   const algorithm_entry& e =
       select(selection{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq)});
-  plan& p = plan_cache::of(t).find_or_build(rq, e, t);
+  plan& p = plan_cache::of(t).build(rq, e, t);
   tl_last = e.name;
   execute(rq, t, p);
 }
@@ -306,6 +306,7 @@ void reset_algorithms() {
 }
 
 std::string last_algorithm() { return tl_last; }
+std::uint32_t rules_generation() noexcept { return g_rules_generation.load(std::memory_order_acquire); }
 void note_last_algorithm(const char* name) { tl_last = name; }
 
 void check_rules(const std::string& spec, const char* source) { (void)parse_rules(spec, source); }
