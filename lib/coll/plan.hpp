@@ -60,6 +60,10 @@ struct sort_job {
   const void* ctx;
 };
 
+class plan;
+// Runs one data step of plan p (the one place where a collective's bytes move).
+void run_data_step(const step& s, const plan& p);
+
 class plan {
  public:
   void clear() {
@@ -157,9 +161,16 @@ class plan {
   // first + s. Must be the same on every rank (derive it from single-valued
   // arguments and the team size only).
   int stages = 1;
+  // A plan that runs its data steps as they are added instead of keeping them
+  // (the task executor's: a task is planned by the member that runs it, at
+  // once, and a large reduction's thousands of steps need not be stored).
+  bool immediate = false;
 
  private:
-  void add(const step& s) { steps.push_back(s); }
+  void add(const step& s) {
+    if (immediate && s.is_data()) run_data_step(s, *this);
+    else steps.push_back(s);
+  }
   int add_table(const std::vector<const char*>& t) {
     const int at = static_cast<int>(pointers.size());
     pointers.insert(pointers.end(), t.begin(), t.end());
@@ -167,7 +178,5 @@ class plan {
   }
 };
 
-// Runs one data step of plan p (the one place where a collective's bytes move).
-void run_data_step(const step& s, const plan& p);
 
 }  // namespace upc::coll

@@ -104,10 +104,8 @@ status run_task(const operation& op, int i) {
   thread_local plan p;
   p.clear();
   p.op = op.eop;
-  const status st = op.dec->plan_task(op, i, p);
-  if (st != status::ok) return st;
-  for (const step& s : p.steps) run_data_step(s, p);
-  return status::ok;
+  p.immediate = true;  // each step runs as the task plans it
+  return op.dec->plan_task(op, i, p);
 }
 
 // Tries task i: claims it if it is ready and unclaimed, and runs it.
