@@ -1611,6 +1611,39 @@ void errors_body(bool strict) {
     expect_everywhere(UPCCOLL_ERROR_COUNT, "alltoall, one receiver's recvcount differs", [&](bool) {
       return upccoll_alltoall(s, 2, UPC_INT, r, me == last ? 1 : 2, UPC_INT, UPC_TEAM_ALL, 0, nullptr);
     }, mismatch);
+    // the v-variants: the counts of one pair disagree. Thread 0 calls last, so
+    // it (and in gatherv a sender whose part was staged) can end its part
+    // before anyone has run the task that meets the mistake: it learns of it
+    // only from the pairwise comparison every member makes once every post is in.
+    const auto late0 = [&] {
+      if (me == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    };
+    expect_everywhere(UPCCOLL_ERROR_COUNT, "scatterv, the last receiver expects more than the root's sendcnts entry",
+                      [&](bool) {
+                        late0();
+                        return upccoll_scatterv(s, ones.data(), disp.data(), UPC_INT, r, me == last ? 2 : 1, UPC_INT, 0,
+                                                UPC_TEAM_ALL, 0, nullptr);
+                      }, mismatch);
+    expect_everywhere(UPCCOLL_ERROR_COUNT, "gatherv, the last sender sends more than the root's recvcnts entry", [&](bool) {
+      late0();
+      return upccoll_gatherv(s, me == last ? 2 : 1, UPC_INT, r, ones.data(), disp.data(), UPC_INT, 0, UPC_TEAM_ALL, 0,
+                             nullptr);
+    }, mismatch);
+    expect_everywhere(UPCCOLL_ERROR_COUNT, "allgatherv, the last sender sends less than the recvcnts entry", [&](bool) {
+      late0();
+      return upccoll_allgatherv(s, me == last ? 0 : 1, UPC_INT, r, ones.data(), disp.data(), UPC_INT, UPC_TEAM_ALL, 0,
+                                nullptr);
+    }, mismatch);
+    {
+      std::vector<std::size_t> recv_cnt(ones);
+      if (me == last) recv_cnt[0] = 2;  // thread 0 sends it one item
+      expect_everywhere(UPCCOLL_ERROR_COUNT, "alltoallv, the last member's recvcnts[0] differs from what thread 0 sends",
+                        [&](bool) {
+                          late0();
+                          return upccoll_alltoallv(s, ones.data(), disp.data(), UPC_INT, r, recv_cnt.data(),
+                                                   disp.data(), UPC_INT, UPC_TEAM_ALL, 0, nullptr);
+                        }, mismatch);
+    }
     // the same bytes in different types are fine: 2 ints = 8 bytes = 1 double
     for (int t = 0; t < 2; ++t) L<int>(s)[t] = 31 * t + 5;
     UC_OK(upccoll_bcast(s, 2, UPC_INT, r, me == 1 ? 8 : 1, me == 1 ? UPC_BYTE : UPC_DOUBLE, 0, UPC_TEAM_ALL, 0, nullptr));

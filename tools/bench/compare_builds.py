@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Two builds of collbench, alternated run by run on the same machine: what a
-change costs the standard collectives.
+"""Two builds of collbench (or of upccoll_bench), alternated run by run on the
+same machine: what a change costs the collectives.
 
 usage: compare_builds.py BEFORE_COLLBENCH AFTER_COLLBENCH [RUNS] [--jsonl OUT]
                          [--colls broadcast,exchange,reduce] [--threads 2,4,8,16]
@@ -18,6 +18,8 @@ the "before" binary from the older commit in a separate build directory
 
 The defaults are the small-message check (8 B and 1 KiB); for large
 reductions: --colls reduce,prefix_reduce --max-bytes 8M --step 8 --flags allsync.
+Given two upccoll_bench binaries, --colls names upccoll collectives (bcast,
+alltoallv, ...) and --flags is ignored (upccoll_bench runs flags 0, MYSYNC).
 """
 import collections
 import json
@@ -42,7 +44,8 @@ def main(argv):
     threads = [int(t) for t in arg(argv, "--threads", "2,4,8,16").split(",")]
     sizes = [f"--min-bytes={arg(argv, '--min-bytes', '8')}", f"--max-bytes={arg(argv, '--max-bytes', '1024')}",
              f"--step={arg(argv, '--step', '128')}", "--max-moved=1G"]
-    flags = arg(argv, "--flags", "allsync,mysync")
+    upccoll = os.path.basename(before) == "upccoll_bench"
+    flag_args = ["--no-bound"] if upccoll else [f"--flags={arg(argv, '--flags', 'allsync,mysync')}"]
     res = collections.defaultdict(lambda: collections.defaultdict(list))
     raw = []
     for r in range(runs):
@@ -50,7 +53,7 @@ def main(argv):
             for t in threads:
                 for tag, binary in (("before", before), ("after", after)):
                     env = dict(os.environ, UPCEMU_THREADS=str(t))
-                    text = subprocess.run([binary, f"--coll={coll}", *sizes, f"--flags={flags}", "--reps=3",
+                    text = subprocess.run([binary, f"--coll={coll}", *sizes, *flag_args, "--reps=3",
                                            "--min-time=0.005", "--format=jsonl"],
                                           env=env, capture_output=True, text=True, check=True).stdout
                     for line in text.splitlines():
@@ -59,7 +62,7 @@ def main(argv):
                         row = json.loads(line)
                         row["build"], row["round"] = tag, r
                         raw.append(row)
-                        key = (coll, t, row["flags"], row["nbytes"] or row["nelems"])
+                        key = (coll, t, row.get("flags", "mysync"), row["nbytes"] or row.get("nelems", 0))
                         res[key][tag + "_min"].append(row["min_us"])
                         res[key][tag + "_median"].append(row["median_us"])
         print(f"round {r + 1}/{runs} done", file=sys.stderr)

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "upc_types.h"
 
@@ -122,48 +123,96 @@ status compare_posts(const operation& op, int r, const post_data& d, std::string
   return status::ok;
 }
 
+namespace {
+
+// h(s, d, n): the hash of "s sends n bytes to d".
+std::uint64_t pair_hash(int s, int d, std::uint64_t n) {
+  auto splitmix = [](std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  return splitmix(splitmix((std::uint64_t(std::uint32_t(s)) << 32) | std::uint32_t(d)) ^ n);
+}
+
+}  // namespace
+
+std::uint64_t pair_balance(const post_data& p, const std::uint64_t* meta, int me, int P) {
+  if (p.status || !is_vector(p.kind)) return 0;
+  // Every member that holds counts has them staged (a failed staging is a status).
+  const bool holds_counts = p.kind == collective::member_gather_allv || p.kind == collective::member_exchangev || me == p.root;
+  if (holds_counts && !meta) return 0;
+  auto at = [&](int which, int r) { return meta[std::size_t(which) * std::size_t(P) + std::size_t(r)]; };
+  std::uint64_t b = 0;  // arithmetic mod 2^64: sends add, receipts subtract
+  switch (p.kind) {
+    case collective::member_scatterv:
+      if (me == p.root)
+        for (int d = 0; d < P; ++d) b += pair_hash(me, d, at(0, d));
+      b -= pair_hash(p.root, me, p.recv_bytes);
+      break;
+    case collective::member_gatherv:
+      if (me == p.root)
+        for (int s = 0; s < P; ++s) b -= pair_hash(s, me, at(0, s));
+      b += pair_hash(me, p.root, p.send_bytes);
+      break;
+    case collective::member_gather_allv:
+      for (int r = 0; r < P; ++r) b += pair_hash(me, r, p.send_bytes) - pair_hash(r, me, at(0, r));
+      break;
+    case collective::member_exchangev:
+      for (int r = 0; r < P; ++r) b += pair_hash(me, r, at(0, r)) - pair_hash(r, me, at(2, r));
+      break;
+    default: break;
+  }
+  return b;
+}
+
 void verify_pairs(operation& op) {
   if (!is_vector(op.kind)) return;
-  const int P = op.t->size(), me = op.t->rank();
-  const post_data& mine = op.mine;
-  post_data root{};
-  if (is_rooted(op.kind) && (!snapshot(op, op.root, root) || root.status || root.kind != op.kind)) return;
-  auto who = [&](int r) { return "thread " + std::to_string(op.t->thread_of(r)); };
-  auto meta = [&](const post_data& p, int which, int rank) {
-    return p.meta[static_cast<std::size_t>(which) * static_cast<std::size_t>(P) + static_cast<std::size_t>(rank)];
-  };
+  const int P = op.t->size();
+  std::vector<post_data> posts(static_cast<std::size_t>(P));
+  std::uint64_t sum = 0;
   for (int r = 0; r < P; ++r) {
-    post_data d;
+    post_data& d = posts[static_cast<std::size_t>(r)];
     if (!snapshot(op, r, d)) return;  // over for everyone
-    if (d.status || d.kind != op.kind) continue;  // reported when it was seen
-    std::string why;
-    auto differ = [&](std::uint64_t sent, std::uint64_t received, int from, int to) {
-      why = who(from) + " sends " + str(sent) + " bytes to " + who(to) + ", which expects " + str(received);
-    };
-    switch (op.kind) {
-      case collective::member_scatterv:
-        if (meta(root, 0, r) != d.recv_bytes) differ(meta(root, 0, r), d.recv_bytes, op.root, r);
-        break;
-      case collective::member_gatherv:
-        if (meta(root, 0, r) != d.send_bytes) differ(d.send_bytes, meta(root, 0, r), r, op.root);
-        break;
-      case collective::member_gather_allv:
-        if (meta(mine, 0, r) != d.send_bytes) differ(d.send_bytes, meta(mine, 0, r), r, me);
-        break;
-      case collective::member_exchangev:
-        if (meta(d, 0, me) != meta(mine, 2, r)) differ(meta(d, 0, me), meta(mine, 2, r), r, me);
-        else if (meta(mine, 0, r) != meta(d, 2, me)) differ(meta(mine, 0, r), meta(d, 2, me), me, r);
-        break;
-      default: break;
-    }
-    // Re-check both posts the comparison read (counts included) before believing it.
-    post_data again;
-    if (!snapshot(op, r, again) || (is_rooted(op.kind) && !snapshot(op, op.root, again))) return;
-    if (!why.empty()) {
-      fail_collective(op, status::bad_count, why);
-      return;
-    }
+    // A failed call or another collective fails the collective anyway (found
+    // when the post was read): there are no counts to compare.
+    if (d.status || d.kind != op.kind || (is_rooted(op.kind) && d.root != op.root)) return;
+    sum += d.pair_balance;
   }
+  if (sum == 0) return;
+  // Some pair disagrees: find the first one, in an order every member walks alike.
+  auto who = [&](int r) { return "thread " + std::to_string(op.t->thread_of(r)); };
+  for (int r = 0; r < P; ++r)  // every member that holds counts has them
+    if (!posts[static_cast<std::size_t>(r)].meta && (!is_rooted(op.kind) || r == op.root)) return;
+  auto count = [&](int holder, int which, int r) -> std::uint64_t {
+    const post_data& h = posts[static_cast<std::size_t>(holder)];
+    return h.meta[static_cast<std::size_t>(which) * static_cast<std::size_t>(P) + static_cast<std::size_t>(r)];
+  };
+  std::string why;
+  auto check = [&](int s, int d, std::uint64_t sent, std::uint64_t expected) {
+    if (why.empty() && sent != expected)
+      why = who(s) + " sends " + str(sent) + " bytes to " + who(d) + ", which expects " + str(expected);
+  };
+  const int root = op.root;
+  for (int s = 0; s < P && why.empty(); ++s)
+    for (int d = 0; d < P && why.empty(); ++d) switch (op.kind) {
+        case collective::member_scatterv:
+          if (s == root) check(s, d, count(root, 0, d), posts[static_cast<std::size_t>(d)].recv_bytes);
+          break;
+        case collective::member_gatherv:
+          if (d == root) check(s, d, posts[static_cast<std::size_t>(s)].send_bytes, count(root, 0, s));
+          break;
+        case collective::member_gather_allv: check(s, d, posts[static_cast<std::size_t>(s)].send_bytes, count(d, 0, s)); break;
+        case collective::member_exchangev: check(s, d, count(s, 0, d), count(d, 2, s)); break;
+        default: break;
+      }
+  // The counts read live in the posting members' slots: believe them only if
+  // no post has been rewritten since (a slot is reused only once its
+  // collective is over for everyone, and then there is nothing to report).
+  std::atomic_thread_fence(std::memory_order_acquire);
+  for (int r = 0; r < P; ++r)
+    if (seq_of(op.t->post_of(r, op.seq)).load(std::memory_order_acquire) != op.seq) return;
+  if (!why.empty()) fail_collective(op, status::bad_count, why);
 }
 
 }  // namespace upc::coll::tasks

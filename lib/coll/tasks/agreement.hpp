@@ -32,8 +32,19 @@ bool snapshot(const operation& op, int r, post_data& out);
 // with `why` set.
 status compare_posts(const operation& op, int r, const post_data& d, std::string& why);
 
-// Once every member has posted (v-variants): the byte counts each pair
-// exchanges. Records the first disagreement as the collective's failure.
+// The v-variants' counts: what s sends to d must be what d expects from s,
+// for every pair, and every member must come to the same verdict — also on a
+// pair it is not part of. Each member posts its share of a balance: + h(s, d,
+// n) for each block it sends (s = itself), - h(s, d, n) for each block it
+// receives (d = itself), h a 64-bit hash. The shares of all members add up to
+// 0 exactly when every pair agrees (but for a 2^-64 chance), so a member
+// checks every pair by adding P numbers it reads with the posts anyway; only
+// when the sum is not 0 are the counts compared, pair by pair in one fixed
+// order, to find the first difference (the same on every member).
+std::uint64_t pair_balance(const post_data& p, const std::uint64_t* meta, int me, int size);
+
+// Once every member has posted (v-variants): checks the balance, and records
+// the first disagreeing pair as the collective's failure.
 void verify_pairs(operation& op);
 
 // A fingerprint of a count array (reduce_scatter's recvcounts, single-valued).

@@ -121,14 +121,37 @@ bool try_task(operation& op, int i) {
   return true;
 }
 
-// The tasks this member's part waits for (MYSYNC): those writing its receive
+// The tasks member `rank`'s part waits for (MYSYNC): those writing its receive
 // buffer, and those reading its send buffer unless it staged its input.
-bool concerns_me(const operation& op, int task) {
+bool concerns(const operation& op, int task, int rank, bool staged) {
   if (!op.dec) return true;  // a call that failed before it chose: every task slot
-  const int me = op.t->rank();
-  if (!op.dec->writes || op.dec->writes(op, task, me)) return true;
-  if (op.mine.staged) return false;
-  return !op.dec->reads || op.dec->reads(op, task, me);
+  if (!op.dec->writes || op.dec->writes(op, task, rank)) return true;
+  if (staged) return false;
+  return !op.dec->reads || op.dec->reads(op, task, rank);
+}
+bool concerns_me(const operation& op, int task) { return concerns(op, task, op.t->rank(), op.mine.staged); }
+
+// Whether any task's own member could leave before it runs, had it staged its
+// input (the decomposition's shape, worked out once per call).
+bool may_orphan(operation& op) {
+  if (op.orphans < 0) {
+    op.orphans = 0;
+    const int P = op.t->size();
+    for (int i = 0; i < op.ntasks && !op.orphans; ++i) op.orphans = !concerns(op, i, i % P, true);
+  }
+  return op.orphans;
+}
+
+// A task this member waits for whose own member (task % size) need not wait for
+// it: that member may have left its call before the task was ready (a gather's
+// sender whose input was staged, before the root posted), so the task is
+// run by whoever waits for it, at once, not after the helping delay.
+bool orphaned(operation& op, int task) {
+  const int owner = task % op.t->size();
+  if (owner == op.t->rank() || !concerns_me(op, task)) return false;
+  const post& p = op.t->post_of(owner, op.seq);
+  if (!reached(seq_of(p).load(std::memory_order_acquire), op.seq)) return false;
+  return !concerns(op, task, owner, std::atomic_ref<const std::uint8_t>(p.staged).load(std::memory_order_relaxed));
 }
 
 bool tasks_done(const operation& op, bool only_mine) {
@@ -239,6 +262,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   ss.seq = op.seq;
   mine.seq = op.seq;
   mine.key = agreement_key(mine, mine.root == t.rank());
+  mine.pair_balance = pair_balance(mine, mine.meta, t.rank(), t.size());
   // Every field but seq (written last, atomically); the tail only when used.
   const std::size_t upto = uses_tail(mine.kind) ? sizeof(post_data) : post_head_bytes;
   std::memcpy(reinterpret_cast<char*>(&p) + sizeof p.seq, reinterpret_cast<const char*>(&mine) + sizeof p.seq,
@@ -258,12 +282,13 @@ bool advance(operation& op, bool help) {
   if (error_of(op) != status::ok) return drain(op);
   bool any = false;
   const int me = op.t->rank(), P = op.t->size();
-  // Our own tasks first (i = me, me + P, ...), then, when asked, the others.
+  // Our own tasks first (i = me, me + P, ...), then, when asked, the others;
+  // the orphaned ones we wait for always.
   for (int i = me; i < op.ntasks; i += P) any |= try_task(op, i);
-  for (int k = 0; help && k < op.ntasks; ++k) {
+  for (int k = 0; k < op.ntasks; ++k) {
     const int i = (me + k) % op.ntasks;
     if (i % P == me) continue;  // tried above
-    any |= try_task(op, i);
+    if (help || (may_orphan(op) && orphaned(op, i))) any |= try_task(op, i);
   }
   if (error_of(op) != status::ok) any |= drain(op);
   return any;

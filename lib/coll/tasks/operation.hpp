@@ -50,6 +50,7 @@ struct operation {
   int posts_checked = 0;           // ranks [0, posts_checked) have posted and agree (or their failure is recorded)
   bool all_posted = false;
   bool finished_local = false;
+  std::int8_t orphans = -1;        // whether a task's own member may leave before it (-1: not known yet)
   status result = status::ok;      // once complete
   post_data mine{};                // our own post, as written
   bool fence = false;              // UPC_ASYNC_FENCE: completes at the fence

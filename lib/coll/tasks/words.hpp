@@ -65,6 +65,7 @@ struct post_data {
   const void* user_fn;
   std::int32_t type_arg;           // the element type as the caller passed it (messages)
   std::int32_t pad3_;
+  std::uint64_t pair_balance;      // v-variants: this member's share of the count balance (agreement.hpp)
 };
 constexpr std::size_t post_head_bytes = 64;
 static_assert(offsetof(post_data, count) == post_head_bytes);
