@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../coll/registry.hpp"
+#include "collective_checks.hpp"
 #include "../coll/submit.hpp"
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
@@ -25,17 +26,7 @@ namespace {
 
 std::string str(std::size_t v) { return std::to_string(v); }
 
-// Flags: known bits only, at most one IN and one OUT choice, at most one algorithm bit.
-void check_flags(const char* fn, upc_flag_t flags) {
-  const upc_flag_t known = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC |
-                           UPC_OUT_NOSYNC | UPC_PULL | UPC_PUSH | UPC_MULTICORE;
-  if (flags & ~known) fail(fn, "flags has unknown bits " + std::to_string(flags & ~known) + " (flags = " + std::to_string(flags) + ")");
-  auto count = [](upc_flag_t f) { return f == 0 ? 0 : (f & (f - 1)) == 0 ? 1 : 2; };  // 0, 1 or "more"
-  if (count(flags & (UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC)) > 1)
-    fail(fn, "flags combines more than one of UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC");
-  if (count(flags & (UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC)) > 1)
-    fail(fn, "flags combines more than one of UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC");
-}
+void check_flags(const char* fn, upc_flag_t flags) { check_sync_flags(fn, flags); }
 
 void check_pointer(const char* fn, const char* arg, const shared_address& a) {
   if (a == shared_address{}) fail(fn, std::string(arg) + " is a null pointer-to-shared");
@@ -214,23 +205,7 @@ bool reduction_op(upc_op_t op) {
   }
 }
 
-// The engine's element type of each of the eleven reduction types, and its op
-// of each reduction op (lib/coll/element_ops.hpp: the one table).
-template <class T>
-constexpr elem_type element_type_of() {
-  if constexpr (std::is_same_v<T, signed char>) return elem_type::s_char;
-  else if constexpr (std::is_same_v<T, unsigned char>) return elem_type::u_char;
-  else if constexpr (std::is_same_v<T, short>) return elem_type::s_short;
-  else if constexpr (std::is_same_v<T, unsigned short>) return elem_type::u_short;
-  else if constexpr (std::is_same_v<T, int>) return elem_type::s_int;
-  else if constexpr (std::is_same_v<T, unsigned int>) return elem_type::u_int;
-  else if constexpr (std::is_same_v<T, long>) return elem_type::s_long;
-  else if constexpr (std::is_same_v<T, unsigned long>) return elem_type::u_long;
-  else if constexpr (std::is_same_v<T, float>) return elem_type::r_float;
-  else if constexpr (std::is_same_v<T, double>) return elem_type::r_double;
-  else return elem_type::r_ldouble;
-}
-
+// The engine's op of each reduction op (lib/coll/element_ops.hpp: the one table).
 elem_op element_op_of(upc_op_t op) {
   switch (op) {
     case UPC_ADD: return elem_op::add;

@@ -18,6 +18,7 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace upc::coll {
 
@@ -111,6 +112,24 @@ struct element_op {
   void fold(void* acc, const void* in, std::size_t n) const { fold_(acc, in, n, *this); }
   void scan(void* out, const void* in, std::size_t n, const void* prefix) const { scan_(out, in, n, prefix, *this); }
 };
+
+// The element type of a C++ type (the front-ends' typed functions).
+template <class T>
+inline constexpr bool is_element_type = false;
+#define UPCEMU_IS_ELEMENT(id, CT, cls) \
+  template <>                          \
+  inline constexpr bool is_element_type<CT> = true;
+UPCEMU_ELEMENT_TYPES(UPCEMU_IS_ELEMENT)
+#undef UPCEMU_IS_ELEMENT
+template <class T>
+constexpr elem_type element_type_of() noexcept {
+  static_assert(is_element_type<T>, "not an element type of the engine");
+#define UPCEMU_TYPE_OF(id, CT, cls) \
+  if constexpr (std::is_same_v<T, CT>) return elem_type::id;
+  UPCEMU_ELEMENT_TYPES(UPCEMU_TYPE_OF)
+#undef UPCEMU_TYPE_OF
+  return elem_type::s_int;
+}
 
 // The bound operation; !valid() when `op` does not apply to `t` (or a function
 // op has no function).

@@ -48,6 +48,7 @@ constexpr unsigned rooted = 1u << 0, reduction = 1u << 1, vector = 1u << 2, tail
   X(prefix_reduce, "prefix_reduce", owner, trait::reduction | trait::selectable)                                   \
   X(sort, "sort", owner, trait::selectable)                                                                        \
   X(allreduce, "allreduce", owner, trait::reduction | trait::to_all | trait::selectable)                           \
+  X(chunks, "vector_copy", owner, trait::vector | trait::args_after_in | trait::selectable)                         \
   X(barrier, "upccoll_barrier", tasks, trait::selectable)                                                          \
   X(member_broadcast, "upccoll_bcast", tasks, trait::rooted | trait::selectable)                                   \
   X(member_scatter, "upccoll_scatter", tasks, trait::rooted | trait::selectable)                                   \

@@ -49,7 +49,7 @@ plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
 }
 
 plan_cache::found plan_cache::find(const request& rq, const team& t) {
-  if (rq.kind == collective::sort || rq.in_place || rq.src_memory != memory::shared || rq.dst_memory != memory::shared)
+  if (rq.kind == collective::sort || rq.kind == collective::chunks || rq.in_place || rq.src_memory != memory::shared || rq.dst_memory != memory::shared)
     return {nullptr, nullptr};
   const key k = key_of(rq, t);
   // The last plan used first: a loop of one call hits it at once.
@@ -63,7 +63,7 @@ plan_cache::found plan_cache::find(const request& rq, const team& t) {
 }
 
 plan& plan_cache::build(const request& rq, const algorithm_entry& e, team& t) {
-  if (rq.kind == collective::sort) {
+  if (rq.kind == collective::sort || rq.kind == collective::chunks) {
     scratch_plan_.clear();
     e.build(rq, t, scratch_plan_);
     return scratch_plan_;

@@ -46,6 +46,10 @@ const std::vector<algorithm_entry>& registry() {
        "the flat reduction to dst's thread, then every rank copies the result"},
       {C::allreduce, "binomial", allreduce_binomial, nullptr, 0, shared_only,
        "the binomial reduction to dst's thread, then every rank copies the result"},
+      {C::chunks, "pull", chunks_pull, nullptr, UPC_PULL, feature::suffix,
+       "each chunk copied by its destination's owner (private sources by their owner)"},
+      {C::chunks, "push", chunks_push, nullptr, UPC_PUSH, feature::suffix,
+       "each chunk copied by its source's owner (private destinations by their owner)"},
       // Task executor: tasks any member may run once their inputs are posted (lib/coll/tasks/).
       {C::barrier, "posts", nullptr, &d::barrier, 0, 0, "no tasks: done once every member has posted"},
       {C::member_broadcast, "pull", nullptr, &d::bcast_pull, 0, 0, "one task per member: copy the root's buffer into its own"},
@@ -102,6 +106,7 @@ const std::vector<policy_row>& policy() {
       {C::prefix_reduce, "flat"},
       {C::sort, "at_root"},
       {C::allreduce, "flat"},
+      {C::chunks, "pull"},
       {C::barrier, "posts"},
       {C::member_broadcast, "pull"},
       {C::member_scatter, "pull"},

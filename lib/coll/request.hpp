@@ -10,6 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "blocks.hpp"
 #include "element_ops.hpp"
@@ -48,6 +49,25 @@ struct endpoint {
 // algorithms that cannot serve them say so in their registry row.
 enum class memory : std::uint8_t { shared, private_owner };
 
+// The general data movement (kind `chunks`, the extended collectives of seed
+// 003): a list of byte runs, each from one place to another. A place is bytes
+// in one thread's partition (shared) or in one thread's private memory
+// (private: reachable by that thread only, so a private byte is read or written
+// by its owner and nothing else; the offset counts from that thread's private
+// base of the side, request::src_private / dst_private). Every member holds the
+// whole list, in the same order (the front-end derives it from single-valued
+// arguments, after the IN synchronisation when they are shared arrays).
+struct place {
+  std::uint64_t offset = 0;  // shared: offset in the thread's partition; private: from the side's private base
+  std::int32_t thread = 0;
+  bool is_private = false;
+  friend bool operator==(const place&, const place&) = default;
+};
+struct chunk {
+  place src, dst;
+  std::uint64_t bytes = 0;
+};
+
 struct request {
   collective kind{};
   const char* function = "";       // the API name, for messages ("upc_all_broadcast")
@@ -64,6 +84,17 @@ struct request {
   void (*read_args)(request& rq, const team& t) = nullptr;
   memory src_memory = memory::shared, dst_memory = memory::shared;
   bool in_place = false;
+  // chunks: the list, this member's private bases, and whether a chunk may
+  // write bytes another chunk reads (in-place exchange, permute): then every
+  // shared source is first copied aside by its owner (staged) and read from there.
+  const std::vector<chunk>* chunks = nullptr;
+  char* src_private = nullptr;
+  char* dst_private = nullptr;
+  bool stage_sources = false;
+  // chunks: a shared destination on another member is known to its owner only
+  // (gather_all_v_privparam: each thread passes its own ddisp): the owner copies
+  // those chunks (private sources are staged for it), and each member checks its own.
+  bool dst_owner_only = false;
   // reductions and sort: the arrays (in: the source, out: prefix_reduce's
   // result; sort sorts `in`), and for reduce / allreduce the root's result
   blocked_array in{}, out{};
@@ -80,7 +111,10 @@ struct request {
   std::size_t nelems() const noexcept { return in.n; }
   std::size_t blk_size() const noexcept { return in.blk; }
   // Bytes per member, for size-ranged algorithm rules (UPCEMU_COLL ...:lo-hi).
-  std::size_t size_for_selection() const noexcept { return nbytes ? nbytes : in.n * red.size; }
+  std::size_t size_for_selection() const noexcept {
+    if (chunks && !chunks->empty()) return static_cast<std::size_t>(chunks->front().bytes);
+    return nbytes ? nbytes : in.n * red.size;
+  }
 };
 
 }  // namespace upc::coll

@@ -61,13 +61,14 @@ void submit(request& rq) {
   check_single_valued(rq, t);
   // The same call as one made before, on an unchanged heap: its plan is kept,
   // it was validated and its algorithm chosen (plan_cache.hpp).
-  if (!rq.read_args)
+  if (!rq.read_args && rq.kind != collective::chunks)
     if (const plan_cache::found f = plan_cache::of(t).find(rq, t); f.p) {
       note_last_algorithm(f.algorithm->name);
       execute(rq, t, *f.p);
       return;
     }
-  validate_areas(rq, t);
+  const bool areas_known = rq.kind != collective::chunks;  // a chunk list may come from argument arrays
+  if (areas_known) validate_areas(rq, t);
   if (rq.read_args) {
     // Every member needs the whole argument array, written by its owners before
     // they entered: wait for everyone, read it, and move the data without
@@ -78,6 +79,7 @@ void submit(request& rq) {
     }
     rq.read_args(rq, t);
   }
+  if (!areas_known) validate_areas(rq, t);
   run(rq, t);
 }
 

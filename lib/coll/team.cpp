@@ -291,6 +291,32 @@ status team::split(team& parent, bool join, int color, int key, status failed, s
   return status::ok;
 }
 
+std::unique_ptr<team> team::from_members(std::vector<int> threads, member_slot* slots, std::uint64_t view,
+                                         const char* function) {
+  const int me = tl_mythread;
+  int my_rank = -1;
+  for (std::size_t r = 0; r < threads.size(); ++r)
+    if (threads[r] == me) my_rank = static_cast<int>(r);
+  if (my_rank < 0) throw upc::error(function, "thread " + std::to_string(me) + " is not a member of the team", me);
+  const std::size_t bytes = block_bytes(static_cast<int>(threads.size()));
+  const std::uint64_t block = local_alloc(me, bytes, function);
+  std::memset(partition_base(me) + block, 0, bytes);
+  member_slot& mine = slots[my_rank];
+  mine.block = block;
+  mine.view = view;
+  detail::publish_epoch(mine.ready, 1, mine.sleepers);
+  std::vector<char*> blocks(threads.size());
+  for (std::size_t r = 0; r < threads.size(); ++r) {
+    member_slot& s = slots[r];
+    detail::wait_epoch(s.ready, 1, s.sleepers, detail::wait_site{function, -1, threads[r]});
+    if (s.view != view)
+      throw upc::error(function, "threads " + std::to_string(me) + " and " + std::to_string(threads[r]) +
+                                     " see different members of the team (was an insert not followed by a barrier?)", me);
+    blocks[r] = partition_base(threads[r]) + s.block;
+  }
+  return std::unique_ptr<team>(new team(std::move(blocks), std::move(threads), my_rank, false));
+}
+
 void team::release(const char* function) {
   barrier(function);
   // Our own scratch (sub-teams; the world team's lives as long as the run).

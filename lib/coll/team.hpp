@@ -114,6 +114,22 @@ class team {
   static status split(team& parent, bool join, int color, int key, status failed, std::unique_ptr<team>& out,
                       const char* function);
 
+  // Made by its members alone, without the parent's participation (the
+  // thesis's teams: a membership written into shared memory, then used by the
+  // members only). `slots` has one entry per member, in shared memory every
+  // member can reach, zero before the first member arrives; each member
+  // allocates its block, publishes it in its slot with `view` (a fingerprint
+  // of the membership as it sees it), and waits for the others. Members that
+  // see different memberships fail with a message naming the two threads.
+  struct member_slot {
+    std::atomic<std::uint32_t> ready;
+    std::atomic<std::uint32_t> sleepers;
+    std::uint64_t block;
+    std::uint64_t view;
+  };
+  static std::unique_ptr<team> from_members(std::vector<int> threads, member_slot* slots, std::uint64_t view,
+                                            const char* function);
+
   // Collective over the team: once every member has arrived, the last one to
   // leave frees the blocks. The handle must not be used afterwards.
   void release(const char* function);

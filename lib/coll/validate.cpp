@@ -275,7 +275,53 @@ void areas_of(const request& rq, const team& t, std::vector<area>& out) {
   }
 }
 
+namespace {
+
+// chunks: every shared chunk inside the heap and one object; no two chunks
+// write the same byte; out of place, no chunk reads a byte another writes.
+// The front-end names its arguments as `src` and `dst` and numbers the chunks
+// in the order it listed them.
+void validate_chunks(const request& rq) {
+  thread_local std::vector<area> areas;
+  areas.clear();
+  const std::vector<chunk>& chunks = *rq.chunks;
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const chunk& c = chunks[i];
+    if (!c.bytes) continue;
+    if (!c.src.is_private && !(rq.in_place && c.src == c.dst))
+      areas.push_back(area{c.src.thread, c.src.offset, c.src.offset + c.bytes, false, "src", static_cast<int>(i)});
+    if (!c.dst.is_private && !(rq.dst_owner_only && c.dst.thread != tl_mythread))
+      areas.push_back(area{c.dst.thread, c.dst.offset, c.dst.offset + c.bytes, true, "dst", static_cast<int>(i)});
+  }
+  auto refuse = [&](const std::string& m) { throw upc::error(rq.function, m, tl_mythread); };
+  for (const area& a : areas)
+    if (const area_fault f = check_placement(a)) refuse(f.message() + " (chunk " + std::to_string(a.block) + ")");
+  // Two writes of one byte: sort the writes by thread and start.
+  thread_local std::vector<area> writes;
+  writes.clear();
+  for (const area& a : areas)
+    if (a.write) writes.push_back(a);
+  std::sort(writes.begin(), writes.end(), [](const area& a, const area& b) {
+    return a.thread != b.thread ? a.thread < b.thread : a.lo < b.lo;
+  });
+  for (std::size_t i = 1; i < writes.size(); ++i)
+    if (writes[i].thread == writes[i - 1].thread && writes[i].lo < writes[i - 1].hi) {
+      const area& a = writes[i - 1];
+      const area& b = writes[i];
+      refuse("dst: chunks " + std::to_string(std::min(a.block, b.block)) + " and " + std::to_string(std::max(a.block, b.block)) +
+             " write the same bytes on thread " + std::to_string(a.thread) + " (offsets [" + std::to_string(b.lo) + ", " +
+             std::to_string(std::min(a.hi, b.hi)) + ")): destination ranges must not overlap");
+    }
+  if (rq.in_place || rq.stage_sources || areas.size() < 2) return;
+  if (const area_fault f = first_overlap(areas))
+    refuse(f.message() + " (chunks " + std::to_string(f.a.block) + " and " + std::to_string(f.b.block) +
+           "; the source and the destination must be distinct)");
+}
+
+}  // namespace
+
 void validate_areas(const request& rq, const team& t) {
+  if (rq.kind == collective::chunks) return validate_chunks(rq);
   const areas_key key = key_of(rq, t);
   thread_local int last_good = 0;
   if (tl_good[last_good] == key) return;  // a loop of one call: the last one found good

@@ -46,6 +46,14 @@ void prefix_reduce_binomial(const request&, team&, plan&);
 
 void sort_at_root(const request&, team&, plan&);
 
+// The general data movement (request::chunks, the extended collectives): every
+// chunk copied once, by its destination's owner (pull) or its source's (push);
+// private bytes only by their owner, through the owner's scratch when both
+// ends are private to different threads; sources staged first when chunks
+// may overwrite what others read (in place).
+void chunks_pull(const request&, team&, plan&);
+void chunks_push(const request&, team&, plan&);
+
 // upc_all_reduceT_all: a reduction to dst's thread, then every rank copies the
 // result to its element of dst.
 void allreduce_flat(const request&, team&, plan&);

@@ -1,0 +1,25 @@
+// The two halves of the extended collectives behind upc::ext::run (run.cpp):
+// data movement as chunk lists (movement.cpp) and the computational families
+// (reductions.cpp). `members_view` is who takes part: the world, or the
+// members of a thesis team (team.cpp), rank order = thread order.
+#pragma once
+#include <vector>
+
+#include "call.hpp"
+
+namespace upc::coll {
+class team;
+}
+
+namespace upc::ext {
+
+struct members_view {
+  std::vector<int> threads;            // rank -> thread
+  coll::team* engine_team = nullptr;   // nullptr: the world team
+  int root = 0;                        // the root's rank (fixed-size rooted forms)
+};
+
+void run_movement(call& c, const members_view& m);
+void run_reduction(call& c, const members_view& m);
+
+}  // namespace upc::ext
