@@ -209,6 +209,38 @@ def names(fns):
     return "\n".join(out)
 
 
+# For the tests: each parameter as an expression of a upc_ext_test::args `a`.
+def test_arg(ctype, name):
+    if name in ("dst", "buffer", "src"):
+        base = "src" if name == "src" else name
+        return f"a.{base}_{'private' if 'shared' not in ctype else 'shared'}"
+    if name in ARRAY_FIELD and "*" in ctype:
+        field = ARRAY_FIELD[name]
+        if ctype.startswith("shared"):
+            return f"a.{field}_shared_{'size' if 'size_t' in ctype else 'int'}"
+        return f"a.{field}_private_{'size' if 'size_t' in ctype else 'int'}"
+    return {"ddisp": "a.ddisp_scalar", "nbytes": "a.count", "nelems": "a.count", "dst_blk": "a.dst_blk",
+            "dst_blk_raw": "a.dst_blk", "src_blk": "a.src_blk", "src_blk_raw": "a.src_blk", "typesize": "a.typesize",
+            "root": "a.root", "nchunks": "a.nchunks", "blk_size": "a.blk_size", "op": "a.op", "t": "a.t",
+            "sync_mode": "a.flags"}[name]
+
+
+def invokers(rows):
+    out = ["// GENERATED: every untyped function of <upc_collective_ext.h>, callable from one argument set",
+           "// (the tests' args). Entry: name, family, variant bits, parameter names, arguments.",
+           "#define UPCEMU_EXT_INVOKERS(X) \\"]
+    for name, params in rows:
+        if "<<T>>" in name:
+            continue
+        fam, toks = family_and_variants(name)
+        args = ", ".join(test_arg(pt, pn) for pt, pn in split_params(params))
+        bits = " | ".join(f"upc::ext::variant::{t}" for t in toks) if toks else "0u"
+        pnames = ",".join(pn for _, pn in split_params(params))
+        out.append(f'  X({name}, upc::ext::family::{fam}, {bits}, "{pnames}", {args}) \\')
+    out.append("")
+    return "\n".join(out)
+
+
 FAMILY_TITLE = {"broadcast": "broadcast", "scatter": "scatter", "gather": "gather", "gather_all": "allgather",
                 "exchange": "exchange", "permute": "permute", "vector_copy": "vector copy", "reduce": "reduce",
                 "allreduce": "allreduce", "prefix_reduce": "prefix reduce"}
@@ -252,7 +284,7 @@ def main(argv):
     if "--source" in args:
         open(args["--source"], "w").write(source(fns))
     if "--names" in args:
-        open(args["--names"], "w").write(names(fns))
+        open(args["--names"], "w").write(names(fns) + "\n" + invokers(rows))
     if "--docs" in args:
         open(args["--docs"], "w").write(docs(rows))
     if "--check-docs" in args:

@@ -76,7 +76,9 @@ struct v_side {
     if (value < 0) fail(c.function, what + " is negative");
     const std::uint64_t v = static_cast<std::uint64_t>(value);
     std::uint64_t phase, byte;
-    if (local) {
+    if (local || (s.is_private && block == 0)) {
+      // a local phase; or a private buffer whose block size the function does
+      // not take: the value is the offset in that thread's buffer
       phase = v * unit;
     } else {
       if (block == 0) fail(c.function, what + ": an absolute index needs a block size, and " + blk_name + " is 0");

@@ -68,7 +68,7 @@ void check_side(const call& c, const side& s, const char* name) {
 // Every element of a shared argument array inside the heap and one object; a
 // private one non-null.
 void check_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false) {
-  if (!a.present) return;
+  if (!a.present || count == 0) return;  // nothing to read
   if (a.null()) {
     if (may_be_null) return;
     fail(c.function, std::string(a.name) + " is a null pointer" + (a.is_private ? "" : "-to-shared"));
