@@ -238,6 +238,24 @@ def invokers(rows):
         pnames = ",".join(pn for _, pn in split_params(params))
         out.append(f'  X({name}, upc::ext::family::{fam}, {bits}, "{pnames}", {args}) \\')
     out.append("")
+    out += ["// GENERATED: every typed function, with its type letter; func is a.func cast to the type's form.",
+            "#define UPCEMU_EXT_TYPED_INVOKERS(X) \\"]
+    for name, params in rows:
+        if "<<T>>" not in name:
+            continue
+        fam, toks = family_and_variants(name)
+        bits = " | ".join(f"upc::ext::variant::{t}" for t in toks) if toks else "0u"
+        pnames = ",".join(pn for _, pn in split_params(params))
+        for letter, ctype in TYPES:
+            args = []
+            for pt, pn in split_params(params):
+                if pt == "func":
+                    args.append(f"reinterpret_cast<{ctype} (*)({ctype}, {ctype})>(a.func)")
+                else:
+                    args.append(test_arg(pt, pn))
+            n = name.replace("<<T>>", letter)
+            out.append(f'  X({n}, upc::ext::family::{fam}, {bits}, "{letter}", "{pnames}", {", ".join(args)}) \\')
+    out.append("")
     return "\n".join(out)
 
 

@@ -28,23 +28,7 @@ std::string str(std::size_t v) { return std::to_string(v); }
 
 void check_flags(const char* fn, upc_flag_t flags) { check_sync_flags(fn, flags); }
 
-void check_pointer(const char* fn, const char* arg, const shared_address& a) {
-  if (a == shared_address{}) fail(fn, std::string(arg) + " is a null pointer-to-shared");
-  if (a.thread >= static_cast<std::uint32_t>(detail::g_threads))
-    fail(fn, std::string(arg) + " names thread " + str(a.thread) + ", but THREADS is " + str(detail::g_threads));
-}
-
-// a × b, or a clear error naming what overflowed.
-std::uint64_t product(const char* fn, const std::string& what, std::uint64_t a, std::uint64_t b) {
-  std::uint64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) fail(fn, what + " overflows (" + str(a) + " x " + str(b) + ")");
-  return r;
-}
-
-// A size argument that converted from a negative int looks like this.
-std::string negative_hint(std::uint64_t v) {
-  return v > (std::uint64_t{1} << 63) ? " (a negative value converted to size_t?)" : "";
-}
+void check_pointer(const char* fn, const char* arg, const shared_address& a) { check_shared_pointer(fn, arg, a); }
 
 // nbytes, or nbytes × THREADS when one thread holds a row of blocks: at most
 // one thread's whole shared heap (which also keeps every later sum in range).
@@ -55,35 +39,18 @@ void check_block_bytes(const char* fn, std::size_t nbytes, bool row) {
     fail(fn, "nbytes " + str(nbytes) + negative_hint(nbytes) + " is larger than a thread's whole shared heap (" + str(P) +
                  " bytes per thread)");
   if (row) {
-    const std::uint64_t bytes = product(fn, "nbytes x THREADS", nbytes, std::uint64_t(threads()));
+    const std::uint64_t bytes = checked_product(fn, "nbytes x THREADS", nbytes, std::uint64_t(threads()));
     if (bytes > P)
       fail(fn, "nbytes x THREADS = " + str(bytes) + " bytes (nbytes " + str(nbytes) + ") is larger than a thread's whole "
                    "shared heap (" + str(P) + " bytes per thread), where one thread holds THREADS blocks");
   }
 }
 
-// Reductions and sort: blk_size within UPC_MAX_BLOCK_SIZE, and nelems elements
-// of elem_size bytes no more than all the shared heaps together, so that the
-// blocked-array arithmetic (blk_size × THREADS × elem_size, ...) cannot wrap.
 void check_array_extent(const char* fn, const char* blk_arg, std::size_t nelems, std::size_t blk_size, std::size_t elem) {
-  if (nelems == 0) fail(fn, "nelems must be > 0");
-  constexpr std::uint64_t max_block = std::uint64_t{1} << 32;  // UPC_MAX_BLOCK_SIZE
-  if (blk_size > max_block)
-    fail(fn, std::string(blk_arg) + " " + str(blk_size) + negative_hint(blk_size) +
-                 " is larger than UPC_MAX_BLOCK_SIZE (4294967296)");
-  const std::uint64_t bytes = product(fn, "nelems x element size", nelems, elem);
-  const std::uint64_t all = std::uint64_t(threads()) * detail::g_partition_bytes;
-  if (bytes > all)
-    fail(fn, "nelems " + str(nelems) + negative_hint(nelems) + " elements of " + str(elem) + " bytes (" + str(bytes) +
-                 " bytes) do not fit in the shared heaps of all threads (" + str(all) + " bytes)");
+  check_reduction_extent(fn, nelems, blk_size, elem, blk_arg);
 }
-
-// A pointer with a phase inside the block size (0 for an indefinite one).
 void check_phase(const char* fn, const char* arg, const shared_address& a, std::size_t blk_size) {
-  if (blk_size == 0 && a.phase != 0)
-    fail(fn, std::string(arg) + " has phase " + std::to_string(a.phase) + " but blk_size is 0 (indefinite)");
-  if (blk_size != 0 && a.phase >= blk_size)
-    fail(fn, std::string(arg) + " has phase " + std::to_string(a.phase) + ", not below blk_size " + std::to_string(blk_size));
+  check_reduction_phase(fn, arg, a, blk_size);
 }
 
 // The standard layouts of UPC 1.3 §7.4, in THREADS of the run.
@@ -196,31 +163,6 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
 
 namespace {
 
-// The ops a reduction accepts (upc_types.h has more: MINLOC, the atomic ops).
-bool reduction_op(upc_op_t op) {
-  switch (op) {
-    case UPC_ADD: case UPC_MULT: case UPC_AND: case UPC_OR: case UPC_XOR: case UPC_LOGAND:
-    case UPC_LOGOR: case UPC_MIN: case UPC_MAX: case UPC_FUNC: case UPC_NONCOMM_FUNC: return true;
-    default: return false;
-  }
-}
-
-// The engine's op of each reduction op (lib/coll/element_ops.hpp: the one table).
-elem_op element_op_of(upc_op_t op) {
-  switch (op) {
-    case UPC_ADD: return elem_op::add;
-    case UPC_MULT: return elem_op::mult;
-    case UPC_AND: return elem_op::bit_and;
-    case UPC_OR: return elem_op::bit_or;
-    case UPC_XOR: return elem_op::bit_xor;
-    case UPC_LOGAND: return elem_op::log_and;
-    case UPC_LOGOR: return elem_op::log_or;
-    case UPC_MIN: return elem_op::min;
-    case UPC_MAX: return elem_op::max;
-    default: return elem_op::value_function;  // UPC_FUNC, UPC_NONCOMM_FUNC
-  }
-}
-
 // The request of a reduction over `src`, shared [blk_size] T with nelems elements.
 template <class T>
 request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t op,
@@ -228,10 +170,7 @@ request reduction_request(collective kind, const char* fn, sptr<void> dst, sptr<
   check_flags(fn, flags);
   check_pointer(fn, "dst", dst.address());
   check_pointer(fn, "src", src.address());
-  if (!reduction_op(op)) fail(fn, "op " + std::to_string(op) + " is not one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX, UPC_FUNC, UPC_NONCOMM_FUNC");
-  if (!std::is_integral_v<T> && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
-    fail(fn, std::string("op ") + detail::op_name(op) + " is a bitwise operation and needs an integer type");
-  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + detail::op_name(op) + " needs func, got a null pointer");
+  check_reduction_op(fn, op, element_type_of<T>(), reinterpret_cast<const void*>(func));
   check_array_extent(fn, "blk_size", nelems, blk_size, sizeof(T));
   check_phase(fn, "src", src.address(), blk_size);
   request rq{};

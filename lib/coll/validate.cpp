@@ -22,6 +22,8 @@ std::string str(std::uint64_t v) { return std::to_string(v); }
 // The object found for the previous area, if symmetric and the same call's:
 // it answers for every thread without a new lookup.
 thread_local std::optional<allocation> tl_last_object;
+thread_local std::uint64_t tl_last_object_generation = 0;  // the heap's generation when it was found
+thread_local const void* tl_last_object_run = nullptr;
 
 }  // namespace
 
@@ -79,10 +81,15 @@ area_fault check_placement(const area& a, bool objects) {
     if (p.thread == a.thread && p.lo <= a.lo && a.hi <= p.hi && p.generation == generation && p.run == g_control) return f;
   const shared_address at{a.lo, static_cast<std::uint32_t>(a.thread), 0};
   const allocation* object = nullptr;
+  // The object found last serves the next area of the same call, and of later
+  // calls while nothing has been freed (a free may reuse its bytes for another).
+  if (tl_last_object && (tl_last_object_generation != generation || tl_last_object_run != g_control)) tl_last_object.reset();
   if (tl_last_object && tl_last_object->symmetric && tl_last_object->bytes_from(at) > 0) {
     object = &*tl_last_object;
   } else {
     tl_last_object = find_allocation(at.thread, a.lo);
+    tl_last_object_generation = generation;
+    tl_last_object_run = g_control;
     object = tl_last_object ? &*tl_last_object : nullptr;
   }
   if (!object) {

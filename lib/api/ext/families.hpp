@@ -20,6 +20,9 @@ struct members_view {
 };
 
 void run_movement(call& c, const members_view& m);
+// Every element of a shared argument array inside the heap and one object; a
+// private one non-null (count 0: nothing to read, nothing checked).
+void check_arg_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false);
 void run_reduction(call& c, const members_view& m);
 
 }  // namespace upc::ext

@@ -65,9 +65,11 @@ void check_side(const call& c, const side& s, const char* name) {
     fail(c.function, std::string(name) + " names thread " + str(s.shared.thread) + ", but THREADS is " + str(threads()));
 }
 
+}  // namespace
+
 // Every element of a shared argument array inside the heap and one object; a
 // private one non-null.
-void check_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false) {
+void check_arg_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null) {
   if (!a.present || count == 0) return;  // nothing to read
   if (a.null()) {
     if (may_be_null) return;
@@ -83,6 +85,12 @@ void check_array(const call& c, const arg_array& a, std::size_t count, bool may_
       fail(c.function, std::string(a.name) + " has " + str(static_cast<long long>(count)) + " elements to read, but element " +
                            str(static_cast<long long>(i)) + " is outside the shared objects (" + f.message() + ")");
   }
+}
+
+namespace {
+
+void check_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false) {
+  check_arg_array(c, a, count, may_be_null);
 }
 
 void check_bytes(const call& c, std::uint64_t n, std::uint64_t per_thread, const char* what) {
