@@ -106,6 +106,17 @@ void release(areas& a) {
 
 const char* g_algorithm = "pull";  // the chunk algorithm of the run in progress
 
+// The nine IN x OUT sync-flag combinations, taken in turn by successive calls
+// (the tests put a barrier before and after each call, so NOSYNC is legal).
+upc_flag_t next_flags() {
+  static thread_local unsigned k = 0;
+  const upc_flag_t in[] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
+  const upc_flag_t out[] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
+  const upc_flag_t f = in[k % 3] | out[(k / 3) % 3];
+  ++k;
+  return f;
+}
+
 // Runs `body` for both backends, THREADS 1..8 and pull and push.
 void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8}) {
   for (upc::backend_kind b : spmd::backends)
@@ -181,7 +192,7 @@ TEST_CASE("extended collectives: get, put and priv forms of the standard collect
           const upc::sptr<void> droot(upc::sptr<char>(a.d) + root);
           void* pd = a.pd.data();
           const void* ps = a.ps.data();
-          const upc_flag_t fl = UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC;
+          const upc_flag_t fl = next_flags();
           if (f == "broadcast") {
             if (e.dst == PD && e.src == S) upc_all_broadcast_get(pd, sroot, n, fl);
             if (e.src == PS && e.dst == D) upc_all_broadcast_put(a.d, ps, n, fl);
@@ -207,7 +218,7 @@ TEST_CASE("extended collectives: get, put and priv forms of the standard collect
             if (e.src == PS && e.dst == D) upc_all_permute_put(a.d, ps, P, n, fl);
             if (e.src == PS && e.dst == PD) upc_all_permute_priv(pd, ps, P, n, fl);
           }
-          // the shared single area of thread `root` is its block (offset 0 of the allocation)
+          upc_barrier;  // OUT_NOSYNC: the data is there once everyone is past the call
           a.verify(standard_model(f, e, n, root, perm));
           release(a);
         }
@@ -246,7 +257,6 @@ TEST_CASE("extended collectives: in place, rooted in place and their priv forms 
     std::vector<int> perm(static_cast<std::size_t>(T));
     for (int i = 0; i < T; ++i) perm[static_cast<std::size_t>(i)] = (i + 1) % T;
     auto P = shared_values(perm);
-    const upc_flag_t fl = 0;
     for (std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{40}}) {
       const std::size_t row = n * static_cast<std::size_t>(T);
       for (const char* fam : {"broadcast", "scatter", "gather", "gather_all", "exchange", "permute"}) {
@@ -260,6 +270,7 @@ TEST_CASE("extended collectives: in place, rooted in place and their priv forms 
           const bool priv = form % 2 == 1;
           const int root = form >= 2 ? T - 1 : 0;
           void* pb = a.ps.data();
+          const upc_flag_t fl = next_flags();
           if (f == "broadcast") {
             if (form == 0) upc_all_broadcast_in_place(a.s, n, fl);
             if (form == 1) upc_all_broadcast_in_place_priv(pb, n, fl);
@@ -285,6 +296,7 @@ TEST_CASE("extended collectives: in place, rooted in place and their priv forms 
             if (form == 0) upc_all_permute_in_place(a.s, P, n, fl);
             if (form == 1) upc_all_permute_in_place_priv(pb, P, n, fl);
           }
+          upc_barrier;
           a.verify(in_place_model(f, priv ? PS : S, n, root, perm));
           release(a);
         }
@@ -483,7 +495,7 @@ void prepare(v_call& c, const entry& e, const v_spec& s, areas& ar) {
   a.dst_blk = static_cast<size_t>(K * unit);
   a.src_blk = static_cast<size_t>(K * unit);
   a.root = s.root;
-  a.flags = 0;
+  a.flags = next_flags();
   const std::size_t ts = static_cast<std::size_t>(s.ts);
   // single areas: non-rooted shared ones start at the root's block, rooted ones at thread 0's
   auto single = [&](upc::sptr<void> base, int at) {
@@ -561,6 +573,7 @@ TEST_CASE("extended collectives: every vector-variant function and vector_copy, 
         prepare(c, e, s, ar);
         e.invoke(c.a);
         SPMD_CHECK(std::string(upc::coll::last_algorithm()) == g_algorithm);
+        upc_barrier;
         ar.verify(v_model(e, s));
         upc_barrier;
         for (auto& p : c.allocated) upc_all_free(p);
@@ -646,7 +659,7 @@ TEST_CASE("extended collectives: every team-based data movement, on teams of sev
         args a;
         a.t = tm;
         a.count = n;
-        a.flags = 0;
+        a.flags = next_flags();
         a.src_shared = (e.fam == X::family::broadcast || e.fam == X::family::scatter)
                            ? upc::sptr<const void>(upc::sptr<char>(ar.s) + root_thread) : upc::sptr<const void>(ar.s);
         a.dst_shared = e.fam == X::family::gather ? upc::sptr<void>(upc::sptr<char>(ar.d) + root_thread) : ar.d;
@@ -654,6 +667,7 @@ TEST_CASE("extended collectives: every team-based data movement, on teams of sev
         a.dst_private = ar.pd.data();
         a.perm_shared_int = has(e, X::variant::allthr) ? ths : ids;
         if (member) e.invoke(a);
+        upc_barrier;
         ar.verify(team_model(e, mem, n, root_thread, has(e, X::variant::allthr) ? perm_threads : perm_ids));
         release(ar);
         ++ran;

@@ -74,7 +74,16 @@ void everywhere(const std::function<void()>& body, std::initializer_list<int> co
       }
 }
 
-int left(int a, int) { return a; }  // associative, not commutative: the first operand wins
+int left(int a, int) { return a; }
+
+upc_flag_t next_flags() {
+  static thread_local unsigned k = 0;
+  const upc_flag_t in[] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
+  const upc_flag_t out[] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
+  const upc_flag_t f = in[k % 3] | out[(k / 3) % 3];
+  ++k;
+  return f;
+}  // associative, not commutative: the first operand wins
 
 // The logical call: a source array shared [B] TYPE[N] from thread 0 (or its
 // private form), values v(k); the members; chunks of the vector variants.
@@ -227,6 +236,7 @@ struct run_one {
     upc_barrier;
     args a;
     a.op = s.noncomm ? UPC_NONCOMM_FUNC : UPC_ADD;
+    a.flags = next_flags();
     a.func = s.noncomm ? reinterpret_cast<const void*>(&left) : nullptr;
     a.count = s.N;
     a.blk_size = s.B;

@@ -37,12 +37,15 @@ bool staged(const request& rq, const chunk& c) {
   return rq.stage_sources && !c.src.is_private;
 }
 
-// The thread that copies chunk c.
-int copier(const request& rq, const chunk& c, bool push) {
+// The thread that copies chunk c: a member always (a shared end may be on a
+// thread outside the team: a team collective writing a non-member's element).
+int copier(const request& rq, const chunk& c, bool push, const team& t) {
   if (c.dst.is_private) return c.dst.thread;
   if (c.src.is_private && !staged(rq, c)) return c.src.thread;
-  if (rq.stage_sources || rq.dst_owner_only) return c.dst.thread;
-  return push ? c.src.thread : c.dst.thread;
+  int by = (rq.stage_sources || rq.dst_owner_only) ? c.dst.thread : push ? c.src.thread : c.dst.thread;
+  if (t.rank_of(by) < 0) by = by == c.dst.thread ? c.src.thread : c.dst.thread;
+  if (t.rank_of(by) < 0) by = t.thread_of(0);
+  return by;
 }
 
 char* shared_byte(const place& at) { return raw(shared_address{at.offset, static_cast<std::uint32_t>(at.thread), 0}); }
@@ -95,18 +98,20 @@ void build(const request& rq, team& t, plan& p, bool push) {
   };
   for (std::size_t i = 0; i < n; ++i) {
     const chunk& c = chunks[i];
-    if (identity(rq, c) || copier(rq, c, push) != me) continue;
+    if (identity(rq, c) || copier(rq, c, push, t) != me) continue;
     const int src_rank = t.rank_of(c.src.thread), dst_rank = t.rank_of(c.dst.thread);
     const char* from;
+    // a non-member's partition is read or written without waiting for it
+    // (it takes no part in the collective): rank -1 stays out of every list
     if (staged(rq, c)) {
       wait_once(src_rank);
       if (src_rank != me_rank) read_scratch_of[static_cast<std::size_t>(src_rank)] = 1;
       from = t.scratch(src_rank) + at[i];
     } else {
       from = source(c);
-      if (!c.src.is_private) touch_one(p.touches, src_rank, me_rank);
+      if (!c.src.is_private && src_rank >= 0) touch_one(p.touches, src_rank, me_rank);
     }
-    if (!c.dst.is_private) {
+    if (!c.dst.is_private && dst_rank >= 0) {
       if (rq.stage_sources) wait_once(dst_rank);  // its sources must be safe before I write its partition
       touch_one(p.touches, dst_rank, me_rank);
     }
@@ -117,7 +122,7 @@ void build(const request& rq, team& t, plan& p, bool push) {
   std::vector<int> scratch_readers;
   for (const chunk& c : chunks) {
     if (identity(rq, c)) continue;
-    const int by = copier(rq, c, push);
+    const int by = copier(rq, c, push, t);
     if (by == me) continue;
     const int by_rank = t.rank_of(by);
     if (c.src.thread == me && !c.src.is_private) {
