@@ -95,6 +95,15 @@ struct request {
   // (gather_all_v_privparam: each thread passes its own ddisp): the owner copies
   // those chunks (private sources are staged for it), and each member checks its own.
   bool dst_owner_only = false;
+  // More single-valued arguments than the engine's own (the extended
+  // collectives' counts, block sizes, typesize, root), compared under --check
+  // by name: {"argument typesize", 4}.
+  struct named_value {
+    const char* name;
+    std::uint64_t value;
+  };
+  const named_value* extra_single_valued = nullptr;
+  int extra_single_valued_count = 0;
   // reductions and sort: the arrays (in: the source, out: prefix_reduce's
   // result; sort sorts `in`), and for reduce / allreduce the root's result
   blocked_array in{}, out{};

@@ -37,6 +37,8 @@ detail::single_valued single_valued_args(const request& rq) {
     else f.add("argument op", rq.op_arg);
     f.add("argument func", reinterpret_cast<std::uintptr_t>(rq.func));
   }
+  for (int i = 0; i < rq.extra_single_valued_count; ++i)
+    f.add(rq.extra_single_valued[i].name, rq.extra_single_valued[i].value);
   f.add("argument flags", static_cast<std::uint64_t>(rq.flags));
   return f;
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <vector>
 
+#include "../../coll/request.hpp"
 #include "call.hpp"
 
 namespace upc::coll {
@@ -24,5 +25,9 @@ void run_movement(call& c, const members_view& m);
 // private one non-null (count 0: nothing to read, nothing checked).
 void check_arg_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false);
 void run_reduction(call& c, const members_view& m);
+
+// The call's single-valued scalars for --check (count, block sizes, typesize,
+// root, nchunks, op, blk_size), into `out`; returns how many.
+int single_valued_scalars(const call& c, coll::request::named_value (&out)[8]);
 
 }  // namespace upc::ext

@@ -508,6 +508,9 @@ void run_movement(call& c, const members_view& view) {
   rq.dst_owner_only = c.has_ddisp_scalar;
   if (!c.src.is_private) rq.src.base = c.src.shared;
   if (!c.dst.is_private) rq.dst.base = c.dst.shared;
+  thread_local coll::request::named_value extras[8];
+  rq.extra_single_valued_count = single_valued_scalars(c, extras);
+  rq.extra_single_valued = extras;
   const bool reads_arrays = c.is(variant::v) || c.fam == family::vector_copy || c.fam == family::permute;
   if (reads_arrays) {
     rq.read_args = build_after_in;

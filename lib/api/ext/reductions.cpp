@@ -139,6 +139,9 @@ struct reduction {
     rq.src_memory = from ? coll::memory::private_owner : coll::memory::shared;
     rq.dst_memory = to ? coll::memory::private_owner : coll::memory::shared;
     rq.chunks = &list;
+    thread_local coll::request::named_value extras[8];
+    rq.extra_single_valued_count = single_valued_scalars(c, extras);
+    rq.extra_single_valued = extras;
     coll::submit(rq);
   }
   // The second movement keeps the caller's IN choice only where it still means

@@ -27,7 +27,10 @@ long long arg_array::at(std::size_t i) const noexcept {
   } else {
     p = detail::raw_address(layout::advance(shared, static_cast<std::ptrdiff_t>(i), elem_size, 1, threads()));
   }
-  if (elem_size == sizeof(int)) return is_signed ? *static_cast<const int*>(p) : *static_cast<const unsigned*>(p);
+  if (elem_size == sizeof(int)) {
+    if (is_signed) return static_cast<long long>(*static_cast<const int*>(p));
+    return static_cast<long long>(*static_cast<const unsigned*>(p));
+  }
   const std::uint64_t v = *static_cast<const std::uint64_t*>(p);
   return is_signed ? static_cast<long long>(v) : static_cast<long long>(v > (std::uint64_t{1} << 62) ? (std::uint64_t{1} << 62) + 1 : v);
 }
@@ -178,12 +181,37 @@ void check_movement(const call& c, const members_view& m) {
 
 }  // namespace
 
+int single_valued_scalars(const call& c, coll::request::named_value (&out)[8]) {
+  int n = 0;
+  const bool raw = c.is(variant::raw);
+  auto add = [&](bool present, const char* name, std::uint64_t v) {
+    if (present && n < 8) out[n++] = coll::request::named_value{name, v};
+  };
+  const bool elems = c.fam == family::reduce || c.fam == family::allreduce || c.fam == family::prefix_reduce ||
+                     (c.is(variant::v) && !raw);
+  add(c.has_count, elems ? "argument nelems" : "argument nbytes", c.count);
+  add(c.has_dst_blk, raw ? "argument dst_blk_raw" : "argument dst_blk", c.dst_blk);
+  add(c.has_src_blk, raw ? "argument src_blk_raw" : "argument src_blk", c.src_blk);
+  add(c.has_typesize, "argument typesize", c.typesize);
+  add(c.has_root, "argument root", static_cast<std::uint64_t>(static_cast<std::int64_t>(c.root)));
+  add(c.has_nchunks, "argument nchunks", static_cast<std::uint64_t>(static_cast<std::int64_t>(c.nchunks)));
+  const bool reduction = c.fam == family::reduce || c.fam == family::allreduce || c.fam == family::prefix_reduce;
+  add(reduction, "argument op", c.op);
+  add(reduction && !c.is(variant::v), "argument blk_size", c.blk_size);
+  return n;
+}
+
 void run(call& c) {
   const bool on_team = c.is(variant::team);
   // The call's record (compared across threads where the call synchronises);
   // a team collective is called by its members only, so it is not recorded.
   std::optional<detail::collective_call> record;
-  if (!on_team) record.emplace(c.function, c.where, std::initializer_list<detail::collective_arg>{{"flags", c.flags}});
+  if (!on_team)
+    record.emplace(c.function, c.where,
+                   std::initializer_list<detail::collective_arg>{
+                       {c.is(variant::v) && !c.is(variant::raw) ? "nelems" : "nbytes", c.has_count ? c.count : 0},
+                       {"root", static_cast<std::uint64_t>(c.has_root ? c.root : 0)},
+                       {"flags", c.flags}});
   coll::check_sync_flags(c.function, c.flags, "sync_mode");
   members_view m;
   if (on_team) {
