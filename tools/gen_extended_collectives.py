@@ -287,6 +287,8 @@ def docs(rows):
         out.append("")
     out.insert(6, f"{total} functions in all.")
     out.insert(7, "")
+    while out[8] == "":
+        del out[8]
     return "\n".join(out)
 
 

@@ -80,6 +80,13 @@ TEST_CASE("extended collectives, bad input: displacements, counts, blocks and ov
     SizeArray n = sizes({3, 3});
     upc_all_vector_copy(b, a, dd, sd, n, 2, 10, 10, sizeof(int), 0);
   });
+  // prefix_v chunks that write the same destination elements (the appendix's A.2.8 example)
+  fails_with(1, {"upc_all_prefix_reduceI_v", "chunks 0 and 1 write the same destination elements"}, [] {
+    upc::sptr<void> a = upc_all_alloc(THREADS, 300 * sizeof(int)), b = upc_all_alloc(THREADS, 300 * sizeof(int));
+    IntArray sd = ints(std::vector<int>{15, 115}), dd = ints(std::vector<int>{15, 115});
+    SizeArray n = sizes({110, 110});
+    upc_all_prefix_reduceI_v(b, a, UPC_ADD, dd, sd, n, 2, 300, 300, nullptr, 0);
+  });
   // out of place, a source that is also a destination
   fails_with(2, {"upc_all_vector_copy", "overlap", "distinct"}, [] {
     upc::sptr<void> a = upc_all_alloc(THREADS, 10 * sizeof(int));

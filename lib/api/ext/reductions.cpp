@@ -306,6 +306,21 @@ void run_reduction(call& c, const members_view& mv) {
       }
     }
     if (pieces.empty()) fail(c.function, "the chunks hold no element: nothing to reduce");
+    if (prefix) {  // no two chunks may write the same destination element
+      std::vector<std::pair<std::uint64_t, std::size_t>> starts;  // (ddisp, chunk)
+      for (std::size_t j = 0; j < K; ++j)
+        if (count[j]) starts.push_back({static_cast<std::uint64_t>(c.ddisp.at(j)), j});
+      std::sort(starts.begin(), starts.end());
+      for (std::size_t i = 1; i < starts.size(); ++i) {
+        const std::size_t a = starts[i - 1].second, b = starts[i].second;
+        if (starts[i - 1].first + count[a] > starts[i].first)
+          fail(c.function, "ddisp: chunks " + str(static_cast<long long>(std::min(a, b))) + " and " +
+                               str(static_cast<long long>(std::max(a, b))) + " write the same destination elements (ddisp[" +
+                               str(static_cast<long long>(a)) + "] = " + str(static_cast<long long>(starts[i - 1].first)) + ", " +
+                               str(static_cast<long long>(count[a])) + " elements; ddisp[" + str(static_cast<long long>(b)) + "] = " +
+                               str(static_cast<long long>(starts[i].first)) + "): destination ranges must not overlap");
+      }
+    }
     nelems = static_cast<std::size_t>(longest);
   }
 
