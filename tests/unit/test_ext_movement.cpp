@@ -696,6 +696,38 @@ TEST_CASE("extended collectives: every team-based data movement, on teams of sev
   });
 }
 
+TEST_CASE("extended collectives: large chunks staged in segments (priv and in-place exchange)") {
+  everywhere([] {
+    const int T = THREADS;
+    const std::size_t n = 300000;  // more than two staging segments of 128 KiB
+    std::vector<int> perm(static_cast<std::size_t>(T));
+    for (int i = 0; i < T; ++i) perm[static_cast<std::size_t>(i)] = (i + 1) % T;
+    {
+      areas a = make_areas(n, n);
+      upc_all_broadcast_priv(a.pd.data(), a.ps.data(), n, next_flags());
+      upc_barrier;
+      a.verify(standard_model("broadcast", priv_, n, 0, perm));
+      release(a);
+    }
+    {
+      areas a = make_areas(n, 1);
+      upc_all_broadcast_rooted_in_place_priv(a.ps.data(), n, T - 1, next_flags());
+      upc_barrier;
+      a.verify(in_place_model("broadcast", PS, n, T - 1, perm));
+      release(a);
+    }
+    const std::size_t piece = n / static_cast<std::size_t>(T);
+    for (int side : {S, PS}) {
+      areas a = make_areas(piece * static_cast<std::size_t>(T), 1);
+      if (side == S) upc_all_exchange_in_place(a.s, piece, next_flags());
+      else upc_all_exchange_in_place_priv(a.ps.data(), piece, next_flags());
+      upc_barrier;
+      a.verify(in_place_model("exchange", side, piece, 0, perm));
+      release(a);
+    }
+  }, {1, 2, 3, 5});
+}
+
 }  // namespace
 
 // ---- the names -------------------------------------------------------------------------

@@ -61,19 +61,43 @@ void build(const request& rq, team& t, plan& p, bool push) {
   const std::size_t n = chunks.size();
 
   // Where each staged chunk sits in its source owner's scratch (the same
-  // arithmetic on every member: it depends on the list only).
-  std::vector<std::uint64_t> at(n, 0), used(static_cast<std::size_t>(threads()), 0);
+  // arithmetic on every member: it depends on the list only). Chunks with the
+  // same source bytes share one staged copy (a private broadcast stages its
+  // source once, the thesis's Figure 3.7). Staged bytes are published in
+  // segments, one ready stage each, so that readers copy a segment out while
+  // its owner stages the next.
+  constexpr std::uint64_t segment = 128 * 1024;
+  auto segments_of = [&](std::uint64_t bytes) { return (bytes + segment - 1) / segment; };
+  std::vector<std::uint64_t> at(n, 0), first_stage(n, 0), used(static_cast<std::size_t>(threads()), 0),
+      staged_segments(static_cast<std::size_t>(threads()), 0);
+  std::vector<char> stager(n, 0);  // the chunk whose copy stages these bytes
   bool any_staged = false;
   for (std::size_t i = 0; i < n; ++i) {
     const chunk& c = chunks[i];
     if (identity(rq, c) || !staged(rq, c)) continue;
     any_staged = true;
-    std::uint64_t& u = used[static_cast<std::size_t>(c.src.thread)];
-    at[i] = u;
-    u += (c.bytes + 15) & ~std::uint64_t{15};
+    bool shared_copy = false;
+    for (std::size_t j = i; j-- > 0 && !shared_copy;)  // the same source staged before? (lists are short where it matters)
+      if (stager[j] && chunks[j].src == c.src && chunks[j].bytes == c.bytes) {
+        at[i] = at[j];
+        first_stage[i] = first_stage[j];
+        shared_copy = true;
+      }
+    if (shared_copy) continue;
+    stager[i] = 1;
+    const std::size_t o = static_cast<std::size_t>(c.src.thread);
+    at[i] = used[o];
+    first_stage[i] = staged_segments[o];
+    used[o] += (c.bytes + 15) & ~std::uint64_t{15};
+    staged_segments[o] += segments_of(c.bytes);
   }
   const bool stages = any_staged || rq.stage_sources;
-  if (stages) t.ensure_scratch(static_cast<std::size_t>(*std::max_element(used.begin(), used.end())) + 64, rq.function);
+  if (stages) {
+    t.ensure_scratch(static_cast<std::size_t>(*std::max_element(used.begin(), used.end())) + 64, rq.function);
+    p.stages = static_cast<int>(std::max<std::uint64_t>(1, *std::max_element(staged_segments.begin(), staged_segments.end())));
+  }
+  // a member's last stage: everything it stages is there
+  auto last_stage = [&](int thread) { return static_cast<int>(staged_segments[static_cast<std::size_t>(thread)]) - 1; };
 
   auto source = [&](const chunk& c) -> const char* {
     return c.src.is_private ? rq.src_private + c.src.offset : shared_byte(c.src);
@@ -82,40 +106,46 @@ void build(const request& rq, team& t, plan& p, bool push) {
     return c.dst.is_private ? rq.dst_private + c.dst.offset : shared_byte(c.dst);
   };
 
-  // 1. my staged sources, before I write anything
+  // 1. my staged sources, segment by segment, before I write anything
   for (std::size_t i = 0; i < n; ++i) {
     const chunk& c = chunks[i];
-    if (c.src.thread == me && !identity(rq, c) && staged(rq, c)) p.copy(t.scratch(me_rank) + at[i], source(c), c.bytes);
+    if (c.src.thread != me || !stager[i]) continue;
+    for (std::uint64_t k = 0; k * segment < c.bytes; ++k) {
+      const std::uint64_t off = k * segment, len = std::min(segment, c.bytes - off);
+      p.copy(t.scratch(me_rank) + at[i] + off, source(c) + off, len);
+      p.publish_ready(static_cast<int>(first_stage[i] + k));
+    }
   }
-  if (stages) p.publish_ready();
 
   // 2. the chunks I copy
-  std::vector<char> waited(static_cast<std::size_t>(t.size()), 0), read_scratch_of(static_cast<std::size_t>(t.size()), 0);
-  auto wait_once = [&](int rank) {
-    if (rank == me_rank || waited[static_cast<std::size_t>(rank)]) return;
-    waited[static_cast<std::size_t>(rank)] = 1;
-    p.wait_ready(rank);
+  std::vector<int> waited(static_cast<std::size_t>(t.size()), -1);
+  std::vector<char> read_scratch_of(static_cast<std::size_t>(t.size()), 0);
+  auto wait_for = [&](int rank, int stage) {  // stage s of rank, once (later stages imply earlier ones)
+    if (rank == me_rank || stage < 0 || waited[static_cast<std::size_t>(rank)] >= stage) return;
+    waited[static_cast<std::size_t>(rank)] = stage;
+    p.wait_ready(rank, stage);
   };
   for (std::size_t i = 0; i < n; ++i) {
     const chunk& c = chunks[i];
     if (identity(rq, c) || copier(rq, c, push, t) != me) continue;
     const int src_rank = t.rank_of(c.src.thread), dst_rank = t.rank_of(c.dst.thread);
-    const char* from;
     // a non-member's partition is read or written without waiting for it
     // (it takes no part in the collective): rank -1 stays out of every list
-    if (staged(rq, c)) {
-      wait_once(src_rank);
-      if (src_rank != me_rank) read_scratch_of[static_cast<std::size_t>(src_rank)] = 1;
-      from = t.scratch(src_rank) + at[i];
-    } else {
-      from = source(c);
-      if (!c.src.is_private && src_rank >= 0) touch_one(p.touches, src_rank, me_rank);
-    }
     if (!c.dst.is_private && dst_rank >= 0) {
-      if (rq.stage_sources) wait_once(dst_rank);  // its sources must be safe before I write its partition
+      if (rq.stage_sources) wait_for(dst_rank, last_stage(c.dst.thread));  // its sources are safe before I write there
       touch_one(p.touches, dst_rank, me_rank);
     }
-    p.copy(destination(c), from, c.bytes);
+    if (staged(rq, c)) {
+      if (src_rank != me_rank) read_scratch_of[static_cast<std::size_t>(src_rank)] = 1;
+      for (std::uint64_t k = 0; k * segment < c.bytes; ++k) {
+        const std::uint64_t off = k * segment, len = std::min(segment, c.bytes - off);
+        wait_for(src_rank, static_cast<int>(first_stage[i] + k));
+        p.copy(destination(c) + off, t.scratch(src_rank) + at[i] + off, len);
+      }
+      continue;
+    }
+    if (!c.src.is_private && src_rank >= 0) touch_one(p.touches, src_rank, me_rank);
+    p.copy(destination(c), source(c), c.bytes);
   }
 
   // 3. who touches my data or reads my scratch

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The extended collectives of seed 003 against the standard ones, plain UPC and
+# Open MPI: the thesis's Figures 3.12-3.14 on this machine. bench/collbench/extbench
+# times upc_all_broadcast_in_place, upc_all_scatter_v and upc_all_exchange_in_place
+# as original / base / extended / priv, and bench/peers/mpi/ext_mpi MPI_Bcast,
+# MPI_Scatterv and MPI_Alltoall(MPI_IN_PLACE), sizes 4 KiB … 8 MiB, THREADS 2, 4,
+# 8, 16, both backends. Writes bench/results/<date>/ext/ext.jsonl, the tables
+# (tools/bench/ext_tables.py, pasted into docs/benchmarks.md by hand) and the
+# plots docs/img/ext_*.png.
+#
+#   tools/bench/run_ext.sh            # the full run
+#   tools/bench/run_ext.sh --quick    # THREADS 2 and 4, 4 KiB … 1 MiB in steps of 4
+#
+# Options: --threads-only, --no-mpi, --no-docs, --out DIR. Environment:
+# THREAD_COUNTS, MAX_MOVED (default 1G: an exchange at THREADS=16 above 4 MiB a
+# piece is skipped, for ours and MPI alike), MIN_TIME, REPS, BUILD_DIR, PYTHON.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
+
+quick=0 docs=1 mpi=1 out="" processes=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --threads-only) processes=0 ;;
+    --no-docs) docs=0 ;;
+    --no-mpi) mpi=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_ext.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+bench_tools
+max_moved=${MAX_MOVED:-1G}
+if [[ $quick == 1 ]]; then
+  counts=${THREAD_COUNTS:-"2 4"}
+  size_args=(--min-bytes=4096 --max-bytes=1048576 --step=4)
+  time_args=(--min-time="${MIN_TIME:-0.003}" --reps="${REPS:-3}")
+else
+  counts=${THREAD_COUNTS:-"2 4 8 16"}
+  size_args=(--min-bytes=4096 --max-bytes=8388608 --step=2)
+  time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
+fi
+backends="threads"
+[[ $processes == 1 ]] && backends="threads processes"
+out=${out:-bench/results/$(date +%Y-%m-%d)/ext}
+mkdir -p "$out"
+
+bench_build "$build" "$mpi" bench/peers/mpi/ext_mpi bench/collbench/extbench
+extbench="$build/bench/collbench/extbench"
+ext_mpi="$build/bench/peers/mpi/ext_mpi"
+moved_bytes=$(numfmt --from=iec "$max_moved")
+
+{
+  bench_machine "$quick"
+  echo "load_at_start: $(bench_load)"
+  echo "backends: $backends"
+  echo "threads: $counts"
+  echo "sizes: ${size_args[*]}"
+  echo "timing: ${time_args[*]}"
+  echo "max_moved: $max_moved"
+} >"$out/machine.txt"
+cat "$out/machine.txt"
+
+bench_runs 48 900 600
+begin=$SECONDS
+file="$out/ext.jsonl"
+: >"$file"
+for b in bcast scatter_v exchange; do
+  echo "== $b"
+  for n in $counts; do
+    for backend in $backends; do
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$b $backend THREADS=$n" \
+        "$extbench" --bench="$b" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
+    done
+    if [[ $have_mpi == 1 ]]; then
+      run "$file" "$b Open MPI ranks=$n" \
+        mpirun "${mpirun_args[@]}" -np "$n" "$ext_mpi" --bench="$b" "${size_args[@]}" --max-moved="$moved_bytes" "${time_args[@]}"
+    fi
+  done
+done
+echo "runs took $((SECONDS - begin)) s"
+echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
+echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
+
+"$python" tools/bench/ext_tables.py "$file" >"$out/tables.md"
+echo "tables: $out/tables.md"
+if [[ $docs == 1 ]]; then
+  "$python" tools/bench/ext_tables.py "$file" --plot docs/img || echo "plots skipped (no matplotlib?)"
+fi
+[[ $failures == 0 ]] || { echo "$failures runs failed"; exit 1; }
