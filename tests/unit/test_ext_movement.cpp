@@ -32,6 +32,16 @@
 
 namespace {
 
+// The default suite: THREADS 1-8 and two random cases per function; the opt-in
+// 'full' suite (tests/conformance, UPCEMU_EXT_FULL) adds THREADS 16 and more cases.
+#ifdef UPCEMU_EXT_FULL
+constexpr int rounds = 8;
+#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8, 16}
+#else
+constexpr int rounds = 2;
+#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8}
+#endif
+
 enum side_id : int { S = 0, D = 1, PS = 2, PD = 3 };
 
 unsigned char pattern(int side, int thread, std::size_t off) {
@@ -118,7 +128,7 @@ upc_flag_t next_flags() {
 }
 
 // Runs `body` for both backends, THREADS 1..8 and pull and push.
-void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8}) {
+void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
       for (const char* algo : {"pull", "push"}) {
@@ -566,7 +576,7 @@ TEST_CASE("extended collectives: every vector-variant function and vector_copy, 
     int ran = 0;
     for (const entry& e : entries) {
       if (!(has(e, X::variant::v) || e.fam == X::family::vector_copy) || has(e, X::variant::team)) continue;
-      for (int round = 0; round < 2; ++round) {
+      for (int round = 0; round < rounds; ++round) {
         const v_spec s = make_spec(rng, T);  // the same on every thread: same seed, same draws
         areas ar = make_areas(static_cast<std::size_t>(s.K * s.ts), static_cast<std::size_t>(s.K * s.ts));
         v_call c;
@@ -581,7 +591,7 @@ TEST_CASE("extended collectives: every vector-variant function and vector_copy, 
         ++ran;
       }
     }
-    SPMD_CHECK_EQ(ran, 2 * 112);
+    SPMD_CHECK_EQ(ran, rounds * 112);
   });
 }
 

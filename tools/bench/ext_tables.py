@@ -17,14 +17,14 @@ NAMES = {"bcast": "upc_all_broadcast_in_place (Figure 3.12)", "scatter_v": "upc_
          "exchange": "upc_all_exchange_in_place (Figure 3.14)"}
 
 
-def load(path):
-    rows = collections.defaultdict(dict)  # (coll, backend, threads) -> {(form, nbytes): median}
+def load(path, field="median_us"):
+    rows = collections.defaultdict(dict)  # (coll, backend, threads) -> {(form, nbytes): field}
     for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
         r = json.loads(line)
         key = (r["coll"], r["backend"], r["threads"])
-        rows[key][(r["variant"], r["nbytes"])] = r["median_us"]
+        rows[key][(r["variant"], r["nbytes"])] = r[field]
     return rows
 
 
@@ -71,12 +71,12 @@ def plot(rows, img):
                 src = mpi if f == "mpi" else ours
                 pts = sorted((n, us) for (g, n), us in src.items() if g == f)
                 if pts:
-                    ax.plot([p[0] for p in pts], [p[0] / p[1] * 1e-3 for p in pts], marker="o", ms=3,
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3,
                             label="Open MPI" if f == "mpi" else f)
             ax.set_xscale("log", base=2)
             ax.set_title(f"THREADS={T}")
             ax.set_xlabel("nbytes")
-            ax.set_ylabel("GB/s (nbytes / time)")
+            ax.set_ylabel("GB/s (bytes moved / time)")
             ax.grid(alpha=0.3)
         axes[0][0].legend(fontsize=7)
         fig.suptitle(NAMES[coll] + ", threads backend")
@@ -92,7 +92,7 @@ def main(argv):
         return 2
     rows = load(argv[1])
     if "--plot" in argv:
-        plot(rows, argv[argv.index("--plot") + 1])
+        plot(load(argv[1], "gbps"), argv[argv.index("--plot") + 1])
     else:
         print(tables(rows))
     return 0
