@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/ext_runs.hpp"
 #include "../support/spmd.hpp"
 #include "upc_collective_ext.h"
 #include "extended_collectives_names.inc"
@@ -32,15 +33,7 @@
 
 namespace {
 
-// The default suite: THREADS 1-8 and two random cases per function; the opt-in
-// 'full' suite (tests/conformance, UPCEMU_EXT_FULL) adds THREADS 16 and more cases.
-#ifdef UPCEMU_EXT_FULL
-constexpr int rounds = 8;
-#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8, 16}
-#else
-constexpr int rounds = 2;
-#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8}
-#endif
+using namespace ext_runs;
 
 enum side_id : int { S = 0, D = 1, PS = 2, PD = 3 };
 
@@ -114,35 +107,8 @@ void release(areas& a) {
   upc_all_free(a.d);
 }
 
-const char* g_algorithm = "pull";  // the chunk algorithm of the run in progress
 
-// The nine IN x OUT sync-flag combinations, taken in turn by successive calls
-// (the tests put a barrier before and after each call, so NOSYNC is legal).
-upc_flag_t next_flags() {
-  static thread_local unsigned k = 0;
-  const upc_flag_t in[] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
-  const upc_flag_t out[] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
-  const upc_flag_t f = in[k % 3] | out[(k / 3) % 3];
-  ++k;
-  return f;
-}
 
-// Runs `body` for both backends, THREADS 1..8 and pull and push.
-void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
-  for (upc::backend_kind b : spmd::backends)
-    for (int T : counts)
-      for (const char* algo : {"pull", "push"}) {
-        upc::launch_options o = spmd::options(T, b);
-        g_algorithm = algo;
-        const upc::run_result r = upc::run(o, [&] {
-          upc::coll::force_algorithm("vector_copy", algo);
-          body();
-          upc::coll::reset_algorithms();
-        });
-        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", std::string(algo), " error: ", r.error);
-        REQUIRE(r.ok());
-      }
-}
 
 // A shared int (or size_t) array of `n` elements, block size 1, written by thread 0.
 template <class T>

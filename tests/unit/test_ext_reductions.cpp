@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/ext_runs.hpp"
 #include "../support/spmd.hpp"
 #include "extended_collectives_names.inc"
 #include "../../lib/api/ext/call.hpp"
@@ -23,15 +24,7 @@
 
 namespace {
 
-// The default suite: THREADS 1-8 and two random cases per function; the opt-in
-// 'full' suite (tests/conformance, UPCEMU_EXT_FULL) adds THREADS 16 and more cases.
-#ifdef UPCEMU_EXT_FULL
-constexpr int rounds = 8;
-#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8, 16}
-#else
-constexpr int rounds = 2;
-#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8}
-#endif
+using namespace ext_runs;
 
 namespace X = upc::ext;
 using IntArray = upc::sptr<int, 1, upc::relaxed>;
@@ -67,33 +60,8 @@ const entry entries[] = {UPCEMU_EXT_TYPED_INVOKERS(UPCEMU_ENTRY)};
 
 bool has(const entry& e, unsigned v) { return (e.var & v) != 0; }
 
-const char* g_algorithm = "pull";
 
-void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
-  for (upc::backend_kind b : spmd::backends)
-    for (int T : counts)
-      for (const char* algo : {"pull", "push"}) {
-        g_algorithm = algo;
-        const upc::run_result r = upc::run(spmd::options(T, b), [&] {
-          upc::coll::force_algorithm("vector_copy", algo);
-          body();
-          upc::coll::reset_algorithms();
-        });
-        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", std::string(algo), " error: ", r.error);
-        REQUIRE(r.ok());
-      }
-}
-
-int left(int a, int) { return a; }
-
-upc_flag_t next_flags() {
-  static thread_local unsigned k = 0;
-  const upc_flag_t in[] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
-  const upc_flag_t out[] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
-  const upc_flag_t f = in[k % 3] | out[(k / 3) % 3];
-  ++k;
-  return f;
-}  // associative, not commutative: the first operand wins
+int left(int a, int) { return a; }  // associative, not commutative: the first operand wins
 
 // The logical call: a source array shared [B] TYPE[N] from thread 0 (or its
 // private form), values v(k); the members; chunks of the vector variants.

@@ -114,6 +114,14 @@ std::uint64_t count_of(const call& c, std::size_t i, std::uint64_t unit) {
   return static_cast<std::uint64_t>(v) * unit;
 }
 
+// The counts of threads 0..T-1 in bytes, and their sum.
+std::vector<std::uint64_t> counts_of(const call& c, int T, std::uint64_t unit, std::uint64_t& total) {
+  std::vector<std::uint64_t> n(static_cast<std::size_t>(T));
+  total = 0;
+  for (int t = 0; t < T; ++t) total += n[static_cast<std::size_t>(t)] = count_of(c, static_cast<std::size_t>(t), unit);
+  return n;
+}
+
 }  // namespace
 
 // ---- the families -------------------------------------------------------------
@@ -347,9 +355,8 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
       break;
     }
     case family::scatter: {
-      std::vector<std::uint64_t> n(static_cast<std::size_t>(T));
       std::uint64_t total = 0;
-      for (int t = 0; t < T; ++t) total += n[static_cast<std::size_t>(t)] = count_of(c, static_cast<std::size_t>(t), unit);
+      const std::vector<std::uint64_t> n = counts_of(c, T, unit, total);
       std::uint64_t at = 0;
       for (int t = 0; t < T; ++t) {
         const std::uint64_t k = n[static_cast<std::size_t>(t)];
@@ -360,9 +367,8 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
       break;
     }
     case family::gather: {
-      std::vector<std::uint64_t> n(static_cast<std::size_t>(T));
       std::uint64_t total = 0;
-      for (int t = 0; t < T; ++t) total += n[static_cast<std::size_t>(t)] = count_of(c, static_cast<std::size_t>(t), unit);
+      const std::vector<std::uint64_t> n = counts_of(c, T, unit, total);
       std::uint64_t at = 0;
       for (int t = 0; t < T; ++t) {
         const std::uint64_t k = n[static_cast<std::size_t>(t)];
@@ -373,9 +379,8 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
       break;
     }
     case family::gather_all: {
-      std::vector<std::uint64_t> n(static_cast<std::size_t>(T));
       std::uint64_t total = 0;
-      for (int t = 0; t < T; ++t) total += n[static_cast<std::size_t>(t)] = count_of(c, static_cast<std::size_t>(t), unit);
+      const std::vector<std::uint64_t> n = counts_of(c, T, unit, total);
       std::vector<place> from(static_cast<std::size_t>(T));
       for (int i = 0; i < T; ++i)
         if (n[static_cast<std::size_t>(i)])

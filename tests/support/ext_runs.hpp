@@ -1,0 +1,53 @@
+// What the tests of the extended collectives (tests/unit/test_ext_*.cpp) share:
+// how many cases and THREADS counts (the opt-in 'full' suite defines
+// UPCEMU_EXT_FULL for more), running a body on both backends × THREADS ×
+// the two chunk algorithms, and the sync-flag combinations taken in turn.
+#pragma once
+#include <functional>
+#include <initializer_list>
+#include <string>
+
+#include "spmd.hpp"
+#include "upc/coll.hpp"
+
+namespace ext_runs {
+
+#ifdef UPCEMU_EXT_FULL
+constexpr int rounds = 8;
+#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8, 16}
+#else
+constexpr int rounds = 2;
+#define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8}
+#endif
+
+// The chunk algorithm of the run in progress ("pull" or "push").
+inline const char* g_algorithm = "pull";
+
+// Runs `body` for both backends, every THREADS count and pull and push.
+inline void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
+  for (upc::backend_kind b : spmd::backends)
+    for (int T : counts)
+      for (const char* algo : {"pull", "push"}) {
+        g_algorithm = algo;
+        const upc::run_result r = upc::run(spmd::options(T, b), [&] {
+          upc::coll::force_algorithm("vector_copy", algo);
+          body();
+          upc::coll::reset_algorithms();
+        });
+        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", std::string(algo), " error: ", r.error);
+        REQUIRE(r.ok());
+      }
+}
+
+// The nine IN x OUT sync-flag combinations, taken in turn by successive calls
+// (the tests put a barrier before and after each call, so NOSYNC is legal).
+inline upc_flag_t next_flags() {
+  static thread_local unsigned k = 0;
+  const upc_flag_t in[] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
+  const upc_flag_t out[] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
+  const upc_flag_t f = in[k % 3] | out[(k / 3) % 3];
+  ++k;
+  return f;
+}
+
+}  // namespace ext_runs
