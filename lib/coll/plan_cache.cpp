@@ -24,6 +24,12 @@ bool plan_cache::key::same(const key& o) const {
          to_all == o.to_all && suffix == o.suffix && flags == o.flags && perm == o.perm;
 }
 
+bool plan_cache::key::same_chunks(const request& rq, std::uint32_t r, std::uint64_t h, std::size_t s) const {
+  return kind == collective::chunks && rules == r && heap == h && scratch == s && flags == rq.flags &&
+         src_private == rq.src_private && dst_private == rq.dst_private && stage_sources == rq.stage_sources &&
+         dst_owner_only == rq.dst_owner_only && in_place == rq.in_place && chunks == *rq.chunks;
+}
+
 plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
   key k;
   k.rules = rules_generation();
@@ -45,11 +51,31 @@ plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
   k.suffix = rq.suffix;
   k.flags = rq.flags;
   if (rq.perm) k.perm.assign(rq.perm, rq.perm + rq.src.layout_threads);
+  if (rq.kind == collective::chunks) {
+    k.chunks = *rq.chunks;
+    k.src_private = rq.src_private;
+    k.dst_private = rq.dst_private;
+    k.stage_sources = rq.stage_sources;
+    k.dst_owner_only = rq.dst_owner_only;
+    k.in_place = rq.in_place;
+  }
   return k;
 }
 
 plan_cache::found plan_cache::find(const request& rq, const team& t) {
-  if (rq.kind == collective::sort || rq.kind == collective::chunks || rq.in_place || rq.src_memory != memory::shared || rq.dst_memory != memory::shared)
+  if (rq.kind == collective::chunks) {
+    const std::uint32_t rules = rules_generation();
+    const std::uint64_t heap = detail::control().heap_generation.load(std::memory_order_acquire);
+    for (int j = 0; j < kept; ++j) {
+      const int i = (last_ + j) % kept;  // the last plan used first
+      if (entries_[i].valid && entries_[i].k.same_chunks(rq, rules, heap, t.scratch_bytes())) {
+        last_ = i;
+        return {&entries_[i].p, entries_[i].algorithm};
+      }
+    }
+    return {nullptr, nullptr};
+  }
+  if (rq.kind == collective::sort || rq.in_place || rq.src_memory != memory::shared || rq.dst_memory != memory::shared)
     return {nullptr, nullptr};
   const key k = key_of(rq, t);
   // The last plan used first: a loop of one call hits it at once.
@@ -63,7 +89,7 @@ plan_cache::found plan_cache::find(const request& rq, const team& t) {
 }
 
 plan& plan_cache::build(const request& rq, const algorithm_entry& e, team& t) {
-  if (rq.kind == collective::sort || rq.kind == collective::chunks) {
+  if (rq.kind == collective::sort) {
     scratch_plan_.clear();
     e.build(rq, t, scratch_plan_);
     return scratch_plan_;

@@ -49,7 +49,13 @@ class plan_cache final : public team_attachment {
     bool commutative = true, to_all = false, suffix = false;
     upc_flag_t flags = 0;
     std::vector<int> perm;
+    // chunks (the general data movement): the list and this member's private bases
+    std::vector<chunk> chunks;
+    const char* src_private = nullptr;
+    const char* dst_private = nullptr;
+    bool stage_sources = false, dst_owner_only = false, in_place = false;
     bool same(const key& o) const;
+    bool same_chunks(const request& rq, std::uint32_t rules, std::uint64_t heap, std::size_t scratch) const;
   };
   static key key_of(const request& rq, const team& t);
 

@@ -66,6 +66,7 @@ struct place {
 struct chunk {
   place src, dst;
   std::uint64_t bytes = 0;
+  friend bool operator==(const chunk&, const chunk&) = default;
 };
 
 struct request {

@@ -81,7 +81,15 @@ void submit(request& rq) {
     }
     rq.read_args(rq, t);
   }
-  if (!areas_known) validate_areas(rq, t);
+  if (!areas_known) {
+    // a chunk list seen before on an unchanged heap: its plan is kept, it was validated
+    if (const plan_cache::found f = plan_cache::of(t).find(rq, t); f.p) {
+      note_last_algorithm(f.algorithm->name);
+      execute(rq, t, *f.p);
+      return;
+    }
+    validate_areas(rq, t);
+  }
   run(rq, t);
 }
 

@@ -72,8 +72,9 @@ struct v_side {
 
   place at(const arg_array& a, std::size_t entry, long long value, int thread, std::uint64_t n) const {
     const bool local = c.is(variant::local);
-    const std::string what = std::string(a.name) + "[" + str(static_cast<long long>(entry)) + "] = " + str(value);
-    if (value < 0) fail(c.function, what + " is negative");
+    // the argument as messages name it (built only for a message)
+    const auto what = [&] { return std::string(a.name) + "[" + str(static_cast<long long>(entry)) + "] = " + str(value); };
+    if (value < 0) fail(c.function, what() + " is negative");
     const std::uint64_t v = static_cast<std::uint64_t>(value);
     std::uint64_t phase, byte;
     if (local || (s.is_private && block == 0)) {
@@ -81,23 +82,23 @@ struct v_side {
       // not take: the value is the offset in that thread's buffer
       phase = v * unit;
     } else {
-      if (block == 0) fail(c.function, what + ": an absolute index needs a block size, and " + blk_name + " is 0");
+      if (block == 0) fail(c.function, what() + ": an absolute index needs a block size, and " + blk_name + " is 0");
       byte = v * unit;
       const std::uint64_t owner_block = byte / block;
       // the thread whose block the index names: counted from the area's first thread
       const int first = s.is_private ? 0 : static_cast<int>(s.shared.thread);
       const std::uint64_t T = static_cast<std::uint64_t>(threads());
       if (owner_block >= T)
-        fail(c.function, what + " is past the end of the array (" + str(static_cast<long long>(T)) + " blocks of " +
+        fail(c.function, what() + " is past the end of the array (" + str(static_cast<long long>(T)) + " blocks of " +
                              str(static_cast<long long>(block / unit)) + ")");
       const int owner = static_cast<int>((static_cast<std::uint64_t>(first) + owner_block) % T);
       if (owner != thread)
-        fail(c.function, what + " is in thread " + str(owner) + "'s block, but the entry is for thread " + str(thread) +
+        fail(c.function, what() + " is in thread " + str(owner) + "'s block, but the entry is for thread " + str(thread) +
                              (s.is_private ? " (private buffers are read as blocks of an array starting at thread 0)" : ""));
       phase = byte % block;
     }
     if (block != 0 && phase + n > block)
-      fail(c.function, what + ": " + str(static_cast<long long>(n)) + " bytes from byte " + str(static_cast<long long>(phase)) +
+      fail(c.function, what() + ": " + str(static_cast<long long>(n)) + " bytes from byte " + str(static_cast<long long>(phase)) +
                            " of thread " + str(thread) + "'s block run past its end (" + blk_name + " " +
                            str(static_cast<long long>(block / unit)) + (unit > 1 ? " elements" : " bytes") +
                            "): a chunk must stay inside one block");
@@ -470,15 +471,15 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
         if (!bytes) continue;
         auto placed = [&](const v_side& vs, const arg_array& a, const char* blk) {
           const long long v = a.at(e);
-          const std::string what = std::string(a.name) + "[" + str(k) + "] = " + str(v);
-          if (v < 0) fail(c.function, what + " is negative");
+          const auto what = [&] { return std::string(a.name) + "[" + str(k) + "] = " + str(v); };
+          if (v < 0) fail(c.function, what() + " is negative");
           const std::uint64_t byte = static_cast<std::uint64_t>(v) * unit;
-          if (vs.block == 0) fail(c.function, what + ": " + blk + " is 0");
+          if (vs.block == 0) fail(c.function, what() + ": " + blk + " is 0");
           const std::uint64_t q = byte / vs.block;
           if (q >= static_cast<std::uint64_t>(threads()))
-            fail(c.function, what + " is past the end of the array (" + str(threads()) + " blocks)");
+            fail(c.function, what() + " is past the end of the array (" + str(threads()) + " blocks)");
           if (byte % vs.block + bytes > vs.block)
-            fail(c.function, what + ": the chunk of " + str(static_cast<long long>(bytes)) + " bytes runs past the end of its block (" +
+            fail(c.function, what() + ": the chunk of " + str(static_cast<long long>(bytes)) + " bytes runs past the end of its block (" +
                                  blk + " " + str(static_cast<long long>(vs.block / unit)) + "): a chunk must stay inside one block");
           if (vs.s.is_private) return private_at(static_cast<int>(q), byte % vs.block);
           return shared_byte(vs.s.shared, byte, vs.block);
