@@ -49,6 +49,7 @@ constexpr unsigned rooted = 1u << 0, reduction = 1u << 1, vector = 1u << 2, tail
   X(sort, "sort", owner, trait::selectable)                                                                        \
   X(allreduce, "allreduce", owner, trait::reduction | trait::to_all | trait::selectable)                           \
   X(chunks, "vector_copy", owner, trait::vector | trait::args_after_in | trait::selectable)                         \
+  X(exchange_in_place, "exchange_in_place", owner, trait::selectable)                                              \
   X(barrier, "upccoll_barrier", tasks, trait::selectable)                                                          \
   X(member_broadcast, "upccoll_bcast", tasks, trait::rooted | trait::selectable)                                   \
   X(member_scatter, "upccoll_scatter", tasks, trait::rooted | trait::selectable)                                   \

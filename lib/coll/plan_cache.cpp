@@ -25,7 +25,7 @@ bool plan_cache::key::same(const key& o) const {
 }
 
 bool plan_cache::key::same_chunks(const request& rq, std::uint32_t r, std::uint64_t h, std::size_t s) const {
-  return kind == collective::chunks && rules == r && heap == h && scratch == s && flags == rq.flags &&
+  return kind == rq.kind && !chunks.empty() == !rq.chunks->empty() && rules == r && heap == h && scratch == s && flags == rq.flags &&
          src_private == rq.src_private && dst_private == rq.dst_private && stage_sources == rq.stage_sources &&
          dst_owner_only == rq.dst_owner_only && in_place == rq.in_place && chunks == *rq.chunks;
 }
@@ -51,7 +51,7 @@ plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
   k.suffix = rq.suffix;
   k.flags = rq.flags;
   if (rq.perm) k.perm.assign(rq.perm, rq.perm + rq.src.layout_threads);
-  if (rq.kind == collective::chunks) {
+  if (rq.chunks) {
     k.chunks = *rq.chunks;
     k.src_private = rq.src_private;
     k.dst_private = rq.dst_private;
@@ -63,7 +63,7 @@ plan_cache::key plan_cache::key_of(const request& rq, const team& t) {
 }
 
 plan_cache::found plan_cache::find(const request& rq, const team& t) {
-  if (rq.kind == collective::chunks) {
+  if (rq.chunks) {
     const std::uint32_t rules = rules_generation();
     const std::uint64_t heap = detail::control().heap_generation.load(std::memory_order_acquire);
     for (int j = 0; j < kept; ++j) {

@@ -63,13 +63,14 @@ void submit(request& rq) {
   check_single_valued(rq, t);
   // The same call as one made before, on an unchanged heap: its plan is kept,
   // it was validated and its algorithm chosen (plan_cache.hpp).
-  if (!rq.read_args && rq.kind != collective::chunks)
+  if (!rq.read_args && !rq.chunks)
     if (const plan_cache::found f = plan_cache::of(t).find(rq, t); f.p) {
       note_last_algorithm(f.algorithm->name);
       execute(rq, t, *f.p);
       return;
     }
-  const bool areas_known = rq.kind != collective::chunks;  // a chunk list may come from argument arrays
+  // a chunk list (the extended collectives) may come from argument arrays
+  const bool areas_known = !rq.chunks && !(rq.kind == collective::chunks || rq.kind == collective::exchange_in_place);
   if (areas_known) validate_areas(rq, t);
   if (rq.read_args) {
     // Every member needs the whole argument array, written by its owners before

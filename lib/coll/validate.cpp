@@ -328,7 +328,7 @@ void validate_chunks(const request& rq) {
 }  // namespace
 
 void validate_areas(const request& rq, const team& t) {
-  if (rq.kind == collective::chunks) return validate_chunks(rq);
+  if (rq.chunks) return validate_chunks(rq);
   const areas_key key = key_of(rq, t);
   thread_local int last_good = 0;
   if (tl_good[last_good] == key) return;  // a loop of one call: the last one found good

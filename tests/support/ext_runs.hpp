@@ -23,7 +23,8 @@ constexpr int rounds = 2;
 // The chunk algorithm of the run in progress ("pull" or "push").
 inline const char* g_algorithm = "pull";
 
-// Runs `body` for both backends, every THREADS count and pull and push.
+// Runs `body` for both backends, every THREADS count and pull and push (and the
+// in-place exchange's pairwise and staged algorithms).
 inline void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
@@ -31,6 +32,8 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
         g_algorithm = algo;
         const upc::run_result r = upc::run(spmd::options(T, b), [&] {
           upc::coll::force_algorithm("vector_copy", algo);
+          // the in-place exchange's own two algorithms, one per pass
+          upc::coll::force_algorithm("exchange_in_place", std::string(algo) == "pull" ? "pairwise" : "staged");
           body();
           upc::coll::reset_algorithms();
         });

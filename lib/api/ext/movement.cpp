@@ -514,6 +514,13 @@ void run_movement(call& c, const members_view& view) {
   rq.dst_owner_only = c.has_ddisp_scalar;
   if (!c.src.is_private) rq.src.base = c.src.shared;
   if (!c.dst.is_private) rq.dst.base = c.dst.shared;
+  if (c.fam == family::exchange && rq.in_place && !c.src.is_private && !c.is(variant::team) && !c.is(variant::v)) {
+    // its own kind: the thesis's pairwise algorithm (Figure 3.3) or the staged chunk list
+    rq.kind = coll::collective::exchange_in_place;
+    rq.nbytes = c.count;
+    rq.dst = coll::endpoint{c.dst.shared, c.count * static_cast<std::size_t>(threads()), threads(), false};
+    rq.src = rq.dst;
+  }
   thread_local coll::request::named_value extras[8];
   rq.extra_single_valued_count = single_valued_scalars(c, extras);
   rq.extra_single_valued = extras;

@@ -54,6 +54,12 @@ void sort_at_root(const request&, team&, plan&);
 void chunks_pull(const request&, team&, plan&);
 void chunks_push(const request&, team&, plan&);
 
+// upc_all_exchange_in_place (the extended collectives) by pairs: thread i
+// swaps piece (i, i+s) with piece (i+s, i) for s = 1 .. T/2 (for even T, the
+// lower half only at s = T/2) through a private buffer of one piece; every
+// pair of pieces is swapped once, by one thread (seed 003, Figure 3.3).
+void exchange_in_place_pairwise(const request&, team&, plan&);
+
 // upc_all_reduceT_all: a reduction to dst's thread, then every rank copies the
 // result to its element of dst.
 void allreduce_flat(const request&, team&, plan&);
