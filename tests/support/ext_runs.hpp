@@ -34,6 +34,13 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
           upc::coll::force_algorithm("vector_copy", algo);
           // the in-place exchange's own two algorithms, one per pass
           upc::coll::force_algorithm("exchange_in_place", std::string(algo) == "pull" ? "pairwise" : "staged");
+          // the team forms that run as standard collectives: their trees and rounds too
+          const bool first = std::string(algo) == "pull";
+          upc::coll::force_algorithm("broadcast", first ? "binomial" : "push");
+          upc::coll::force_algorithm("scatter", first ? "binomial" : "push");
+          upc::coll::force_algorithm("gather", first ? "binomial" : "pull");
+          upc::coll::force_algorithm("gather_all", first ? "ring" : "recursive_doubling");
+          upc::coll::force_algorithm("exchange", first ? "pairwise" : "push");
           body();
           upc::coll::reset_algorithms();
         });

@@ -494,6 +494,52 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
 
 }  // namespace
 
+// ---- team shapes that are standard collectives -----------------------------------
+
+namespace {
+
+// The team forms with shared ends whose layout is a standard collective's on
+// the team (issue 10: the existing algorithms serve the new families): a team
+// broadcast is upc_all_broadcast on the team; scatter, gather, gather_all and
+// exchange move nbytes / members per member (`_allthr`: nbytes / THREADS,
+// pieces by thread number, for scatter and gather) inside blocks of nbytes
+// (gather_all and exchange: rows of nbytes x THREADS). Makes `rq` that request
+// and says so; the rest (private ends, permute, `_allthr` rows) stay chunk lists.
+bool as_standard(const call& c, coll::request& rq, const members_view& view) {
+  if (!c.is(variant::team) || c.src.is_private || c.dst.is_private || c.fam == family::permute) return false;
+  const bool allthr = c.is(variant::allthr);
+  if (allthr && (c.fam == family::gather_all || c.fam == family::exchange)) return false;
+  const int T = threads(), P = static_cast<int>(view.threads.size());
+  const std::uint64_t n = c.count;
+  std::uint64_t piece = n;
+  if (c.fam != family::broadcast) {
+    const std::uint64_t parts = static_cast<std::uint64_t>(allthr ? T : P);
+    if (n % parts)
+      fail(c.function, "nbytes " + str(static_cast<long long>(n)) + " is not a multiple of " +
+                           (allthr ? "THREADS (" + str(T) + ")" : "the team's " + str(P) + " members") +
+                           ": every member's piece is nbytes / " + (allthr ? "THREADS" : "members"));
+    piece = n / parts;
+  }
+  const coll::endpoint single_src{c.src.shared, 0, T, allthr}, single_dst{c.dst.shared, 0, T, allthr};
+  const coll::endpoint blocks_src{c.src.shared, static_cast<std::size_t>(n), T, false};
+  const coll::endpoint blocks_dst{c.dst.shared, static_cast<std::size_t>(n), T, false};
+  const coll::endpoint rows_dst{c.dst.shared, static_cast<std::size_t>(n) * static_cast<std::size_t>(T), T, false};
+  rq.nbytes = static_cast<std::size_t>(piece);
+  rq.root = view.root;
+  switch (c.fam) {
+    case family::broadcast: rq.kind = coll::collective::broadcast; rq.src = single_src; rq.dst = blocks_dst; break;
+    case family::scatter: rq.kind = coll::collective::scatter; rq.src = single_src; rq.dst = blocks_dst; break;
+    case family::gather: rq.kind = coll::collective::gather; rq.src = blocks_src; rq.dst = single_dst; break;
+    case family::gather_all: rq.kind = coll::collective::gather_all; rq.src = blocks_src; rq.dst = rows_dst; break;
+    case family::exchange: rq.kind = coll::collective::exchange; rq.src = blocks_src; rq.dst = rows_dst; break;
+    default: return false;
+  }
+  rq.chunks = nullptr;
+  return true;
+}
+
+}  // namespace
+
 // ---- entry ---------------------------------------------------------------------
 
 void run_movement(call& c, const members_view& view) {
@@ -524,6 +570,10 @@ void run_movement(call& c, const members_view& view) {
   thread_local coll::request::named_value extras[8];
   rq.extra_single_valued_count = single_valued_scalars(c, extras);
   rq.extra_single_valued = extras;
+  if (as_standard(c, rq, view)) {  // a standard collective on the team: its own kind and algorithms
+    coll::submit(rq);
+    return;
+  }
   const bool reads_arrays = c.is(variant::v) || c.fam == family::vector_copy || c.fam == family::permute;
   if (reads_arrays) {
     rq.read_args = build_after_in;
