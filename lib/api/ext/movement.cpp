@@ -299,6 +299,8 @@ void read_perm(const call& c, const members& m) {
 
 void v_chunks(const call& c, const members& m, std::vector<chunk>& out);
 
+void check_private_ends(const call& c, const std::vector<chunk>& chunks);
+
 void build_after_in(coll::request& rq, const coll::team&) {
   const call& c = *tl_call;
   tl_chunks.clear();
@@ -315,6 +317,7 @@ void build_after_in(coll::request& rq, const coll::team&) {
       if (!(c.is(variant::in_place) && i == to)) b.add(s, d, b.n);
     }
   }
+  check_private_ends(c, tl_chunks);
   rq.chunks = &tl_chunks;
 }
 
@@ -540,6 +543,26 @@ bool as_standard(const call& c, coll::request& rq, const members_view& view) {
 
 }  // namespace
 
+// ---- private ends ----------------------------------------------------------------
+
+namespace {
+
+// A null private buffer on a thread whose private bytes a chunk reads or writes.
+void check_private_ends(const call& c, const std::vector<chunk>& chunks) {
+  const int me = detail::tl_mythread;
+  const bool in_place = c.is(variant::in_place);
+  for (const chunk& k : chunks) {
+    if (k.src.is_private && k.src.thread == me && !c.src.priv)
+      fail(c.function, std::string(in_place ? "buffer" : "src") + " is a null pointer, and this thread's private " +
+                           (in_place ? "buffer" : "source") + " is read");
+    if (k.dst.is_private && k.dst.thread == me && !c.dst.priv)
+      fail(c.function, std::string(in_place ? "buffer" : "dst") + " is a null pointer, and this thread's private " +
+                           (in_place ? "buffer" : "destination") + " is written");
+  }
+}
+
+}  // namespace
+
 // ---- entry ---------------------------------------------------------------------
 
 void run_movement(call& c, const members_view& view) {
@@ -582,6 +605,7 @@ void run_movement(call& c, const members_view& view) {
     builder b{c, tl_members, tl_chunks, c.count};
     if (c.is(variant::team)) team_chunks(b, view.root);
     else fixed_chunks(b, view.root);
+    check_private_ends(c, tl_chunks);
     rq.chunks = &tl_chunks;
   }
   (void)T;

@@ -237,7 +237,6 @@ void run_reduction(call& c, const members_view& mv) {
     if (!c.has_count || nelems == 0) fail(c.function, "nelems must be > 0");
     coll::check_reduction_extent(c.function, nelems, c.blk_size, E);
     if (c.src.is_private) {
-      if (!c.src.priv) fail(c.function, std::string(in_place ? "buffer" : "src") + " is a null pointer");
       src = private_elements(c.src.priv, E, c.blk_size, nelems);
     } else {
       coll::check_shared_pointer(c.function, in_place ? "buffer" : "src", c.src.shared);
@@ -270,7 +269,6 @@ void run_reduction(call& c, const members_view& mv) {
     if (!(c.flags & UPC_IN_NOSYNC)) t.barrier(c.function);
     c.flags = (c.flags & ~(UPC_IN_ALLSYNC | UPC_IN_MYSYNC)) | UPC_IN_NOSYNC;
     if (c.src.is_private) {
-      if (!c.src.priv) fail(c.function, "src is a null pointer");
     } else {
       coll::check_shared_pointer(c.function, "src", c.src.shared);
     }
@@ -326,6 +324,11 @@ void run_reduction(call& c, const members_view& mv) {
 
   if (pieces.empty() && !prefix)
     fail(c.function, "no element of src has affinity to a member of the team: there is nothing to reduce");
+  // a private source matters where its owner has elements
+  if (c.src.is_private && !c.src.priv)
+    for (const piece& q : pieces)
+      if (q.owner == r.me)
+        fail(c.function, std::string(in_place ? "buffer" : "src") + " is a null pointer, and this thread's private elements are read");
 
   // the root (reduce) and where results go
   int root_thread = mv.threads.front();
@@ -369,6 +372,12 @@ void run_reduction(call& c, const members_view& mv) {
   const bool gather_everywhere = to_all || prefix;
   // a reduce to an element of a non-member: the first member folds and writes it
   const int folder = (to_all || prefix) ? -1 : (r.member[static_cast<std::size_t>(root_thread)] ? root_thread : mv.threads.front());
+  // a private destination matters where a result is written
+  if (c.dst.is_private && !c.dst.priv && !in_place) {
+    bool written = to_all ? r.my_rank >= 0 : !prefix ? r.me == folder : false;
+    for (const piece& q : pieces) written = written || (prefix && q.owner == r.me);
+    if (written) fail(c.function, "dst is a null pointer, and this thread's private result is written");
+  }
   const std::vector<char> ordered = r.totals(pieces, src, gather_everywhere, folder);
 
   // step 3
@@ -409,7 +418,6 @@ void run_reduction(call& c, const members_view& mv) {
   if (in_place) {
     dst = src;
   } else if (c.dst.is_private) {
-    if (!c.dst.priv) fail(c.function, "dst is a null pointer");
     if (is_v) {
       // as if dst were shared [dst_blk] TYPE from thread 0 (A.2.8)
       std::uint64_t longest = 0;
