@@ -304,7 +304,8 @@ def main(argv):
     if "--source" in args:
         open(args["--source"], "w").write(source(fns))
     if "--names" in args:
-        open(args["--names"], "w").write(names(fns) + "\n" + invokers(rows))
+        # (the last X line ends in a backslash: the file must not end there)
+        open(args["--names"], "w").write(names(fns) + "\n" + invokers(rows) + "\n// end of the generated lists\n")
     if "--docs" in args:
         open(args["--docs"], "w").write(docs(rows))
     if "--check-docs" in args:

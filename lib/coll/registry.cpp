@@ -50,7 +50,7 @@ const std::vector<algorithm_entry>& registry() {
        "each chunk copied by its destination's owner (private sources by their owner)"},
       {C::chunks, "push", chunks_push, nullptr, UPC_PUSH, feature::suffix,
        "each chunk copied by its source's owner (private destinations by their owner)"},
-      {C::exchange_in_place, "staged", chunks_pull, nullptr, 0, feature::suffix | feature::private_src | feature::private_dst,
+      {C::exchange_in_place, "staged", chunks_pull, nullptr, UPC_PULL, feature::suffix | feature::private_src | feature::private_dst,
        "every thread copies its outgoing pieces aside (scratch), then pulls its incoming ones"},
       {C::exchange_in_place, "pairwise", exchange_in_place_pairwise, nullptr, 0,
        feature::suffix | feature::private_src | feature::private_dst,

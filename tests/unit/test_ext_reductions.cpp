@@ -169,7 +169,7 @@ struct run_one {
 
   void operator()() const {
     const int me = MYTHREAD, T = s.T;
-    const bool v = has(e, X::variant::v), in_place = has(e, X::variant::in_place);
+    const bool in_place = has(e, X::variant::in_place);
     const bool priv = has(e, X::variant::priv), get = has(e, X::variant::get), put = has(e, X::variant::put);
     const bool private_src = priv || put, private_dst = priv || get;
     std::size_t len = s.N;

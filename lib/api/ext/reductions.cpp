@@ -218,7 +218,7 @@ place shared_place(const shared_address& a) { return place{a.offset, static_cast
 
 void run_reduction(call& c, const members_view& mv) {
   check_common(c);
-  reduction r{c, mv, coll::bind(c.type, op_of(c.op), c.func, 0, c.op != UPC_NONCOMM_FUNC), c.type_size};
+  reduction r{c, mv, coll::bind(c.type, op_of(c.op), c.func, 0, c.op != UPC_NONCOMM_FUNC), c.type_size, {}, 0, -1};
   r.member.assign(static_cast<std::size_t>(threads()), 0);
   for (int t : mv.threads) r.member[static_cast<std::size_t>(t)] = 1;
   r.me = detail::tl_mythread;

@@ -226,7 +226,7 @@ void run(call& c) {
                    std::initializer_list<detail::collective_arg>{
                        {c.is(variant::v) && !c.is(variant::raw) ? "nelems" : "nbytes", c.has_count ? c.count : 0},
                        {"root", static_cast<std::uint64_t>(c.has_root ? c.root : 0)},
-                       {"flags", c.flags}});
+                       {"flags", static_cast<std::uint64_t>(c.flags)}});
   coll::check_sync_flags(c.function, c.flags, "sync_mode");
   members_view m;
   if (on_team) {
