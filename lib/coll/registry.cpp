@@ -16,9 +16,12 @@ const std::vector<algorithm_entry>& registry() {
   using C = collective;
   namespace d = tasks::decompositions;
   static const std::vector<algorithm_entry> table = {
-      {C::broadcast, "pull", broadcast_pull, nullptr, UPC_PULL, shared_only, "every rank copies the root's block"},
-      {C::broadcast, "push", broadcast_push, nullptr, UPC_PUSH, shared_only, "the root copies into every block"},
-      {C::broadcast, "binomial", broadcast_binomial, nullptr, 0, shared_only, "binomial tree from the root, forwarding through dst"},
+      // A broadcast in place (src is the root's own block of dst) is served: the
+      // root's copy onto itself is skipped, every other block is written once.
+      {C::broadcast, "pull", broadcast_pull, nullptr, UPC_PULL, shared_only & ~feature::in_place, "every rank copies the root's block"},
+      {C::broadcast, "push", broadcast_push, nullptr, UPC_PUSH, shared_only & ~feature::in_place, "the root copies into every block"},
+      {C::broadcast, "binomial", broadcast_binomial, nullptr, 0, shared_only & ~feature::in_place,
+       "binomial tree from the root, forwarding through dst"},
       {C::scatter, "pull", scatter_pull, nullptr, UPC_PULL, shared_only, "every rank copies its block from the root"},
       {C::scatter, "push", scatter_push, nullptr, UPC_PUSH, shared_only, "the root copies every block"},
       {C::scatter, "binomial", scatter_binomial, nullptr, 0, shared_only, "binomial tree from the root, subtrees' blocks via scratch"},

@@ -340,7 +340,12 @@ void validate_areas(const request& rq, const team& t) {
   thread_local std::vector<area> areas;
   areas.clear();
   areas_of(rq, t, areas);
-  if (const area_fault f = check_areas(areas)) {
+  // A broadcast in place reads the root's own block of dst (the extended
+  // collectives): placement only, the one overlap is the root's copy onto itself.
+  if (rq.in_place && rq.kind == collective::broadcast) {
+    for (const area& a : areas)
+      if (const area_fault f = check_placement(a)) throw upc::error(rq.function, f.message(), tl_mythread);
+  } else if (const area_fault f = check_areas(areas)) {
     std::string m = f.message();
     if (f.kind == area_fault::overlap) m += " (the UPC collectives require distinct areas)";
     throw upc::error(rq.function, m, tl_mythread);

@@ -86,8 +86,8 @@ TEST_CASE("registry: flag bits choose their row, and a row's restrictions are en
   CHECK(message_of(selection{collective::prefix_reduce, "f", 8, 4, 0, feature::suffix}).find("suffix scans") !=
         std::string::npos);
   // A forced choice is never replaced by another.
-  force_algorithm("broadcast", "binomial");
-  CHECK(message_of(selection{collective::broadcast, "f", 8, 4, 0, feature::in_place}).find("'binomial' cannot run") !=
+  force_algorithm("scatter", "binomial");
+  CHECK(message_of(selection{collective::scatter, "f", 8, 4, 0, feature::in_place}).find("'binomial' cannot run") !=
         std::string::npos);
   reset_algorithms();
 }

@@ -501,14 +501,30 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
 
 namespace {
 
-// The team forms with shared ends whose layout is a standard collective's on
-// the team (issue 10: the existing algorithms serve the new families): a team
+// The forms whose layout is a standard collective's run as it (issue 10: the
+// existing algorithms serve the new families): a broadcast in place (shared)
+// is upc_all_broadcast from the root's block onto every block; among the team
+// forms with shared ends, a team
 // broadcast is upc_all_broadcast on the team; scatter, gather, gather_all and
 // exchange move nbytes / members per member (`_allthr`: nbytes / THREADS,
 // pieces by thread number, for scatter and gather) inside blocks of nbytes
 // (gather_all and exchange: rows of nbytes x THREADS). Makes `rq` that request
 // and says so; the rest (private ends, permute, `_allthr` rows) stay chunk lists.
 bool as_standard(const call& c, coll::request& rq, const members_view& view) {
+  if (c.fam == family::broadcast && c.is(variant::in_place) && !c.src.is_private) {
+    // a broadcast in place: upc_all_broadcast from the root's block onto every block
+    const int T = threads();
+    const coll::endpoint blocks{c.dst.shared, static_cast<std::size_t>(c.count), T, false};
+    const place r = block_of(c.src.shared, c.count, view.threads[static_cast<std::size_t>(view.root)]);
+    rq.kind = coll::collective::broadcast;
+    rq.src = coll::endpoint{shared_address{r.offset, static_cast<std::uint32_t>(r.thread), 0}, 0, T, false};
+    rq.dst = blocks;
+    rq.nbytes = static_cast<std::size_t>(c.count);
+    rq.root = view.root;
+    rq.in_place = true;
+    rq.chunks = nullptr;
+    return true;
+  }
   if (!c.is(variant::team) || c.src.is_private || c.dst.is_private || c.fam == family::permute) return false;
   const bool allthr = c.is(variant::allthr);
   if (allthr && (c.fam == family::gather_all || c.fam == family::exchange)) return false;
