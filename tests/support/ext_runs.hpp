@@ -8,6 +8,7 @@
 #include <string>
 
 #include "spmd.hpp"
+#include "teamutil.h"
 #include "upc/coll.hpp"
 
 namespace ext_runs {
@@ -59,5 +60,31 @@ inline upc_flag_t next_flags() {
   ++k;
   return f;
 }
+
+using IntArray = upc::sptr<int, 1, upc::relaxed>;
+using SizeArray = upc::sptr<size_t, 1, upc::relaxed>;
+
+// One argument set from which the generated invokers (extended_collectives_names.inc)
+// take what each function has: every parameter of the 643 functions by meaning.
+struct args {
+  upc::sptr<void> dst_shared, buffer_shared;
+  upc::sptr<const void> src_shared;
+  void* dst_private = nullptr;
+  void* buffer_private = nullptr;
+  const void* src_private = nullptr;
+  IntArray ddisp_shared_int, sdisp_shared_int, exchange_shared_int, disp_shared_int, perm_shared_int;
+  SizeArray ddisp_shared_size, sdisp_shared_size, exchange_shared_size, disp_shared_size, counts_shared_size;
+  int* ddisp_private_int = nullptr;
+  int* sdisp_private_int = nullptr;
+  int* exchange_private_int = nullptr;
+  size_t* counts_private_size = nullptr;
+  int ddisp_scalar = 0;
+  size_t count = 0, dst_blk = 0, src_blk = 0, typesize = 1, blk_size = 0;
+  int root = 0, nchunks = 0;
+  upc_op_t op = UPC_ADD;
+  const void* func = nullptr;
+  team t{};
+  upc_flag_t flags = 0;
+};
 
 }  // namespace ext_runs

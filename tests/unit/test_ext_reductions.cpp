@@ -27,24 +27,7 @@ namespace {
 using namespace ext_runs;
 
 namespace X = upc::ext;
-using IntArray = upc::sptr<int, 1, upc::relaxed>;
-using SizeArray = upc::sptr<size_t, 1, upc::relaxed>;
 
-struct args {
-  upc::sptr<void> dst_shared, buffer_shared;
-  upc::sptr<const void> src_shared;
-  void* dst_private = nullptr;
-  void* buffer_private = nullptr;
-  const void* src_private = nullptr;
-  IntArray ddisp_shared_int, sdisp_shared_int;
-  SizeArray counts_shared_size;
-  size_t count = 0, dst_blk = 0, src_blk = 0, blk_size = 0;
-  int root = 0, nchunks = 0;
-  upc_op_t op = UPC_ADD;
-  const void* func = nullptr;
-  team t{};
-  upc_flag_t flags = 0;
-};
 
 struct entry {
   const char* name;

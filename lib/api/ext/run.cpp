@@ -107,10 +107,6 @@ void check_arg_array(const call& c, const arg_array& a, std::size_t count, bool 
 
 namespace {
 
-void check_array(const call& c, const arg_array& a, std::size_t count, bool may_be_null = false) {
-  check_arg_array(c, a, count, may_be_null);
-}
-
 void check_bytes(const call& c, std::uint64_t n, std::uint64_t per_thread, const char* what) {
   const std::uint64_t P = detail::g_partition_bytes;
   if (n == 0) fail(c.function, std::string(what) + " must be > 0");
@@ -154,29 +150,29 @@ void check_movement(const call& c, const members_view& m) {
       fail(c.function, "root is " + str(c.root) + ", not a thread of 0.." + str(static_cast<long long>(T) - 1));
     const std::size_t per_thread = static_cast<std::size_t>(T);
     switch (c.fam) {
-      case family::broadcast: check_array(c, c.ddisp, per_thread); break;
-      case family::scatter: check_array(c, c.ddisp, per_thread); check_array(c, c.counts, per_thread); break;
-      case family::gather: check_array(c, c.sdisp, per_thread); check_array(c, c.counts, per_thread); break;
+      case family::broadcast: check_arg_array(c, c.ddisp, per_thread); break;
+      case family::scatter: check_arg_array(c, c.ddisp, per_thread); check_arg_array(c, c.counts, per_thread); break;
+      case family::gather: check_arg_array(c, c.sdisp, per_thread); check_arg_array(c, c.counts, per_thread); break;
       case family::gather_all:
-        check_array(c, c.ddisp, per_thread);
-        check_array(c, c.sdisp, per_thread);
-        check_array(c, c.counts, per_thread);
+        check_arg_array(c, c.ddisp, per_thread);
+        check_arg_array(c, c.sdisp, per_thread);
+        check_arg_array(c, c.counts, per_thread);
         break;
       case family::exchange:
-        check_array(c, c.exchange, per_thread * per_thread);
-        check_array(c, c.counts, per_thread * per_thread);
-        check_array(c, c.disp, per_thread, true);
+        check_arg_array(c, c.exchange, per_thread * per_thread);
+        check_arg_array(c, c.counts, per_thread * per_thread);
+        check_arg_array(c, c.disp, per_thread, true);
         break;
       case family::permute:
-        check_array(c, c.perm, per_thread);
-        check_array(c, c.disp, per_thread);
-        check_array(c, c.counts, per_thread);
+        check_arg_array(c, c.perm, per_thread);
+        check_arg_array(c, c.disp, per_thread);
+        check_arg_array(c, c.counts, per_thread);
         break;
       case family::vector_copy:
         if (c.nchunks < 0) fail(c.function, "nchunks is " + str(c.nchunks) + ", negative");
-        check_array(c, c.sdisp, static_cast<std::size_t>(c.nchunks));
-        check_array(c, c.ddisp, static_cast<std::size_t>(c.nchunks));
-        check_array(c, c.counts, static_cast<std::size_t>(c.nchunks));
+        check_arg_array(c, c.sdisp, static_cast<std::size_t>(c.nchunks));
+        check_arg_array(c, c.ddisp, static_cast<std::size_t>(c.nchunks));
+        check_arg_array(c, c.counts, static_cast<std::size_t>(c.nchunks));
         break;
       default: break;
     }
@@ -191,7 +187,7 @@ void check_movement(const call& c, const members_view& m) {
   if (in_place && !c.src.is_private && c.has_root && c.src.shared.thread != 0)
     fail(c.function, "buffer has affinity to thread " + str(c.src.shared.thread) +
                          "; the rooted forms take the array's start (thread 0) and the root apart");
-  if (c.fam == family::permute) check_array(c, c.perm, static_cast<std::size_t>(T));
+  if (c.fam == family::permute) check_arg_array(c, c.perm, static_cast<std::size_t>(T));
 }
 
 }  // namespace
