@@ -22,6 +22,8 @@ struct step {
     // data
     copy,           // bytes from src to dst
     copy_strided,   // count items of `bytes`: dst + i*dst_stride <- src + i*src_stride
+    copy_indirect,  // bytes from (the pointer stored at src) + src_stride to dst: another thread's
+                    // private buffer, whose address that thread publishes at run time (threads backend)
     combine,        // dst[i] = dst[i] op src[i], count elements
     fold_runs,      // count runs of run elements: dst + i*dst_stride = left fold of the run at src + i*src_stride
     scan_runs,      // count runs: the run at dst + i*dst_stride = inclusive scan of the run at src + i*src_stride,
@@ -89,6 +91,10 @@ class plan {
     if (count == 1) return copy(dst, src, item_bytes);
     add({.kind = step::copy_strided, .dst = dst, .src = src, .bytes = item_bytes, .count = count,
          .dst_stride = dst_stride, .src_stride = src_stride});
+  }
+  // `bytes` from offset `offset` of the buffer whose address is stored at `slot`.
+  void copy_indirect(char* dst, const char* slot, std::ptrdiff_t offset, std::size_t bytes) {
+    if (bytes) add({.kind = step::copy_indirect, .dst = dst, .src = slot, .bytes = bytes, .src_stride = offset});
   }
   void combine(char* dst, const char* src, std::size_t elements) {
     if (elements) add({.kind = step::combine, .dst = dst, .src = src, .count = elements});

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "plan.hpp"
+#include "../runtime/copy_bytes.hpp"
 
 namespace upc::coll {
 
@@ -76,11 +77,17 @@ void walk_interleaved(const step& s, const plan& p) {
 
 void run_data_step(const step& s, const plan& p) {
   switch (s.kind) {
-    case step::copy: std::memcpy(s.dst, s.src, s.bytes); break;
+    case step::copy: detail::copy_bytes(s.dst, s.src, s.bytes); break;
+    case step::copy_indirect: {
+      const char* base;
+      std::memcpy(&base, s.src, sizeof base);
+      detail::copy_bytes(s.dst, base + s.src_stride, s.bytes);
+      break;
+    }
     case step::copy_strided:
       for (std::size_t i = 0; i < s.count; ++i)
-        std::memcpy(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
-                    s.bytes);
+        detail::copy_bytes(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride,
+                           s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride, s.bytes);
       break;
     case step::combine: p.op.combine(s.dst, s.src, s.count); break;
     case step::fold_runs:

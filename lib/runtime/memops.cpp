@@ -7,6 +7,7 @@
 
 #include "call_site.hpp"
 #include "control.hpp"
+#include "copy_bytes.hpp"
 #include "upc/memops.hpp"
 
 namespace upc {
@@ -36,7 +37,7 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
   char* d = resolve("upc_memcpy", "dst", dst, n);
   char* s = resolve("upc_memcpy", "src", src, n);
   // Overlap (possible only within one partition) is allowed, as with memmove.
-  if (d + n <= s || s + n <= d) std::memcpy(d, s, n);
+  if (d + n <= s || s + n <= d) detail::copy_bytes(d, s, n);
   else std::memmove(d, s, n);
 }
 
@@ -44,14 +45,14 @@ void memget(void* dst, sptr<void> src, std::size_t n) {
   detail::require_upc_thread("upc_memget");
   if (n == 0) return;
   check_local("upc_memget", "dst", dst, n);
-  std::memcpy(dst, resolve("upc_memget", "src", src, n), n);
+  detail::copy_bytes(dst, resolve("upc_memget", "src", src, n), n);
 }
 
 void memput(sptr<void> dst, const void* src, std::size_t n) {
   detail::require_upc_thread("upc_memput");
   if (n == 0) return;
   check_local("upc_memput", "src", src, n);
-  std::memcpy(resolve("upc_memput", "dst", dst, n), src, n);
+  detail::copy_bytes(resolve("upc_memput", "dst", dst, n), src, n);
 }
 
 void memset(sptr<void> dst, int c, std::size_t n) {

@@ -16,6 +16,7 @@
 
 #include "call_site.hpp"
 #include "control.hpp"
+#include "copy_bytes.hpp"
 #include "upc_nb.h"
 
 namespace {
@@ -62,19 +63,20 @@ void do_memcpy(const char* function, const upc::sptr<void>& dst, const upc::sptr
   if (n == 0) return;
   char* d = shared_bytes(function, "dst", dst, n);
   char* s = shared_bytes(function, "src", src, n);
-  std::memmove(d, s, n);
+  if (d + n <= s || s + n <= d) copy_bytes(d, s, n);
+  else std::memmove(d, s, n);
 }
 void do_memget(const char* function, void* dst, const upc::sptr<void>& src, std::size_t n) {
   require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "dst", dst, n);
-  std::memcpy(dst, shared_bytes(function, "src", src, n), n);
+  copy_bytes(dst, shared_bytes(function, "src", src, n), n);
 }
 void do_memput(const char* function, const upc::sptr<void>& dst, const void* src, std::size_t n) {
   require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "src", src, n);
-  std::memcpy(shared_bytes(function, "dst", dst, n), src, n);
+  copy_bytes(shared_bytes(function, "dst", dst, n), src, n);
 }
 void do_memset(const char* function, const upc::sptr<void>& dst, int c, std::size_t n) {
   require_upc_thread(function);

@@ -21,15 +21,18 @@ constexpr int rounds = 2;
 #define UPCEMU_EXT_COUNTS {1, 2, 3, 4, 5, 7, 8}
 #endif
 
-// The chunk algorithm of the run in progress ("pull" or "push").
+// The chunk algorithm of the run in progress ("pull", "push" or "staged").
 inline const char* g_algorithm = "pull";
 
 // Runs `body` for both backends, every THREADS count and pull and push (and the
-// in-place exchange's pairwise and staged algorithms).
+// in-place exchange's pairwise and staged algorithms), and on the threads
+// backend staged too (there pull and push read private sources directly; on
+// the processes backend they stage them as `staged` does).
 inline void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
-      for (const char* algo : {"pull", "push"}) {
+      for (const char* algo : {"pull", "push", "staged"}) {
+        if (b != upc::backend_kind::threads && std::string(algo) == "staged") continue;
         g_algorithm = algo;
         const upc::run_result r = upc::run(spmd::options(T, b), [&] {
           upc::coll::force_algorithm("vector_copy", algo);

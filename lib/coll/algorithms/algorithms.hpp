@@ -51,8 +51,13 @@ void sort_at_root(const request&, team&, plan&);
 // private bytes only by their owner, through the owner's scratch when both
 // ends are private to different threads; sources staged first when chunks
 // may overwrite what others read (in place).
+// On the threads backend (one address space) a private source is read
+// straight from its owner's buffer; `staged` always goes through the owner's
+// scratch, once per distinct source: the thesis's Figure 3.7 for a private
+// broadcast, and what pull and push do on the processes backend.
 void chunks_pull(const request&, team&, plan&);
 void chunks_push(const request&, team&, plan&);
+void chunks_staged(const request&, team&, plan&);
 
 // upc_all_exchange_in_place (the extended collectives) by pairs: thread i
 // swaps piece (i, i+s) with piece (i+s, i) for s = 1 .. T/2 (for even T, the

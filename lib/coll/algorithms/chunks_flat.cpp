@@ -7,19 +7,29 @@
 //   owner (push);
 //   when both ends are private to different threads, the source's owner first
 //   copies the chunk into its scratch (staged) and the destination's owner
-//   copies it out once the owner says it is there (ready flag, stage 0);
+//   copies it out once the owner says it is there (ready flags); chunks with
+//   the same source share one staged copy, so a private broadcast is the
+//   thesis's Figure 3.7 (the root stages once, everyone copies out);
+//   on the threads backend every thread's private memory is in one address
+//   space, so the pull and push rows skip that staging: the source's owner
+//   publishes its private buffer's address and the destination's owner copies
+//   straight from it (one copy instead of two), acking before the owner may
+//   return; the `staged` row keeps Figure 3.7 on every backend;
 //   when chunks may overwrite bytes other chunks read (in place: exchange,
 //   permute), every shared source is staged by its owner before that owner
 //   writes anything, and read from the scratch (pull only: each member writes
 //   only its own partition, after its own sources are safe).
-// Readers of a scratch ack its owner unless OUT_ALLSYNC holds everyone anyway.
+// Readers of a scratch or of a private buffer ack its owner unless OUT_ALLSYNC
+// holds everyone anyway.
 // Bytes moved: each chunk once, plus each staged chunk once more.
 #include <algorithm>
+#include <cstring>
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
 #include "../common/touch.hpp"
 #include "algorithms.hpp"
+#include "upc/runtime.hpp"
 
 namespace upc::coll::algo {
 
@@ -31,17 +41,23 @@ bool identity(const request& rq, const chunk& c) {
   return !c.src.is_private || rq.in_place || rq.src_private == rq.dst_private;
 }
 
-bool staged(const request& rq, const chunk& c) {
-  if (c.src.is_private && c.dst.is_private) return c.src.thread != c.dst.thread;
-  if (c.src.is_private && rq.dst_owner_only) return c.src.thread != c.dst.thread;
+// A private source another thread must read: through the owner's scratch
+// (staged) or, in one address space, straight from the owner's buffer (direct).
+bool private_crossing(const request& rq, const chunk& c) {
+  if (!c.src.is_private || c.src.thread == c.dst.thread) return false;
+  return c.dst.is_private || rq.dst_owner_only;
+}
+
+bool staged(const request& rq, const chunk& c, bool read_directly) {
+  if (private_crossing(rq, c)) return !read_directly;
   return rq.stage_sources && !c.src.is_private;
 }
 
 // The thread that copies chunk c: a member always (a shared end may be on a
 // thread outside the team: a team collective writing a non-member's element).
 int copier(const request& rq, const chunk& c, bool push, const team& t) {
-  if (c.dst.is_private) return c.dst.thread;
-  if (c.src.is_private && !staged(rq, c)) return c.src.thread;
+  if (c.dst.is_private || private_crossing(rq, c)) return c.dst.thread;
+  if (c.src.is_private) return c.src.thread;
   int by = (rq.stage_sources || rq.dst_owner_only) ? c.dst.thread : push ? c.src.thread : c.dst.thread;
   if (t.rank_of(by) < 0) by = by == c.dst.thread ? c.src.thread : c.dst.thread;
   if (t.rank_of(by) < 0) by = t.thread_of(0);
@@ -55,10 +71,32 @@ void dedupe(std::vector<int>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-void build(const request& rq, team& t, plan& p, bool push) {
+void build(const request& rq, team& t, plan& p, bool push, bool force_staging) {
   const std::vector<chunk>& chunks = *rq.chunks;
   const int me_rank = t.rank(), me = t.thread_of(me_rank);
   const std::size_t n = chunks.size();
+  // In place, a member's private buffer is also written by the call: others
+  // may read it directly only if nothing is written there (else it is staged
+  // before its owner writes, as shared sources in place are).
+  const bool one_address_space = !force_staging && current_backend() == backend_kind::threads;
+  std::vector<char> private_written(static_cast<std::size_t>(threads()), 0);
+  if (rq.in_place)
+    for (const chunk& c : chunks)
+      if (c.dst.is_private && !identity(rq, c)) private_written[static_cast<std::size_t>(c.dst.thread)] = 1;
+  auto reads_directly = [&](const chunk& c) {
+    return one_address_space && private_crossing(rq, c) && !identity(rq, c) && !private_written[static_cast<std::size_t>(c.src.thread)];
+  };
+  auto staged = [&](const request& r, const chunk& c) { return algo::staged(r, c, reads_directly(c)); };
+
+  // Direct private reads: every member whose private source another member
+  // reads publishes its buffer's address in the first bytes of its scratch,
+  // as ready stage 0 (the same decision on every member: it depends on the
+  // list and the backend only).
+  bool direct = false;
+  for (const chunk& c : chunks) direct = direct || reads_directly(c);
+  constexpr std::uint64_t slot_bytes = 64;
+  const std::uint64_t base = direct ? slot_bytes : 0;
+  const int stage0 = direct ? 1 : 0;  // the first stage of staged segments
 
   // Where each staged chunk sits in its source owner's scratch (the same
   // arithmetic on every member: it depends on the list only). Chunks with the
@@ -86,18 +124,18 @@ void build(const request& rq, team& t, plan& p, bool push) {
     if (shared_copy) continue;
     stager[i] = 1;
     const std::size_t o = static_cast<std::size_t>(c.src.thread);
-    at[i] = used[o];
-    first_stage[i] = staged_segments[o];
+    at[i] = base + used[o];
+    first_stage[i] = stage0 + staged_segments[o];
     used[o] += (c.bytes + 15) & ~std::uint64_t{15};
     staged_segments[o] += segments_of(c.bytes);
   }
-  const bool stages = any_staged || rq.stage_sources;
+  const bool stages = any_staged || rq.stage_sources || direct;
   if (stages) {
-    t.ensure_scratch(static_cast<std::size_t>(*std::max_element(used.begin(), used.end())) + 64, rq.function);
-    p.stages = static_cast<int>(std::max<std::uint64_t>(1, *std::max_element(staged_segments.begin(), staged_segments.end())));
+    t.ensure_scratch(static_cast<std::size_t>(base + *std::max_element(used.begin(), used.end())) + 64, rq.function);
+    p.stages = stage0 + static_cast<int>(std::max<std::uint64_t>(1, *std::max_element(staged_segments.begin(), staged_segments.end())));
   }
   // a member's last stage: everything it stages is there
-  auto last_stage = [&](int thread) { return static_cast<int>(staged_segments[static_cast<std::size_t>(thread)]) - 1; };
+  auto last_stage = [&](int thread) { return stage0 + static_cast<int>(staged_segments[static_cast<std::size_t>(thread)]) - 1; };
 
   auto source = [&](const chunk& c) -> const char* {
     return c.src.is_private ? rq.src_private + c.src.offset : shared_byte(c.src);
@@ -105,6 +143,20 @@ void build(const request& rq, team& t, plan& p, bool push) {
   auto destination = [&](const chunk& c) -> char* {
     return c.dst.is_private ? rq.dst_private + c.dst.offset : shared_byte(c.dst);
   };
+
+  // 0. my private buffer's address, for those who read it directly (the
+  // plan is kept for calls with the same buffers, so the address is a constant of it)
+  bool read_directly = false;
+  for (const chunk& c : chunks)
+    read_directly = read_directly || (reads_directly(c) && c.src.thread == me);
+  if (direct) {
+    if (read_directly) {
+      p.local.resize(sizeof(char*));
+      std::memcpy(p.local.data(), &rq.src_private, sizeof(char*));
+      p.copy(t.scratch(me_rank), p.local.data(), sizeof(char*));
+    }
+    p.publish_ready(0);
+  }
 
   // 1. my staged sources, segment by segment, before I write anything
   for (std::size_t i = 0; i < n; ++i) {
@@ -145,6 +197,12 @@ void build(const request& rq, team& t, plan& p, bool push) {
       continue;
     }
     if (!c.src.is_private && src_rank >= 0) touch_one(p.touches, src_rank, me_rank);
+    if (reads_directly(c)) {  // one address space: straight from the owner's buffer
+      wait_for(src_rank, 0);
+      read_scratch_of[static_cast<std::size_t>(src_rank)] = 1;
+      p.copy_indirect(destination(c), t.scratch(src_rank), static_cast<std::ptrdiff_t>(c.src.offset), c.bytes);
+      continue;
+    }
     p.copy(destination(c), source(c), c.bytes);
   }
 
@@ -158,7 +216,7 @@ void build(const request& rq, team& t, plan& p, bool push) {
     if (c.src.thread == me && !c.src.is_private) {
       if (staged(rq, c)) scratch_readers.push_back(by_rank);
       else p.touchers.push_back(by_rank);
-    } else if (c.src.thread == me && staged(rq, c)) {
+    } else if (c.src.thread == me && (staged(rq, c) || reads_directly(c))) {
       scratch_readers.push_back(by_rank);
     }
     if (c.dst.thread == me && !c.dst.is_private) p.touchers.push_back(by_rank);
@@ -180,7 +238,8 @@ void build(const request& rq, team& t, plan& p, bool push) {
 
 }  // namespace
 
-void chunks_pull(const request& rq, team& t, plan& p) { build(rq, t, p, false); }
-void chunks_push(const request& rq, team& t, plan& p) { build(rq, t, p, true); }
+void chunks_pull(const request& rq, team& t, plan& p) { build(rq, t, p, false, false); }
+void chunks_push(const request& rq, team& t, plan& p) { build(rq, t, p, true, false); }
+void chunks_staged(const request& rq, team& t, plan& p) { build(rq, t, p, false, true); }
 
 }  // namespace upc::coll::algo
