@@ -20,6 +20,7 @@
 #include "upc/shared_md.hpp"
 #include "upc/sptr.hpp"
 #include "upc/sync.hpp"
+#include "upc_topology.h"
 #include "upc_types.h"
 
 int upc_main(int argc, char** argv);  // the program: every thread runs it

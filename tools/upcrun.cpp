@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../lib/runtime/size_parse.hpp"
+#include "../lib/runtime/topology.hpp"
 
 #ifndef UPCEMU_VERSION
 #define UPCEMU_VERSION "unknown"
@@ -47,8 +48,13 @@ Options:
   --heap SIZE            shared heap per thread, e.g. 512K, 64M, 1G (at least 64K;
                          default 64M, less when THREADS is large; SIZE x THREADS
                          at most 64 TiB, reserved sparsely)
-  --nodes K              group the threads into K virtual nodes (1 to THREADS,
-                         default 1) for hierarchical algorithms
+  --nodes N              emulate a cluster: place the threads on N virtual nodes
+                         (1 to THREADS, default 1); see docs/topology.md
+  --threads-per-node K   nodes of exactly K threads (K must divide THREADS)
+  --node-map MAP         how threads go to nodes: 'block' (default: consecutive
+                         threads together), 'cyclic' (thread t on node t mod N),
+                         or a FILE with one line per node listing its threads
+                         (numbers or ranges such as 4-7; '#' comments)
   --check                checked mode: bounds checks against each shared object,
                          the full single-valued argument checks of collectives,
                          and wait warnings (see --wait-warning)
@@ -87,6 +93,7 @@ Environment (what the options set; a program started without upcrun reads them
 too, and an option given to upcrun overrides the variable):
   UPCEMU_THREADS    -n            UPCEMU_BACKEND   --backend
   UPCEMU_HEAP       --heap        UPCEMU_NODES     --nodes
+  UPCEMU_THREADS_PER_NODE --threads-per-node   UPCEMU_NODE_MAP --node-map
   UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
   UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
@@ -142,7 +149,8 @@ std::optional<double> parse_seconds(const std::string& s) {
 }
 
 struct settings {
-  std::optional<long> threads, nodes;
+  std::optional<long> threads, nodes, per_node;
+  std::string node_map;
   std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, upccoll_progress;
   bool check = false, quiet = false, verbose_coll = false;
 };
@@ -240,6 +248,25 @@ int main(int argc, char** argv) {
       s.nodes = n;
       continue;
     }
+    if (value_of(arg, "--threads-per-node", v)) {
+      auto n = parse_long(v);
+      if (!n || *n < 1 || *n > upc::detail::max_threads)
+        usage_error("--threads-per-node must be an integer from 1 to THREADS, got '" + v + "'");
+      s.per_node = n;
+      continue;
+    }
+    if (value_of(arg, "--node-map", v)) {
+      if (v.empty()) usage_error("--node-map must be 'block', 'cyclic' or a file, got ''");
+      if (v != "block" && v != "cyclic") {
+        // a file: the program may change directory; pass it an absolute path
+        char* full = ::realpath(v.c_str(), nullptr);
+        if (!full) usage_error("--node-map: cannot read the node map file '" + v + "': " + std::strerror(errno));
+        v = full;
+        std::free(full);
+      }
+      s.node_map = v;
+      continue;
+    }
     if (value_of(arg, "--timeout", v)) {
       if (!parse_seconds(v)) usage_error("--timeout must be a number of seconds >= 0 (0: no limit), got '" + v + "'");
       s.timeout = v;
@@ -260,9 +287,15 @@ int main(int argc, char** argv) {
   }
 
   if (i >= argc) usage_error("no program given: usage is upcrun -n THREADS [options] PROGRAM [ARGS...]");
-  if (s.nodes && s.threads && *s.nodes > *s.threads)
-    usage_error("--nodes must be an integer from 1 to THREADS (" + std::to_string(*s.threads) + "), got '" +
-                std::to_string(*s.nodes) + "'");
+  // The topology, checked now when THREADS is known (the program checks it again).
+  if (s.threads && (s.nodes || s.per_node || !s.node_map.empty())) {
+    try {
+      upc::detail::make_node_map(static_cast<int>(*s.threads), s.nodes ? static_cast<int>(*s.nodes) : 0,
+                                 s.per_node ? static_cast<int>(*s.per_node) : 0, s.node_map);
+    } catch (const upc::error& e) {
+      usage_error(e.message());
+    }
+  }
   // The segment holds THREADS heaps: say now, as the program would, when that
   // cannot be mapped (the product is computed without wrapping).
   if (s.threads && !s.heap.empty()) {
@@ -275,6 +308,8 @@ int main(int argc, char** argv) {
   if (!s.heap.empty()) set_env("UPCEMU_HEAP", s.heap);
   if (!s.stack.empty()) set_env("UPCEMU_STACK", s.stack);
   if (s.nodes) set_env("UPCEMU_NODES", std::to_string(*s.nodes));
+  if (s.per_node) set_env("UPCEMU_THREADS_PER_NODE", std::to_string(*s.per_node));
+  if (!s.node_map.empty()) set_env("UPCEMU_NODE_MAP", s.node_map);
   if (s.check) set_env("UPCEMU_CHECK", "1");
   if (!s.timeout.empty()) set_env("UPCEMU_TIMEOUT", s.timeout);
   if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "upc/error.hpp"
 
@@ -17,7 +18,13 @@ struct launch_options {
   int threads = 0;                       // 0: UPCEMU_THREADS, else the number of CPUs
   backend_kind backend = backend_kind::threads;
   std::size_t heap_per_thread = 0;       // bytes; 0: the default (see docs/user-guide.md)
-  int nodes = 1;                         // virtual nodes for hierarchical algorithms
+  // The virtual node topology (docs/topology.md): 0 = not given. Nodes alone:
+  // balanced blocks of consecutive threads; threads_per_node: nodes of exactly
+  // that many; node_map "block" (default), "cyclic" or a file naming each
+  // node's threads.
+  int nodes = 0;
+  int threads_per_node = 0;
+  std::string node_map;
   bool check = false;                    // bounds checks, full single-valued checks, wait warnings
   double timeout_seconds = 0;            // 0: none
   double watchdog_seconds = 2;           // deadlock report after this long without progress
@@ -59,9 +66,15 @@ inline int mythread() {
   int t = detail::tl_mythread;
   return t >= 0 ? t : detail::mythread_checked();
 }
-// Number of virtual nodes and the node a thread belongs to (contiguous blocks).
+// The virtual node topology (docs/topology.md): the number of emulated nodes,
+// the node of a thread, the threads of a node (in increasing order; the first
+// is the node's root, the thread that speaks for it in node-aware algorithms).
 int nodes() noexcept;
 int node_of(int thread) noexcept;
+const std::vector<int>& node_threads(int node);
+inline int node_root(int node) { return node_threads(node).front(); }
+// A one-line description ("4 nodes x 4 threads (block)").
+const std::string& topology_description() noexcept;
 inline bool check_enabled() noexcept { return detail::g_check; }
 backend_kind current_backend() noexcept;
 

@@ -18,6 +18,7 @@
 #include "segment.hpp"
 #include "size_parse.hpp"
 #include "static_objects.hpp"
+#include "topology.hpp"
 
 namespace upc::detail {
 
@@ -86,12 +87,18 @@ namespace upc {
 using namespace detail;
 
 int nodes() noexcept { return g_nodes; }
-// Contiguous, balanced blocks: with K <= THREADS every node gets at least one
-// thread, and node sizes differ by at most one.
 int node_of(int thread) noexcept {
-  if (g_threads <= 0) return 0;
-  return static_cast<int>(static_cast<long long>(thread) * g_nodes / g_threads);
+  const auto& m = g_node_map.node_of_thread;
+  if (thread < 0 || static_cast<std::size_t>(thread) >= m.size()) return 0;
+  return m[static_cast<std::size_t>(thread)];
 }
+const std::vector<int>& node_threads(int node) {
+  if (node < 0 || node >= g_nodes)
+    fail("upc::node_threads", "node " + std::to_string(node) + " is not a node: there are " + std::to_string(g_nodes) +
+                                  " (0 to " + std::to_string(g_nodes - 1) + ")");
+  return g_node_map.threads_of_node[static_cast<std::size_t>(node)];
+}
+const std::string& topology_description() noexcept { return g_node_map.description; }
 backend_kind current_backend() noexcept { return g_backend; }
 
 run_result run(const launch_options& in, const std::function<void()>& body) {
@@ -104,8 +111,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.threads == 0) opt.threads = std::max(1u, std::thread::hardware_concurrency());
   if (opt.threads < 1 || opt.threads > max_threads)
     throw error("upcrun", "THREADS must be between 1 and " + std::to_string(max_threads) + ", got " + std::to_string(opt.threads), -1);
-  if (opt.nodes < 1 || opt.nodes > opt.threads)
-    throw error("upcrun", "the number of virtual nodes (--nodes / UPCEMU_NODES) must be between 1 and THREADS (" + std::to_string(opt.threads) + "), got " + std::to_string(opt.nodes), -1);
+  node_map topology = make_node_map(opt.threads, opt.nodes, opt.threads_per_node, opt.node_map);
   if (opt.heap_per_thread == 0) opt.heap_per_thread = default_heap(opt.threads);
   if (opt.wait_warning_seconds < 0) opt.wait_warning_seconds = opt.check ? 20 : 0;
   if (opt.heap_per_thread < min_heap_bytes)
@@ -119,7 +125,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   control_block& c = control();
   c.magic = control_magic;
   c.threads = opt.threads;
-  c.nodes = opt.nodes;
+  c.nodes = static_cast<std::int32_t>(topology.threads_of_node.size());
   c.partition_bytes = geo.partition_bytes;
   c.header_bytes = geo.header_bytes;
   c.check = opt.check;
@@ -133,7 +139,8 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   }
 
   g_threads = opt.threads;
-  g_nodes = opt.nodes;
+  g_nodes = static_cast<int>(topology.threads_of_node.size());
+  g_node_map = std::move(topology);
   g_check = opt.check;
   g_backend = opt.backend;
   g_exit_codes.assign(opt.threads, 0);

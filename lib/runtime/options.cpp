@@ -66,6 +66,9 @@ launch_options launch_options::from_environment() {
   }
   if (const char* v = env("UPCEMU_NODES"))
     o.nodes = static_cast<int>(parse_int("UPCEMU_NODES", v, 1, detail::max_threads, "a positive integer"));
+  if (const char* v = env("UPCEMU_THREADS_PER_NODE"))
+    o.threads_per_node = static_cast<int>(parse_int("UPCEMU_THREADS_PER_NODE", v, 1, detail::max_threads, "a positive integer"));
+  if (const char* v = env("UPCEMU_NODE_MAP")) o.node_map = v;
   if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
   if (const char* v = env("UPCEMU_WATCHDOG")) {

@@ -2,6 +2,8 @@
 // segment, and large THREADS on both backends (issue 8, items 8, 12 and 13).
 #include <dirent.h>
 
+#include <cstdio>
+#include <fstream>
 #include <random>
 
 #include "harness.hpp"
@@ -191,4 +193,44 @@ TEST_CASE("SIGINT while a large processes run starts ends it promptly with 130 (
   MESSAGE("ended ", now() - sent, " s after SIGINT");
   CHECK(all_gone(token, 10));
   CHECK(c.leaked().empty());
+}
+
+// ---- the virtual node topology (issue 11) -----------------------------------
+
+TEST_CASE("topology options that do not fit THREADS are refused before the program starts") {
+  struct topo_case {
+    std::vector<std::string> options;
+    std::string message;
+  };
+  for (const topo_case& tc : {topo_case{{"--threads-per-node", "4"}, "--threads-per-node 4 does not divide THREADS (6)"},
+                              topo_case{{"--nodes", "7"}, "--nodes must be between 1 and THREADS (6), got 7"},
+                              topo_case{{"--nodes", "2", "--threads-per-node", "2"}, "--nodes 2 x --threads-per-node 2 is 4 threads"}}) {
+    std::vector<std::string> args{UPCRUN, "-n", "6"};
+    args.insert(args.end(), tc.options.begin(), tc.options.end());
+    args.insert(args.end(), {VICTIM, "hello"});
+    child c(args);
+    outcome o = c.finish();
+    REPORT(o);
+    CHECK(o.exit_code == 2);
+    CHECK(contains(o.err, "upcrun: " + tc.message));
+    CHECK(o.out.empty());
+  }
+  // The same from the environment alone: the program refuses it.
+  child direct({VICTIM, "hello"}, {{"UPCEMU_THREADS", "6"}, {"UPCEMU_THREADS_PER_NODE", "4"}});
+  outcome od = direct.finish();
+  REPORT(od);
+  CHECK(od.exit_code == 2);
+  CHECK(contains(od.err, "--threads-per-node 4 does not divide THREADS (6)"));
+  // A node map file that misses a thread.
+  const std::string path = "/tmp/upcemu-startup-topology.map";
+  {
+    std::ofstream f(path);
+    f << "0 1\n2\n";
+  }
+  child missing({UPCRUN, "-n", "4", "--node-map", path, VICTIM, "hello"});
+  outcome om = missing.finish();
+  REPORT(om);
+  CHECK(om.exit_code == 2);
+  CHECK(contains(om.err, "thread 3 is on no node"));
+  std::remove(path.c_str());
 }
