@@ -23,6 +23,7 @@
 
 #include "../lib/runtime/size_parse.hpp"
 #include "../lib/runtime/topology.hpp"
+#include "../lib/runtime/traffic.hpp"
 
 #ifndef UPCEMU_VERSION
 #define UPCEMU_VERSION "unknown"
@@ -55,6 +56,13 @@ Options:
                          threads together), 'cyclic' (thread t on node t mod N),
                          or a FILE with one line per node listing its threads
                          (numbers or ranges such as 4-7; '#' comments)
+  --report=traffic       print at exit, per collective call site and algorithm,
+                         the bytes and copies within nodes and between nodes
+                         and the largest fan-in (docs/topology.md)
+  --report-file FILE     write those rows to FILE as JSON lines instead
+  --net=LAT_US,GBPS      network model: every copy between nodes waits LAT_US
+                         microseconds + bytes / GBPS gigabytes per second (off
+                         by default; a model, not a measurement)
   --check                checked mode: bounds checks against each shared object,
                          the full single-valued argument checks of collectives,
                          and wait warnings (see --wait-warning)
@@ -94,6 +102,8 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_THREADS    -n            UPCEMU_BACKEND   --backend
   UPCEMU_HEAP       --heap        UPCEMU_NODES     --nodes
   UPCEMU_THREADS_PER_NODE --threads-per-node   UPCEMU_NODE_MAP --node-map
+  UPCEMU_REPORT     --report      UPCEMU_REPORT_FILE --report-file
+  UPCEMU_NET        --net
   UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
   UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
@@ -150,7 +160,7 @@ std::optional<double> parse_seconds(const std::string& s) {
 
 struct settings {
   std::optional<long> threads, nodes, per_node;
-  std::string node_map;
+  std::string node_map, report, report_file, net;
   std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, upccoll_progress;
   bool check = false, quiet = false, verbose_coll = false;
 };
@@ -267,6 +277,24 @@ int main(int argc, char** argv) {
       s.node_map = v;
       continue;
     }
+    if (value_of(arg, "--report", v)) {
+      if (v != "traffic") usage_error("--report must be 'traffic', got '" + v + "'");
+      s.report = v;
+      continue;
+    }
+    if (value_of(arg, "--report-file", v)) {
+      if (v.empty()) usage_error("--report-file needs a file name");
+      s.report_file = v;
+      continue;
+    }
+    if (value_of(arg, "--net", v)) {
+      double lat = 0, rate = 0;
+      if (!upc::detail::traffic::parse_net(v, lat, rate))
+        usage_error("--net must be LATENCY_US,GBPS (microseconds per inter-node copy, gigabytes per second; not both 0), "
+                    "such as 1.5,3.2, got '" + v + "'");
+      s.net = v;
+      continue;
+    }
     if (value_of(arg, "--timeout", v)) {
       if (!parse_seconds(v)) usage_error("--timeout must be a number of seconds >= 0 (0: no limit), got '" + v + "'");
       s.timeout = v;
@@ -310,6 +338,9 @@ int main(int argc, char** argv) {
   if (s.nodes) set_env("UPCEMU_NODES", std::to_string(*s.nodes));
   if (s.per_node) set_env("UPCEMU_THREADS_PER_NODE", std::to_string(*s.per_node));
   if (!s.node_map.empty()) set_env("UPCEMU_NODE_MAP", s.node_map);
+  if (!s.report.empty()) set_env("UPCEMU_REPORT", s.report);
+  if (!s.report_file.empty()) set_env("UPCEMU_REPORT_FILE", s.report_file);
+  if (!s.net.empty()) set_env("UPCEMU_NET", s.net);
   if (s.check) set_env("UPCEMU_CHECK", "1");
   if (!s.timeout.empty()) set_env("UPCEMU_TIMEOUT", s.timeout);
   if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);

@@ -25,6 +25,13 @@ struct launch_options {
   int nodes = 0;
   int threads_per_node = 0;
   std::string node_map;
+  // What crosses between nodes (docs/topology.md): the traffic report printed
+  // at exit (or jsonl rows in report_file), and the network model charging
+  // every inter-node copy latency + bytes / rate (off while both are 0).
+  bool report_traffic = false;
+  std::string report_file;
+  double net_latency_us = 0;
+  double net_gbps = 0;
   bool check = false;                    // bounds checks, full single-valued checks, wait warnings
   double timeout_seconds = 0;            // 0: none
   double watchdog_seconds = 2;           // deadlock report after this long without progress

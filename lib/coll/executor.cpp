@@ -1,8 +1,11 @@
 #include "executor.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "../runtime/collective_call.hpp"
+#include "../runtime/traffic.hpp"
+#include "registry.hpp"
 
 namespace upc::coll {
 
@@ -136,6 +139,14 @@ void execution::run() {
 }
 
 void execute(const request& rq, team& t, plan& p) {
+  if (detail::traffic::g_active) {
+    // how many other members touch this member's data (or read its scratch) in this call
+    std::vector<int> touching = p.touchers;
+    touching.insert(touching.end(), p.ack_from.begin(), p.ack_from.end());
+    std::sort(touching.begin(), touching.end());
+    touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
+    detail::traffic::fan_in(static_cast<int>(touching.size()), last_algorithm_name());
+  }
   execution e(rq, t, p);
   e.run();
 }

@@ -81,6 +81,8 @@ void run(const request& rq, team& t);
 
 // What upc::coll::last_algorithm() reports (the task executor notes its choices too).
 void note_last_algorithm(const char* name);
+// The same, without a copy (the traffic report keys on it).
+const char* last_algorithm_name() noexcept;
 
 // Moves whenever the forced rules change (force_algorithm, reset_algorithms):
 // what was chosen under older rules must be chosen again.

@@ -308,6 +308,7 @@ void reset_algorithms() {
 std::string last_algorithm() { return tl_last; }
 std::uint32_t rules_generation() noexcept { return g_rules_generation.load(std::memory_order_acquire); }
 void note_last_algorithm(const char* name) { tl_last = name; }
+const char* last_algorithm_name() noexcept { return tl_last; }
 
 void check_rules(const std::string& spec, const char* source) { (void)parse_rules(spec, source); }
 

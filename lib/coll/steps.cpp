@@ -8,10 +8,20 @@
 
 #include "plan.hpp"
 #include "../runtime/copy_bytes.hpp"
+#include "../runtime/traffic.hpp"
+#include "registry.hpp"
 
 namespace upc::coll {
 
 namespace {
+
+// The thread whose partition holds p (-1: not in the shared segment).
+int owner_thread(const void* p) noexcept {
+  const char* a = static_cast<const char*>(p);
+  const std::uint64_t span = static_cast<std::uint64_t>(detail::g_threads) * detail::g_partition_bytes;
+  if (a < detail::g_partitions || static_cast<std::uint64_t>(a - detail::g_partitions) >= span) return -1;
+  return static_cast<int>(static_cast<std::uint64_t>(a - detail::g_partitions) / detail::g_partition_bytes);
+}
 
 // run elements at src, left-folded into *dst.
 void fold_run(char* dst, const char* src, std::size_t run, const element_op& op) {
@@ -77,17 +87,25 @@ void walk_interleaved(const step& s, const plan& p) {
 
 void run_data_step(const step& s, const plan& p) {
   switch (s.kind) {
-    case step::copy: detail::copy_bytes(s.dst, s.src, s.bytes); break;
+    case step::copy:
+      if (detail::traffic::g_active) detail::traffic::copied(s.dst, s.src, s.bytes, -1, last_algorithm_name());
+      detail::copy_bytes(s.dst, s.src, s.bytes);
+      break;
     case step::copy_indirect: {
       const char* base;
       std::memcpy(&base, s.src, sizeof base);
+      // the slot is in the scratch of the thread whose private buffer this is
+      if (detail::traffic::g_active) detail::traffic::copied(s.dst, base + s.src_stride, s.bytes, owner_thread(s.src), last_algorithm_name());
       detail::copy_bytes(s.dst, base + s.src_stride, s.bytes);
       break;
     }
     case step::copy_strided:
-      for (std::size_t i = 0; i < s.count; ++i)
-        detail::copy_bytes(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride,
-                           s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride, s.bytes);
+      for (std::size_t i = 0; i < s.count; ++i) {
+        char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
+        const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
+        if (detail::traffic::g_active) detail::traffic::copied(d, from, s.bytes, -1, last_algorithm_name());
+        detail::copy_bytes(d, from, s.bytes);
+      }
       break;
     case step::combine: p.op.combine(s.dst, s.src, s.count); break;
     case step::fold_runs:

@@ -19,6 +19,7 @@
 #include "size_parse.hpp"
 #include "static_objects.hpp"
 #include "topology.hpp"
+#include "traffic.hpp"
 
 namespace upc::detail {
 
@@ -155,6 +156,13 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   set_run_active(true);
   install_terminate_handler();
 
+  traffic::settings net;
+  net.report = opt.report_traffic || !opt.report_file.empty();
+  net.report_file = opt.report_file;
+  net.latency_us = opt.net_latency_us;
+  net.gbps = opt.net_gbps;
+  traffic::start_run(net);
+
   run_result result;
   try {
     allocate_namespace_scope_objects();
@@ -169,6 +177,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   }
   restore_terminate_handler();
   set_run_active(false);
+  traffic::finish_run(true);
 
   if (c.error_claimed.load()) {
     result.failed = true;

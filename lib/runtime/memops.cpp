@@ -8,6 +8,7 @@
 #include "call_site.hpp"
 #include "control.hpp"
 #include "copy_bytes.hpp"
+#include "traffic.hpp"
 #include "upc/memops.hpp"
 
 namespace upc {
@@ -37,6 +38,7 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
   char* d = resolve("upc_memcpy", "dst", dst, n);
   char* s = resolve("upc_memcpy", "src", src, n);
   // Overlap (possible only within one partition) is allowed, as with memmove.
+  if (detail::traffic::g_active) detail::traffic::copied(d, s, n, -1, "", "upc_memcpy");
   if (d + n <= s || s + n <= d) detail::copy_bytes(d, s, n);
   else std::memmove(d, s, n);
 }
@@ -45,14 +47,18 @@ void memget(void* dst, sptr<void> src, std::size_t n) {
   detail::require_upc_thread("upc_memget");
   if (n == 0) return;
   check_local("upc_memget", "dst", dst, n);
-  detail::copy_bytes(dst, resolve("upc_memget", "src", src, n), n);
+  const char* from = resolve("upc_memget", "src", src, n);
+  if (detail::traffic::g_active) detail::traffic::copied(dst, from, n, -1, "", "upc_memget");
+  detail::copy_bytes(dst, from, n);
 }
 
 void memput(sptr<void> dst, const void* src, std::size_t n) {
   detail::require_upc_thread("upc_memput");
   if (n == 0) return;
   check_local("upc_memput", "src", src, n);
-  detail::copy_bytes(resolve("upc_memput", "dst", dst, n), src, n);
+  char* to = resolve("upc_memput", "dst", dst, n);
+  if (detail::traffic::g_active) detail::traffic::copied(to, src, n, -1, "", "upc_memput");
+  detail::copy_bytes(to, src, n);
 }
 
 void memset(sptr<void> dst, int c, std::size_t n) {

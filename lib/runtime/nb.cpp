@@ -17,6 +17,7 @@
 #include "call_site.hpp"
 #include "control.hpp"
 #include "copy_bytes.hpp"
+#include "traffic.hpp"
 #include "upc_nb.h"
 
 namespace {
@@ -63,6 +64,7 @@ void do_memcpy(const char* function, const upc::sptr<void>& dst, const upc::sptr
   if (n == 0) return;
   char* d = shared_bytes(function, "dst", dst, n);
   char* s = shared_bytes(function, "src", src, n);
+  if (traffic::g_active) traffic::copied(d, s, n, -1, "", function);
   if (d + n <= s || s + n <= d) copy_bytes(d, s, n);
   else std::memmove(d, s, n);
 }
@@ -70,13 +72,17 @@ void do_memget(const char* function, void* dst, const upc::sptr<void>& src, std:
   require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "dst", dst, n);
-  copy_bytes(dst, shared_bytes(function, "src", src, n), n);
+  const char* from = shared_bytes(function, "src", src, n);
+  if (traffic::g_active) traffic::copied(dst, from, n, -1, "", function);
+  copy_bytes(dst, from, n);
 }
 void do_memput(const char* function, const upc::sptr<void>& dst, const void* src, std::size_t n) {
   require_upc_thread(function);
   if (n == 0) return;
   private_bytes(function, "src", src, n);
-  copy_bytes(shared_bytes(function, "dst", dst, n), src, n);
+  char* to = shared_bytes(function, "dst", dst, n);
+  if (traffic::g_active) traffic::copied(to, src, n, -1, "", function);
+  copy_bytes(to, src, n);
 }
 void do_memset(const char* function, const upc::sptr<void>& dst, int c, std::size_t n) {
   require_upc_thread(function);

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "size_parse.hpp"
+#include "traffic.hpp"
 #include "upc/runtime.hpp"
 
 namespace upc {
@@ -69,6 +70,14 @@ launch_options launch_options::from_environment() {
   if (const char* v = env("UPCEMU_THREADS_PER_NODE"))
     o.threads_per_node = static_cast<int>(parse_int("UPCEMU_THREADS_PER_NODE", v, 1, detail::max_threads, "a positive integer"));
   if (const char* v = env("UPCEMU_NODE_MAP")) o.node_map = v;
+  if (const char* v = env("UPCEMU_REPORT")) {
+    if (std::string(v) != "traffic") bad("UPCEMU_REPORT", v, "'traffic'");
+    o.report_traffic = true;
+  }
+  if (const char* v = env("UPCEMU_REPORT_FILE")) o.report_file = v;
+  if (const char* v = env("UPCEMU_NET"))
+    if (!detail::traffic::parse_net(v, o.net_latency_us, o.net_gbps))
+      bad("UPCEMU_NET", v, "LATENCY_US,GBPS (microseconds per inter-node copy, gigabytes per second), such as 1.5,3.2");
   if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
   if (const char* v = env("UPCEMU_WATCHDOG")) {

@@ -11,6 +11,7 @@
 #include "control.hpp"
 #include "futex.hpp"
 #include "launcher.hpp"
+#include "traffic.hpp"
 
 namespace upc::detail {
 
@@ -57,6 +58,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   int status = 0;
   try {
     status = body();
+    traffic::thread_done();
     slot.state.store(static_cast<std::uint32_t>(thread_state::finished));
     control().exited.fetch_add(1);
   } catch (const stop_unwind& s) {

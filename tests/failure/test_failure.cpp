@@ -25,7 +25,11 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "2", "--heap=12Q", VICTIM}, "got '12Q'"},
       {{"-n", "2", "--stack", "1k", VICTIM}, "--stack must be a size of at least 64K"},
       {{"-n", "2", "--nodes", "0", VICTIM}, "--nodes must be an integer from 1 to THREADS"},
-      {{"-n", "2", "--nodes", "3", VICTIM}, "--nodes must be an integer from 1 to THREADS (2), got '3'"},
+      {{"-n", "2", "--nodes", "3", VICTIM}, "--nodes must be between 1 and THREADS (2), got 3"},
+      {{"-n", "2", "--report=bytes", VICTIM}, "--report must be 'traffic', got 'bytes'"},
+      {{"-n", "2", "--net=fast", VICTIM}, "--net must be LATENCY_US,GBPS"},
+      {{"-n", "2", "--net=0,0", VICTIM}, "--net must be LATENCY_US,GBPS"},
+      {{"-n", "2", "--node-map", "/nonexistent/map", VICTIM}, "--node-map: cannot read the node map file '/nonexistent/map'"},
       {{"-n", "2", "--timeout", "-1", VICTIM}, "--timeout must be a number of seconds >= 0"},
       {{"-n", "2", "--timeout", "soon", VICTIM}, "got 'soon'"},
       {{"-n", "2", "--watchdog", "0", VICTIM}, "--watchdog must be a number of seconds > 0"},
@@ -84,7 +88,9 @@ TEST_CASE("upcrun --help documents every option, the environment and the exit co
                            "--coll", "--verbose-coll", "--list-algorithms", "UPCEMU_COLL", "UPCEMU_VERBOSE_COLL",
                            "--quiet", "--help", "--version", "UPCEMU_THREADS", "UPCEMU_BACKEND", "UPCEMU_HEAP",
                            "UPCEMU_NODES", "UPCEMU_CHECK", "UPCEMU_TIMEOUT", "UPCEMU_WATCHDOG", "UPCEMU_STACK",
-                           "UPCEMU_QUIET", "--upccoll-progress", "UPCEMU_UPCCOLL_PROGRESS", "124", "130", "128+N", "upc_global_exit", "Example"})
+                           "UPCEMU_QUIET", "--threads-per-node", "--node-map", "--report=traffic", "--report-file",
+                           "--net=LAT_US,GBPS", "UPCEMU_THREADS_PER_NODE", "UPCEMU_NODE_MAP", "UPCEMU_REPORT",
+                           "UPCEMU_REPORT_FILE", "UPCEMU_NET", "--upccoll-progress", "UPCEMU_UPCCOLL_PROGRESS", "124", "130", "128+N", "upc_global_exit", "Example"})
     CHECK_MESSAGE(contains(o.out, word), "--help does not mention ", word);
 
   child v({UPCRUN, "--version"});

@@ -234,3 +234,16 @@ TEST_CASE("topology options that do not fit THREADS are refused before the progr
   CHECK(contains(om.err, "thread 3 is on no node"));
   std::remove(path.c_str());
 }
+
+TEST_CASE("--report=traffic prints the table at exit, after the program's output") {
+  for (const char* backend : {"threads", "processes"}) {
+    child c({UPCRUN, "-n", "4", "--nodes", "2", "--backend", backend, "--report=traffic", VICTIM, "hello"});
+    outcome o = c.finish();
+    REPORT(o);
+    CHECK(o.exit_code == 0);
+    CHECK(contains(o.err, "upcemu traffic report: 4 threads on 2 nodes x 2 threads (block)"));
+    CHECK(contains(o.err, "site"));
+    CHECK(contains(o.err, "inter-node"));
+    CHECK(contains(o.err, "total: "));
+  }
+}

@@ -60,7 +60,7 @@ TEST_CASE("run() rejects impossible configurations before starting anything") {
   CHECK(error_of([&] { upc::run(o, [] {}); }).find("THREADS must be between 1 and 4096, got 5000") != std::string::npos);
   o.threads = 4;
   o.nodes = 5;
-  CHECK(error_of([&] { upc::run(o, [] {}); }).find("the number of virtual nodes (--nodes / UPCEMU_NODES) must be between 1 and THREADS (4), got 5") != std::string::npos);
+  CHECK(error_of([&] { upc::run(o, [] {}); }).find("--nodes must be between 1 and THREADS (4), got 5") != std::string::npos);
   o.nodes = 1;
   o.heap_per_thread = 1000;
   CHECK(error_of([&] { upc::run(o, [] {}); }).find("--heap") != std::string::npos);

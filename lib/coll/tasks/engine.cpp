@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../registry.hpp"
+#include "../../runtime/traffic.hpp"
 #include "decomposition.hpp"
 #include "progress.hpp"
 #include "upc_types.h"
@@ -67,7 +68,10 @@ operation& start_collective(team& members, call& c, status& posted) {
   if (c.failed == status::ok) {
     const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, 0});
     note_last_algorithm(e.name);
+    op.algorithm = e.name;
     op.dec = e.tasks;
+    detail::traffic::task_scope counted(op.function, op.algorithm);
+    detail::traffic::fan_in(0, e.name);  // counts the call (tasks have no fixed readers)
     op.ntasks = op.dec->tasks(op);
     must_stage = c.in_place && !op.dec->in_place_direct;
   }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../../runtime/control.hpp"
+#include "../../runtime/traffic.hpp"
 #include "../plan.hpp"
 #include "agreement.hpp"
 #include "decomposition.hpp"
@@ -105,6 +106,7 @@ status run_task(const operation& op, int i) {
   p.clear();
   p.op = op.eop;
   p.immediate = true;  // each step runs as the task plans it
+  detail::traffic::task_scope counted(op.function, op.algorithm);
   return op.dec->plan_task(op, i, p);
 }
 
@@ -250,6 +252,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
       thread_local plan stage;
       stage.clear();
       stage.copy(area, mine.send, input_bytes);
+      detail::traffic::task_scope counted(op.function, op.algorithm);
       for (const step& st : stage.steps) run_data_step(st, stage);
       mine.send = area;
       mine.staged = 1;

@@ -36,6 +36,7 @@ struct operation {
   team_view* t = nullptr;
   collective kind = collective::barrier;
   const char* function = "";       // the name it was called by (messages)
+  const char* algorithm = "";      // its registry row (the traffic report)
   std::uint32_t seq = 0;
   int flags = 0;                   // normalised sync flags
   const decomposition* dec = nullptr;

@@ -1,0 +1,260 @@
+#include "traffic.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "collective_call.hpp"
+#include "control.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc::detail::traffic {
+
+bool g_active = false;
+
+namespace {
+
+settings g_settings;
+std::string g_dir;  // where each thread leaves its counts (a process each on the processes backend)
+
+struct counts {
+  std::uint64_t calls = 0, bytes_intra = 0, bytes_inter = 0, copies_intra = 0, copies_inter = 0, fan_in = 0;
+};
+struct site_key {
+  std::string function, site, algorithm;
+  bool operator<(const site_key& o) const { return std::tie(function, site, algorithm) < std::tie(o.function, o.site, o.algorithm); }
+};
+
+thread_local std::map<site_key, counts>* tl_table = nullptr;
+// The last key looked up, by its pointers: a loop of one call finds it at once.
+thread_local const char *tl_fn = nullptr, *tl_file = nullptr, *tl_algo = nullptr;
+thread_local std::uint32_t tl_line = 0;
+thread_local counts* tl_last = nullptr;
+thread_local const char* tl_task_function = nullptr;  // task_scope
+thread_local const char* tl_task_algorithm = nullptr;
+
+counts& entry(const char* algorithm) {
+  const char* fn;
+  const char* file;
+  std::uint32_t line;
+  const current_call& c = this_call();
+  if (tl_task_function) {  // a non-blocking collective's task: no call site of its own
+    fn = tl_task_function;
+    file = nullptr;
+    line = 0;
+    algorithm = tl_task_algorithm ? tl_task_algorithm : "";
+  } else if (c.function) {
+    fn = c.function;
+    file = c.file;
+    line = c.line;
+  } else {
+    const thread_slot& s = control().slots[tl_mythread];
+    fn = s.last_function.load(std::memory_order_relaxed);
+    file = s.last_file.load(std::memory_order_relaxed);
+    line = s.last_line.load(std::memory_order_relaxed);
+  }
+  if (!algorithm) algorithm = "";
+  if (tl_last && fn == tl_fn && file == tl_file && line == tl_line && algorithm == tl_algo) return *tl_last;
+  if (!tl_table) tl_table = new std::map<site_key, counts>();
+  std::string site = file ? std::string(file) : std::string("-");
+  if (auto slash = site.rfind('/'); slash != std::string::npos) site = site.substr(slash + 1);
+  if (file) site += ":" + std::to_string(line);
+  counts& e = (*tl_table)[site_key{fn ? fn : "?", site, algorithm}];
+  tl_fn = fn;
+  tl_file = file;
+  tl_line = line;
+  tl_algo = algorithm;
+  tl_last = &e;
+  return e;
+}
+
+int owner_of(const void* p) noexcept {
+  const char* a = static_cast<const char*>(p);
+  const std::uint64_t span = static_cast<std::uint64_t>(g_threads) * g_partition_bytes;
+  if (a >= g_partitions && static_cast<std::uint64_t>(a - g_partitions) < span)
+    return static_cast<int>(static_cast<std::uint64_t>(a - g_partitions) / g_partition_bytes);
+  return -1;
+}
+
+// The network model: the copying thread waits as the wire would make it.
+void charge(std::size_t bytes) {
+  const double us = g_settings.latency_us + (g_settings.gbps > 0 ? static_cast<double>(bytes) / (g_settings.gbps * 1e3) : 0);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(static_cast<long long>(us * 1e3));
+  if (us > 60) std::this_thread::sleep_until(until - std::chrono::microseconds(30));  // sleep, do not spin, on few cores
+  while (std::chrono::steady_clock::now() < until) std::this_thread::yield();
+}
+
+std::string file_of(int thread) { return g_dir + "/t" + std::to_string(thread); }
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20) continue;
+    out += ch;
+  }
+  return out + "\"";
+}
+
+std::string bytes_text(std::uint64_t b) {
+  char buf[32];
+  if (b >= (1ull << 30)) std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(b) / (1ull << 30));
+  else if (b >= (1ull << 20)) std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(b) / (1ull << 20));
+  else if (b >= (1ull << 10)) std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(b) / (1ull << 10));
+  else std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(b));
+  return buf;
+}
+
+}  // namespace
+
+bool parse_net(const std::string& text, double& latency_us, double& gbps) {
+  const auto comma = text.find(',');
+  if (comma == std::string::npos) return false;
+  char* end = nullptr;
+  const std::string a = text.substr(0, comma), b = text.substr(comma + 1);
+  latency_us = std::strtod(a.c_str(), &end);
+  if (a.empty() || *end || !(latency_us >= 0)) return false;
+  gbps = std::strtod(b.c_str(), &end);
+  if (b.empty() || *end || !(gbps >= 0)) return false;
+  return latency_us > 0 || gbps > 0;
+}
+
+void start_run(const settings& s) {
+  g_settings = s;
+  g_active = s.active();
+  g_dir.clear();
+  if (!s.report) return;
+  char tmpl[] = "/tmp/upcemu-traffic-XXXXXX";
+  if (!::mkdtemp(tmpl)) {
+    std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
+    g_settings.report = false;
+    g_active = s.net();
+    return;
+  }
+  g_dir = tmpl;
+}
+
+void copied(const void* dst, const void* src, std::size_t bytes, int src_thread, const char* algorithm, const char* function) {
+  if (!bytes) return;
+  int from = owner_of(src), to = owner_of(dst);
+  if (from < 0) from = src_thread >= 0 ? src_thread : tl_mythread;
+  if (to < 0) to = tl_mythread;
+  const bool inter = upc::node_of(from) != upc::node_of(to);
+  if (g_settings.report) {
+    if (function) tl_task_function = function;  // keyed by its own name, no site
+    counts& e = entry(function ? "" : algorithm);
+    if (function) tl_task_function = nullptr;
+    (inter ? e.bytes_inter : e.bytes_intra) += bytes;
+    ++(inter ? e.copies_inter : e.copies_intra);
+    if (function) ++e.calls;
+  }
+  if (inter && g_settings.net()) charge(bytes);
+}
+
+void fan_in(int threads_touching_mine, const char* algorithm) {
+  if (!g_settings.report) return;
+  counts& e = entry(algorithm);
+  ++e.calls;
+  e.fan_in = std::max<std::uint64_t>(e.fan_in, static_cast<std::uint64_t>(threads_touching_mine));
+}
+
+task_scope::task_scope(const char* function, const char* algorithm) noexcept {
+  tl_task_function = function;
+  tl_task_algorithm = algorithm;
+}
+task_scope::~task_scope() {
+  tl_task_function = nullptr;
+  tl_task_algorithm = nullptr;
+}
+
+void thread_done() {
+  if (!g_settings.report || !tl_table) return;
+  std::ofstream out(file_of(tl_mythread));
+  for (const auto& [k, c] : *tl_table)
+    out << k.function << '\t' << k.site << '\t' << k.algorithm << '\t' << c.calls << '\t' << c.bytes_intra << '\t'
+        << c.bytes_inter << '\t' << c.copies_intra << '\t' << c.copies_inter << '\t' << c.fan_in << '\n';
+  delete tl_table;
+  tl_table = nullptr;
+  tl_last = nullptr;
+}
+
+void finish_run(bool print) {
+  const bool report = g_settings.report;
+  g_active = false;
+  if (!report) return;
+  std::map<site_key, counts> all;
+  for (int t = 0; t < g_threads; ++t) {
+    std::ifstream in(file_of(t));
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream f(line);
+      site_key k;
+      counts c;
+      std::getline(f, k.function, '\t');
+      std::getline(f, k.site, '\t');
+      std::getline(f, k.algorithm, '\t');
+      f >> c.calls >> c.bytes_intra >> c.bytes_inter >> c.copies_intra >> c.copies_inter >> c.fan_in;
+      counts& m = all[k];
+      m.calls = std::max(m.calls, c.calls);  // every thread makes the call once
+      m.bytes_intra += c.bytes_intra;
+      m.bytes_inter += c.bytes_inter;
+      m.copies_intra += c.copies_intra;
+      m.copies_inter += c.copies_inter;
+      m.fan_in = std::max(m.fan_in, c.fan_in);
+    }
+    std::remove(file_of(t).c_str());
+  }
+  ::rmdir(g_dir.c_str());
+  if (!print) return;
+  std::vector<std::pair<site_key, counts>> rows(all.begin(), all.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return a.second.bytes_inter + a.second.bytes_intra > b.second.bytes_inter + b.second.bytes_intra;
+  });
+  if (!g_settings.report_file.empty()) {
+    std::ofstream out(g_settings.report_file);
+    if (!out) std::fprintf(stderr, "upcemu: --report-file: cannot write '%s'\n", g_settings.report_file.c_str());
+    for (const auto& [k, c] : rows)
+      out << "{\"site\":" << json_string(k.site) << ",\"function\":" << json_string(k.function)
+          << ",\"algorithm\":" << json_string(k.algorithm) << ",\"calls\":" << c.calls << ",\"bytes_intra\":" << c.bytes_intra
+          << ",\"bytes_inter\":" << c.bytes_inter << ",\"copies_intra\":" << c.copies_intra
+          << ",\"copies_inter\":" << c.copies_inter << ",\"max_fan_in\":" << c.fan_in << ",\"nodes\":" << upc::nodes()
+          << ",\"threads\":" << g_threads << "}\n";
+    return;
+  }
+  std::string text = "upcemu traffic report: " + std::to_string(g_threads) + " threads on " + upc::topology_description();
+  if (g_settings.net()) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "; network model %.3g us + %.3g GB/s", g_settings.latency_us, g_settings.gbps);
+    text += buf;
+  }
+  text += "\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "  %-24s %-32s %-18s %8s %12s %12s %10s %10s %7s\n", "site", "function", "algorithm", "calls",
+                "intra-node", "inter-node", "copies in", "copies x", "fan-in");
+  text += line;
+  counts total;
+  for (const auto& [k, c] : rows) {
+    std::snprintf(line, sizeof line, "  %-24s %-32s %-18s %8llu %12s %12s %10llu %10llu %7llu\n", k.site.c_str(), k.function.c_str(),
+                  k.algorithm.empty() ? "-" : k.algorithm.c_str(), static_cast<unsigned long long>(c.calls),
+                  bytes_text(c.bytes_intra).c_str(), bytes_text(c.bytes_inter).c_str(),
+                  static_cast<unsigned long long>(c.copies_intra), static_cast<unsigned long long>(c.copies_inter),
+                  static_cast<unsigned long long>(c.fan_in));
+    text += line;
+    total.bytes_intra += c.bytes_intra;
+    total.bytes_inter += c.bytes_inter;
+  }
+  text += "  total: " + bytes_text(total.bytes_intra) + " within nodes, " + bytes_text(total.bytes_inter) + " between nodes\n";
+  std::fflush(stdout);
+  std::fputs(text.c_str(), stderr);
+}
+
+}  // namespace upc::detail::traffic

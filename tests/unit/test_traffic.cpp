@@ -1,0 +1,150 @@
+// The traffic report and the network model (issue 11): every bulk copy is
+// counted within or between emulated nodes, per call site and algorithm, and
+// the counts equal each algorithm's closed formula.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../support/spmd.hpp"
+#include "upc.h"
+#include "upc/coll.hpp"
+#include "upc_collective.h"
+
+namespace {
+
+struct row {
+  std::string site, function, algorithm;
+  unsigned long long calls = 0, bytes_intra = 0, bytes_inter = 0, copies_intra = 0, copies_inter = 0, fan_in = 0;
+};
+
+// The value of "key": in one jsonl row (numbers and simple strings only).
+std::string field(const std::string& line, const std::string& key) {
+  const std::string k = "\"" + key + "\":";
+  auto at = line.find(k);
+  if (at == std::string::npos) return "";
+  at += k.size();
+  if (line[at] == '"') return line.substr(at + 1, line.find('"', at + 1) - at - 1);
+  return line.substr(at, line.find_first_of(",}", at) - at);
+}
+
+std::vector<row> read_rows(const std::string& path) {
+  std::vector<row> rows;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    row r;
+    r.site = field(line, "site");
+    r.function = field(line, "function");
+    r.algorithm = field(line, "algorithm");
+    r.calls = std::stoull(field(line, "calls"));
+    r.bytes_intra = std::stoull(field(line, "bytes_intra"));
+    r.bytes_inter = std::stoull(field(line, "bytes_inter"));
+    r.copies_intra = std::stoull(field(line, "copies_intra"));
+    r.copies_inter = std::stoull(field(line, "copies_inter"));
+    r.fan_in = std::stoull(field(line, "max_fan_in"));
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+const row* find(const std::vector<row>& rows, const std::string& function, const std::string& algorithm) {
+  for (const row& r : rows)
+    if (r.function == function && r.algorithm == algorithm) return &r;
+  return nullptr;
+}
+
+constexpr std::size_t n = 1000;  // bytes per block
+
+}  // namespace
+
+TEST_CASE("traffic: a flat broadcast moves n bytes to every thread, between nodes for those off the root's node") {
+  const std::string path = "/tmp/upcemu-test-traffic.jsonl";
+  for (upc::backend_kind b : spmd::backends)
+    for (const char* algo : {"pull", "push"}) {
+      upc::launch_options o = spmd::options(8, b);
+      o.threads_per_node = 4;  // {0..3} {4..7}
+      o.report_file = path;
+      const int reps = 3;
+      upc::run_result r = upc::run(o, [&] {
+        upc::coll::force_algorithm("broadcast", algo);
+        upc::sptr<char> src = upc::sptr<char>(upc_all_alloc(1, n));
+        upc::sptr<char> dst = upc::sptr<char>(upc_all_alloc(THREADS, n));
+        for (int k = 0; k < reps; ++k) upc_all_broadcast(dst, src, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        std::vector<char> mine(n);
+        upc_barrier;
+        upc_memget(mine.data(), src, n);  // thread 0's block: between nodes for threads 4..7
+        upc_barrier;
+        if (MYTHREAD == 0) {
+          upc_free(src);
+          upc_free(dst);
+        }
+      });
+      INFO("backend=", spmd::name(b), " algorithm=", algo, " ", r.error);
+      REQUIRE(r.ok());
+      const std::vector<row> rows = read_rows(path);
+      const row* bc = find(rows, "upc_all_broadcast", algo);
+      REQUIRE(bc != nullptr);
+      CHECK(bc->calls == reps);
+      CHECK(bc->bytes_inter == reps * 4 * n);  // threads 4..7
+      CHECK(bc->bytes_intra == reps * 4 * n);  // threads 0..3 (the root's own block too)
+      CHECK(bc->copies_inter == reps * 4);
+      CHECK(bc->site.find("test_traffic.cpp:") == 0);
+      // pull: the root's block has 7 readers; push: the root writes 7 blocks
+      CHECK(bc->fan_in == (std::string(algo) == "pull" ? 7u : 1u));
+      const row* get = find(rows, "upc_memget", "");
+      REQUIRE(get != nullptr);
+      CHECK(get->bytes_inter == 4 * n);
+      CHECK(get->bytes_intra == 4 * n);
+      std::remove(path.c_str());
+    }
+}
+
+TEST_CASE("traffic: one node moves nothing between nodes; every thread on its own node moves everything between") {
+  const std::string path = "/tmp/upcemu-test-traffic-2.jsonl";
+  for (int nodes : {1, 4}) {
+    upc::launch_options o = spmd::options(4, upc::backend_kind::threads);
+    o.nodes = nodes;
+    o.report_file = path;
+    upc::run_result r = upc::run(o, [&] {
+      upc::coll::force_algorithm("gather", "push");
+      upc::sptr<char> src = upc::sptr<char>(upc_all_alloc(THREADS, n));
+      upc::sptr<char> dst = upc::sptr<char>(upc_all_alloc(1, n * THREADS));
+      upc_all_gather(dst, src, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      if (MYTHREAD == 0) {
+        upc_free(src);
+        upc_free(dst);
+      }
+    });
+    INFO("nodes=", nodes, " ", r.error);
+    REQUIRE(r.ok());
+    const row* g = find(read_rows(path), "upc_all_gather", "push");
+    REQUIRE(g != nullptr);
+    CHECK(g->bytes_inter == (nodes == 1 ? 0 : 3 * n));
+    CHECK(g->bytes_intra == (nodes == 1 ? 4 * n : n));
+    CHECK(g->fan_in == 3);  // the root's dst is written by three others
+    std::remove(path.c_str());
+  }
+}
+
+TEST_CASE("traffic: the network model makes a copy between nodes wait at least its latency") {
+  upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
+  o.nodes = 2;
+  o.net_latency_us = 5000;  // 5 ms
+  upc::run_result r = upc::run(o, [] {
+    upc::sptr<char> a = upc::sptr<char>(upc_all_alloc(THREADS, 64));
+    char buf[64];
+    upc_barrier;
+    if (MYTHREAD == 1) {
+      const auto t0 = std::chrono::steady_clock::now();
+      upc_memget(buf, a, 64);  // thread 0's block: the other node
+      const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      SPMD_CHECK(waited >= 0.005);
+    }
+    upc_barrier;
+    if (MYTHREAD == 0) upc_free(a);
+  });
+  INFO(r.error);
+  CHECK(r.ok());
+}
