@@ -894,14 +894,40 @@ inline upc::launch_options run_options(int threads, upc::backend_kind b) {
   return o;
 }
 
-// One run of `body` with `algorithm` forced for `collective` (outside the run).
+// The virtual topologies of the matrix (issue 11): one node, two nodes of
+// consecutive threads, one thread per node, uneven nodes, a cyclic map.
+struct topology {
+  const char* name;
+  int nodes;        // 0: one per thread
+  const char* map;
+};
+inline const topology topologies[] = {{"1 node", 1, "block"}, {"2 nodes", 2, "block"}, {"THREADS nodes", 0, "block"},
+                                      {"3 uneven nodes", 3, "block"}, {"2 cyclic nodes", 2, "cyclic"}};
+inline void apply(const topology& tp, upc::launch_options& o) {
+  o.nodes = tp.nodes == 0 ? o.threads : std::min(tp.nodes, o.threads);
+  o.node_map = tp.map;
+}
+
+// One run of `body` with `algorithm` forced for `collective` (outside the run),
+// on one of the topologies (node-aware algorithms: on each of them).
 inline void run_forced(const std::string& collective, const std::string& algorithm, upc::backend_kind b, int threads,
                        const std::function<void()>& body) {
-  upc::coll::force_algorithm(collective, algorithm);
-  const upc::run_result r = upc::run(run_options(threads, b), body);
-  upc::coll::reset_algorithms();
-  INFO("collective ", collective, ", algorithm ", algorithm, ", backend ", spmd::name(b), ", THREADS ", threads);
-  CHECK_MESSAGE(r.ok(), r.error);
+  std::uint64_t h = 1469598103934665603ull;
+  for (char ch : collective + "/" + algorithm) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+  const std::size_t n = std::size(topologies);
+  const std::size_t pick = (h + static_cast<std::uint64_t>(threads) * 7 + static_cast<std::uint64_t>(b)) % n;
+  const bool every = algorithm == "multicore";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!every && i != pick) continue;
+    upc::launch_options o = run_options(threads, b);
+    apply(topologies[i], o);
+    upc::coll::force_algorithm(collective, algorithm);
+    const upc::run_result r = upc::run(o, body);
+    upc::coll::reset_algorithms();
+    INFO("collective ", collective, ", algorithm ", algorithm, ", backend ", spmd::name(b), ", THREADS ", threads,
+         ", topology ", topologies[i].name);
+    CHECK_MESSAGE(r.ok(), r.error);
+  }
 }
 
 // The algorithms to test: every registered one, then "auto" (sampled in quick).

@@ -148,3 +148,48 @@ TEST_CASE("traffic: the network model makes a copy between nodes wait at least i
   INFO(r.error);
   CHECK(r.ok());
 }
+
+TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one copy per node") {
+  const std::string path = "/tmp/upcemu-test-traffic-3.jsonl";
+  for (upc::backend_kind b : spmd::backends)
+    for (int nodes : {2, 4}) {
+      const int T = 8, N = nodes;
+      upc::launch_options o = spmd::options(T, b);
+      o.nodes = nodes;
+      o.report_file = path;
+      upc::run_result r = upc::run(o, [&] {
+        upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * THREADS));
+        upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(THREADS, n));
+        const upc_flag_t f = UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC | UPC_MULTICORE;  // the flag selects the algorithm
+        upc_all_broadcast(each, one, n, f);
+        upc_all_scatter(each, one, n, f);
+        upc_all_gather(one, each, n, f);
+        if (MYTHREAD == 0) {
+          upc_free(one);
+          upc_free(each);
+        }
+      });
+      INFO("backend=", spmd::name(b), " nodes=", nodes, " ", r.error);
+      REQUIRE(r.ok());
+      const std::vector<row> rows = read_rows(path);
+      const row* bc = find(rows, "upc_all_broadcast", "multicore");
+      const row* sc = find(rows, "upc_all_scatter", "multicore");
+      const row* ga = find(rows, "upc_all_gather", "multicore");
+      REQUIRE(bc != nullptr);
+      REQUIRE(sc != nullptr);
+      REQUIRE(ga != nullptr);
+      const unsigned long long per_node = T / N, off_root_node = T - per_node;
+      // broadcast: n bytes to each other node, once
+      CHECK(bc->bytes_inter == (N - 1) * n);
+      CHECK(bc->copies_inter == static_cast<unsigned long long>(N - 1));
+      CHECK(bc->bytes_intra == (T - (N - 1)) * n);
+      // scatter and gather: every other node's pieces cross once, as one copy
+      CHECK(sc->bytes_inter == off_root_node * n);
+      CHECK(sc->copies_inter == static_cast<unsigned long long>(N - 1));
+      CHECK(ga->bytes_inter == off_root_node * n);
+      CHECK(ga->copies_inter == static_cast<unsigned long long>(N - 1));
+      // fan-in at the root: its node's threads and the other node roots
+      CHECK(bc->fan_in == per_node - 1 + (N - 1));
+      std::remove(path.c_str());
+    }
+}

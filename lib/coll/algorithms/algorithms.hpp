@@ -31,6 +31,13 @@ void broadcast_binomial(const request&, team&, plan&);
 void scatter_binomial(const request&, team&, plan&);
 void gather_binomial(const request&, team&, plan&);
 
+// Multicore-aware (seed 001, lib/coll/common/node_groups.hpp): a root per
+// node of the virtual topology does the node's copies between nodes, one per
+// node; the node's threads copy within the node.
+void broadcast_multicore(const request&, team&, plan&);
+void scatter_multicore(const request&, team&, plan&);
+void gather_multicore(const request&, team&, plan&);
+
 // gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
 // (distance doubling, any T) or T - 1 ring steps.
 void gather_all_recursive_doubling(const request&, team&, plan&);

@@ -1,0 +1,54 @@
+// The team seen as nodes, for the node-aware ("multicore", seed 001)
+// algorithms: each node of the virtual topology has one root, the member that
+// does the node's copies between nodes. The operation's root is its node's
+// root; on every other node it is the node's lowest rank (upc::node_root when
+// the team is the world).
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "../plan.hpp"
+#include "../team.hpp"
+
+namespace upc::coll {
+
+struct node_groups {
+  const team& t;
+  int op_root;  // the operation's root rank (-1: none)
+
+  int node_of(int rank) const noexcept { return t.node_of(rank); }
+  const std::vector<int>& ranks_on(int node) const noexcept { return t.ranks_on_node(node); }
+  int count() const noexcept { return t.node_count(); }
+  int root_of(int node) const noexcept {
+    return op_root >= 0 && t.node_of(op_root) == node ? op_root : t.leader_of(node);
+  }
+  int my_root() const noexcept { return root_of(t.node_of(t.rank())); }
+  bool on_op_root_node(int rank) const noexcept { return op_root >= 0 && t.node_of(rank) == t.node_of(op_root); }
+  std::size_t largest_node() const noexcept {
+    std::size_t m = 0;
+    for (int k = 0; k < count(); ++k) m = std::max(m, ranks_on(k).size());
+    return m;
+  }
+  // Where rank r sits in its node's list (its slot in the node root's scratch).
+  int slot_of(int rank) const noexcept {
+    const std::vector<int>& v = ranks_on(t.node_of(rank));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (v[i] == rank) return static_cast<int>(i);
+    return -1;
+  }
+};
+
+// Copies pieces of n bytes (to[i] <- from[i]) as few copies as the layout
+// allows: neighbours that are contiguous at both ends become one copy (a
+// node's consecutive ranks move between nodes as one message).
+inline void copy_pieces(plan& p, const std::vector<char*>& to, const std::vector<const char*>& from, std::size_t n) {
+  std::size_t i = 0;
+  while (i < to.size()) {
+    std::size_t j = i + 1;
+    while (j < to.size() && to[j] == to[j - 1] + n && from[j] == from[j - 1] + n) ++j;
+    p.copy(to[i], from[i], (j - i) * n);
+    i = j;
+  }
+}
+
+}  // namespace upc::coll
