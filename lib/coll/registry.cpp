@@ -39,6 +39,8 @@ const std::vector<algorithm_entry>& registry() {
       {C::gather_all, "recursive_doubling", gather_all_recursive_doubling, nullptr, 0, shared_only,
        "ceil(log2 T) rounds, round k pulling from rank r+2^k (any T)"},
       {C::gather_all, "ring", gather_all_ring, nullptr, 0, shared_only, "T-1 steps, each pulling one block from the left neighbour"},
+      {C::gather_all, "multicore", gather_all_multicore, nullptr, UPC_MULTICORE, shared_only,
+       "node roots collect their node's blocks, swap node parts between nodes, their threads copy the row"},
       {C::exchange, "pull", exchange_pull, nullptr, UPC_PULL, shared_only, "every rank copies its blocks from every row"},
       {C::exchange, "push", exchange_push, nullptr, UPC_PUSH, shared_only, "every rank copies its row's blocks out"},
       {C::exchange, "pairwise", exchange_pairwise, nullptr, 0, shared_only, "pull, rank r reading rank r+k at step k"},

@@ -164,9 +164,13 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
         upc_all_broadcast(each, one, n, f);
         upc_all_scatter(each, one, n, f);
         upc_all_gather(one, each, n, f);
+        upc::sptr<char> rows = upc::sptr<char>(upc_all_alloc(THREADS, n * THREADS));
+        upc_all_gather_all(rows, each, n, f);
+        upc_barrier;
         if (MYTHREAD == 0) {
           upc_free(one);
           upc_free(each);
+          upc_free(rows);
         }
       });
       INFO("backend=", spmd::name(b), " nodes=", nodes, " ", r.error);
@@ -188,6 +192,12 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
       CHECK(sc->copies_inter == static_cast<unsigned long long>(N - 1));
       CHECK(ga->bytes_inter == off_root_node * n);
       CHECK(ga->copies_inter == static_cast<unsigned long long>(N - 1));
+      // gather_all: every node's blocks to every other node once, one copy per pair of nodes
+      const row* gl = find(rows, "upc_all_gather_all", "multicore");
+      REQUIRE(gl != nullptr);
+      CHECK(gl->bytes_inter == static_cast<unsigned long long>(T) * (N - 1) * n);
+      CHECK(gl->copies_inter == static_cast<unsigned long long>(N) * (N - 1));
+      CHECK(gl->bytes_intra == (static_cast<unsigned long long>(T) + (T - N) * T) * n);
       // fan-in at the root: its node's threads and the other node roots
       CHECK(bc->fan_in == per_node - 1 + (N - 1));
       std::remove(path.c_str());
