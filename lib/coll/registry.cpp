@@ -171,14 +171,16 @@ std::string condition_text(const policy_row& r) {
 }  // namespace
 
 std::string policy_text(collective c) {
-  std::string s;
+  std::string s, nodes;
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c && e.flag == UPC_MULTICORE) nodes = std::string(e.name) + " when the team spans several nodes";
   for (const policy_row& r : policy()) {
     if (r.kind != c) continue;
     const std::string cond = condition_text(r);
     if (cond.empty()) s += (s.empty() ? "" : ", else ") + std::string(r.algorithm);
     else s += (s.empty() ? "" : "; ") + std::string(r.algorithm) + " when " + cond;
   }
-  return s;
+  return nodes.empty() ? s : nodes + "; " + s;
 }
 
 const char* feature_text(unsigned bit) noexcept {

@@ -66,6 +66,7 @@ struct selection {
   int team_size = 1;
   upc_flag_t flags = 0;       // algorithm bits (owner-executor front-ends)
   unsigned features = 0;
+  int nodes = 1;              // emulated nodes the team spans (issue 11)
 };
 
 // The algorithm to run: flag bits, then a forced choice (force_algorithm or

@@ -142,6 +142,12 @@ const algorithm_entry* find(collective c, const char* name) {
 }
 
 const algorithm_entry* automatic(const selection& s) {
+  // A team spread over several emulated nodes: the node-aware algorithm where
+  // the collective has one that serves the call (docs/topology.md); flat
+  // ones would send a copy between nodes per thread.
+  if (s.nodes > 1)
+    for (const algorithm_entry* e : rows().rows[static_cast<int>(s.kind)])
+      if (e->flag == UPC_MULTICORE && !(e->cannot & s.features)) return e;
   for (const policy_row* r : rows().policy[static_cast<int>(s.kind)])
     if (s.size >= r->lo && s.size <= r->hi && s.team_size >= r->min_threads && s.team_size <= r->max_threads)
       return find(s.kind, r->algorithm);
@@ -190,6 +196,7 @@ struct remembered_choice {
   std::uint32_t generation = 0;
   std::size_t size = 0;
   int team_size = 0;
+  int nodes = 0;
   upc_flag_t flags = 0;
   unsigned features = 0;
   const algorithm_entry* entry = nullptr;
@@ -202,11 +209,11 @@ const algorithm_entry& select_uncached(const selection& s);
 const algorithm_entry& select(const selection& s) {
   remembered_choice& c = tl_choice[static_cast<int>(s.kind)];
   const std::uint32_t gen = g_rules_generation.load(std::memory_order_acquire);
-  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.flags == s.flags &&
+  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.nodes == s.nodes && c.flags == s.flags &&
       c.features == s.features && !verbose_enabled())
     return *c.entry;
   const algorithm_entry& e = select_uncached(s);
-  c = remembered_choice{gen, s.size, s.team_size, s.flags, s.features, &e};
+  c = remembered_choice{gen, s.size, s.team_size, s.nodes, s.flags, s.features, &e};
   return e;
 }
 
@@ -258,7 +265,7 @@ void run(const request& rq) { run(rq, team::world()); }
 
 void run(const request& rq, team& t) {
   const algorithm_entry& e =
-      select(selection{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq)});
+      select(selection{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq), t.node_count()});
   plan& p = plan_cache::of(t).build(rq, e, t);
   tl_last = e.name;
   execute(rq, t, p);

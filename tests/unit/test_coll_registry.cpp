@@ -71,7 +71,17 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick(collective::member_allreduce, 4096, 4) == "redundant");
   CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
   CHECK(policy_text(collective::exchange) == "pull when size <= 4 KiB, else pairwise");
-  CHECK(policy_text(collective::gather) == "push");
+  CHECK(policy_text(collective::gather) == "multicore when the team spans several nodes; push");
+  // a team over several nodes: the node-aware row where the collective has one
+  auto pick_nodes = [](collective c, std::size_t size, int threads, int nodes) {
+    selection s{c, "test", size, threads, 0, 0};
+    s.nodes = nodes;
+    return std::string(select(s).name);
+  };
+  CHECK(pick_nodes(collective::broadcast, 4096, 16, 2) == "multicore");
+  CHECK(pick_nodes(collective::gather_all, 64, 8, 4) == "multicore");
+  CHECK(pick_nodes(collective::broadcast, 4096, 16, 1) == "push");
+  CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "pull");  // no multicore row (yet)
 }
 
 TEST_CASE("registry: flag bits choose their row, and a row's restrictions are enforced") {
