@@ -4,6 +4,7 @@
 #pragma once
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <initializer_list>
 #include <sstream>
@@ -20,8 +21,25 @@ constexpr upc::backend_kind backends[] = {upc::backend_kind::threads, upc::backe
 // The THREADS counts of DESIGN.md §3.3.
 constexpr int thread_counts[] = {1, 2, 3, 4, 5, 7, 8, 16};
 
+// The virtual topology of the runs that options() describes (0 / "": one node);
+// set for a scope with topology_scope.
+inline int g_nodes = 0;
+inline std::string g_node_map;
+struct topology_scope {
+  topology_scope(int nodes, const char* map) {
+    g_nodes = nodes;
+    g_node_map = map;
+  }
+  ~topology_scope() {
+    g_nodes = 0;
+    g_node_map.clear();
+  }
+};
+
 inline upc::launch_options options(int threads, upc::backend_kind b) {
   upc::launch_options o;
+  if (g_nodes) o.nodes = std::min(g_nodes, threads);
+  o.node_map = g_node_map;
   o.threads = threads;
   o.backend = b;
   o.heap_per_thread = 8u << 20;

@@ -136,6 +136,13 @@ void check_all(const char* algorithm) {
 
 TEST_CASE("upc_all_reduceT_all: algorithm flat, against an independent fold") { check_all("flat"); }
 TEST_CASE("upc_all_reduceT_all: algorithm binomial, against an independent fold") { check_all("binomial"); }
+TEST_CASE("upc_all_reduceT_all: algorithm push, against an independent fold") { check_all("push"); }
+TEST_CASE("upc_all_reduceT_all: algorithm multicore on 1, 2 and 3 nodes and a cyclic map, against an independent fold") {
+  for (auto [nodes, map] : {std::pair{1, "block"}, std::pair{2, "block"}, std::pair{3, "block"}, std::pair{2, "cyclic"}}) {
+    spmd::topology_scope scope(nodes, map);
+    check_all("multicore");
+  }
+}
 
 TEST_CASE("upc_all_reduceT_all: every type letter exists and reduces integers exactly") {
   spmd::run_everywhere([] {

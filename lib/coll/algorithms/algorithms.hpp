@@ -77,5 +77,9 @@ void exchange_in_place_pairwise(const request&, team&, plan&);
 // result to its element of dst.
 void allreduce_flat(const request&, team&, plan&);
 void allreduce_binomial(const request&, team&, plan&);
+// The flat reduction, then the root pushes the result into every element
+// (UPC_PUSH), or node roots carry it between nodes (UPC_MULTICORE).
+void allreduce_push(const request&, team&, plan&);
+void allreduce_multicore(const request&, team&, plan&);
 
 }  // namespace upc::coll::algo
