@@ -7,6 +7,7 @@
 // reads permute's perm only after the IN synchronisation (lib/coll/submit.cpp).
 // The 22 typed reductions are generated from one table.
 #include "upc_collective.h"
+#include "xupc_collective.h"
 
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "../coll/registry.hpp"
 #include "collective_checks.hpp"
 #include "../coll/submit.hpp"
+#include "standard_collectives.hpp"
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/op_names.hpp"
@@ -101,53 +103,58 @@ using namespace upc::coll;
 // threads' in every run, wherever the call synchronises anyway.
 #define UPCEMU_CALL(fn, ...) detail::collective_call call(fn, where, {__VA_ARGS__})
 
-void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_CALL("upc_all_broadcast", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::broadcast, "upc_all_broadcast", dst, src, nbytes, flags, false);
+void upc::coll::standard::broadcast(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                 const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::broadcast, fn, dst, src, nbytes, flags, false);
   rq.src = single(src);
   rq.dst = blocked(dst, nbytes);
   rq.root = static_cast<int>(src.address().thread);
   submit(rq);
 }
 
-void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_CALL("upc_all_scatter", {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::scatter, "upc_all_scatter", dst, src, nbytes, flags, true);
+void upc::coll::standard::scatter(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                 const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::scatter, fn, dst, src, nbytes, flags, true);
   rq.src = single(src);
   rq.dst = blocked(dst, nbytes);
   rq.root = static_cast<int>(src.address().thread);
   submit(rq);
 }
 
-void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_CALL("upc_all_gather", {"nbytes", nbytes}, {"root (the thread of dst)", dst.address().thread}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::gather, "upc_all_gather", dst, src, nbytes, flags, true);
+void upc::coll::standard::gather(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                 const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"root (the thread of dst)", dst.address().thread}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::gather, fn, dst, src, nbytes, flags, true);
   rq.src = blocked(src, nbytes);
   rq.dst = single(dst);
   rq.root = static_cast<int>(dst.address().thread);
   submit(rq);
 }
 
-void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_CALL("upc_all_gather_all", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::gather_all, "upc_all_gather_all", dst, src, nbytes, flags, true);
+void upc::coll::standard::gather_all(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                 const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::gather_all, fn, dst, src, nbytes, flags, true);
   rq.src = blocked(src, nbytes);
   rq.dst = blocked(dst, nbytes * std::size_t(threads()));
   submit(rq);
 }
 
-void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_CALL("upc_all_exchange", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::exchange, "upc_all_exchange", dst, src, nbytes, flags, true);
+void upc::coll::standard::exchange(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                 const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::exchange, fn, dst, src, nbytes, flags, true);
   rq.src = blocked(src, nbytes * std::size_t(threads()));
   rq.dst = blocked(dst, nbytes * std::size_t(threads()));
   submit(rq);
 }
 
-void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,
-                     const std::source_location& where) {
-  UPCEMU_CALL("upc_all_permute", {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::permute, "upc_all_permute", dst, src, nbytes, flags, false);
+void upc::coll::standard::permute(const char* fn, sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes,
+                                 upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"flags", std::uint64_t(flags)});
+  request rq = movement(collective::permute, fn, dst, src, nbytes, flags, false);
   if (perm.is_null()) fail(rq.function, "perm is a null pointer-to-shared");
   check_pointer(rq.function, "perm", perm.address());
   rq.src = blocked(src, nbytes);
@@ -157,6 +164,28 @@ void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm,
   rq.args_at = perm.address();
   rq.read_args = read_perm;
   submit(rq);
+}
+
+
+// The standard names; xupc's (<xupc_collective.h>) are the same calls under theirs.
+void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  standard::broadcast("upc_all_broadcast", dst, src, nbytes, flags, where);
+}
+void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  standard::scatter("upc_all_scatter", dst, src, nbytes, flags, where);
+}
+void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  standard::gather("upc_all_gather", dst, src, nbytes, flags, where);
+}
+void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  standard::gather_all("upc_all_gather_all", dst, src, nbytes, flags, where);
+}
+void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
+  standard::exchange("upc_all_exchange", dst, src, nbytes, flags, where);
+}
+void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,
+                     const std::source_location& where) {
+  standard::permute("upc_all_permute", dst, src, perm, nbytes, flags, where);
 }
 
 // ---- reductions ---------------------------------------------------------------------
@@ -237,6 +266,12 @@ void prefix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
                                TYPE (*func)(TYPE, TYPE), upc_flag_t flags, const std::source_location& where) {   \
     UPCEMU_CALL("upc_all_reduce" #T "_all", UPCEMU_REDUCE_ARGS);                                                  \
     reduce_all<TYPE>("upc_all_reduce" #T "_all", dst, src, op, nelems, blk_size, func, flags);                    \
+  }                                                                                                               \
+  /* xupc's name for the same allreduce (<xupc_collective.h>): the flags choose how the result spreads */        \
+  void xupc_all_reduce##T##_all(sptr<void> dst, sptr<const void> src, upc_op_t op, size_t nelems, size_t blk_size, \
+                                TYPE (*func)(TYPE, TYPE), upc_flag_t flags, const std::source_location& where) {  \
+    UPCEMU_CALL("xupc_all_reduce" #T "_all", UPCEMU_REDUCE_ARGS);                                                 \
+    reduce_all<TYPE>("xupc_all_reduce" #T "_all", dst, src, op, nelems, blk_size, func, flags);                   \
   }
 UPCEMU_COLLECTIVE_TYPES(UPCEMU_DEFINE_REDUCE)
 #undef UPCEMU_DEFINE_REDUCE

@@ -114,5 +114,5 @@ TEST_CASE("registry: docs/algorithms.md shows the policy and restrictions the re
   REQUIRE(b != std::string::npos);
   const std::string shown = doc.substr(a + begin.size(), b - a - begin.size());
   CHECK_MESSAGE(shown == describe_algorithms(),
-                "docs/algorithms.md is out of date: paste `upcrun --list-algorithms` between its markers");
+                "docs/algorithms.md is out of date: run tools/update_algorithm_list.py (it pastes `upcrun --list-algorithms` between the markers)");
 }

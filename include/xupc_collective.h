@@ -1,0 +1,61 @@
+/* <xupc_collective.h>: the xupc collective library of seed 001 (Andión,
+ * Taboada, Touriño, Doallo), over the same engine as <upc_collective.h>.
+ * docs/xupc.md describes every function with its figure from the seed.
+ *
+ * Algorithm flags, or-ed into `flags` next to the sync flags (seed 001 §III.A):
+ *   UPC_PULL       every thread copies what it receives (the reference pull)
+ *   UPC_PUSH       every thread copies what it sends (the reference push)
+ *   UPC_MULTICORE  a root per node of the virtual topology does the copies
+ *                  between nodes, the node's threads the rest (§III.B;
+ *                  upcrun --nodes, docs/topology.md)
+ * Without one, the engine chooses (multicore when the run spans several nodes).
+ *
+ * Data movement (the standard signatures): xupc_all_broadcast, _scatter,
+ * _gather, _gather_all, _exchange, _permute — the upc_all_* calls under xupc's
+ * names.
+ * xupc_all_broadcast_in_place(buffer, nbytes, flags) (Figure 7): the block of
+ *   nbytes of buffer's thread is copied to every other thread's block of
+ *   `shared [nbytes] char buffer[nbytes * THREADS]`, like MPI_Bcast on one
+ *   buffer. The same call as the thesis's upc_all_broadcast_in_place.
+ * xupc_all_reduceT_all (allreduce): upc_all_reduceT's arguments; the result is
+ *   stored at dst + i (dst taken as shared TYPE *, block size 1) for every
+ *   thread i: a reduction, then a broadcast of the result whose algorithm the
+ *   flags choose. The same call as upc_all_reduceT_all.
+ * xupc_all_reduceT_mpi (Figure 5, like MPI_Reduce): src is
+ *   `shared [blk_size] TYPE[blk_size * THREADS]` (nelems must be
+ *   blk_size * THREADS: each thread's block is its array); dst, on one thread,
+ *   receives blk_size elements, dst[i] = the fold over threads 0, 1, ... of
+ *   element i of their blocks.
+ * xupc_all_reduceT_mpi_all (like MPI_Allreduce): the same reduction into the
+ *   block of dst's thread of `shared [blk_size] TYPE dst[blk_size * THREADS]`,
+ *   then xupc_all_broadcast_in_place of that block (the flags choose its
+ *   algorithm): every thread's block holds the result.
+ * T: C, UC, S, US, I, UI, L, UL, F, D, LD, as for the standard reductions. */
+#pragma once
+#include <cstddef>
+#include <source_location>
+
+#include "upc.h"
+#include "upc_collective.h"
+#include "upc_types.h"
+
+#define UPCEMU_WHERE const std::source_location& where = std::source_location::current()
+void xupc_all_broadcast(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_scatter(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_gather(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_gather_all(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_exchange(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_permute(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<const int, 1, upc::relaxed> perm,
+                      size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_broadcast_in_place(upc::sptr<void> buffer, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+
+#define UPCEMU_DECLARE_XUPC_REDUCE(T, TYPE)                                                                      \
+  void xupc_all_reduce##T##_all(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems,     \
+                                size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);     \
+  void xupc_all_reduce##T##_mpi(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems,     \
+                                size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);     \
+  void xupc_all_reduce##T##_mpi_all(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems, \
+                                    size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);
+UPCEMU_COLLECTIVE_TYPES(UPCEMU_DECLARE_XUPC_REDUCE)
+#undef UPCEMU_DECLARE_XUPC_REDUCE
+#undef UPCEMU_WHERE

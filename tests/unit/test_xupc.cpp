@@ -1,0 +1,211 @@
+// The xupc library of seed 001 (<xupc_collective.h>): its names run the same
+// engine paths as the standard and extended collectives, with the algorithm
+// flags; the MPI-like reductions against a sequential fold in thread order.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../support/spmd.hpp"
+#include "upc.h"
+#include "xupc_collective.h"
+
+namespace {
+
+const upc_flag_t sync_sets[] = {UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPC_IN_MYSYNC | UPC_OUT_MYSYNC, UPC_IN_NOSYNC | UPC_OUT_NOSYNC};
+const upc_flag_t algorithm_bits[] = {0, UPC_PULL, UPC_PUSH, UPC_MULTICORE};
+
+// Every backend, THREADS {1, 2, 3, 4, 5, 8}, on one node and on two (block and cyclic).
+void everywhere(const std::function<void()>& body) {
+  for (auto [nodes, map] : {std::pair{1, "block"}, std::pair{2, "block"}, std::pair{2, "cyclic"}}) {
+    spmd::topology_scope scope(nodes, map);
+    spmd::run_everywhere(body, {1, 2, 3, 4, 5, 8});
+  }
+}
+
+unsigned char byte_of(int thread, std::size_t i, int round) { return static_cast<unsigned char>(thread * 37 + i * 11 + round * 5 + 1); }
+
+// Order-sensitive values: a fold in another order gives other bits.
+double value(int thread, std::size_t i) { return (thread % 2 ? 1e16 : 1.0) + 0.1 * static_cast<double>(i + 3 * thread); }
+double noncomm(double a, double b) { return 2.0 * a + b; }
+
+}  // namespace
+
+TEST_CASE("xupc: broadcast, scatter, gather, gather_all, exchange and permute with every algorithm flag") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    constexpr std::size_t n = 301;
+    upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * T));
+    upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(T, n));
+    upc::sptr<char> rows = upc::sptr<char>(upc_all_alloc(T, n * T));
+    upc::sptr<char> rows2 = upc::sptr<char>(upc_all_alloc(T, n * T));
+    upc::sptr<int> perm = upc::sptr<int>(upc_all_alloc(T, sizeof(int)));
+    perm[me] = (me + 1) % T;
+    auto mine = [&](upc::sptr<char> p) { return (p + me).local(); };  // my block (block size 1 pointer arithmetic)
+    int round = 0;
+    for (upc_flag_t bits : algorithm_bits)
+      for (upc_flag_t sync : sync_sets) {
+        const upc_flag_t f = bits | sync;
+        ++round;
+        // broadcast: thread 0's area to every block
+        if (me == 0)
+          for (std::size_t i = 0; i < n; ++i) one.local()[i] = static_cast<char>(byte_of(0, i, round));
+        upc_barrier;
+xupc_all_broadcast(each, one, n, f);
+        upc_barrier;
+        for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<unsigned char>(mine(each)[i]), byte_of(0, i, round));
+        // scatter: piece t of thread 0's area to thread t
+        if (me == 0)
+          for (std::size_t i = 0; i < n * T; ++i) one.local()[i] = static_cast<char>(byte_of(static_cast<int>(i / n), i % n, round));
+        upc_barrier;
+        xupc_all_scatter(each, one, n, f);
+        upc_barrier;
+        for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<unsigned char>(mine(each)[i]), byte_of(me, i, round));
+        // gather: back to thread 0's area
+        upc_barrier;
+        if (me == 0) std::memset(one.local(), 0, n * T);
+        upc_barrier;
+xupc_all_gather(one, each, n, f);
+        upc_barrier;
+        if (me == 0)
+          for (std::size_t i = 0; i < n * T; ++i)
+            SPMD_CHECK_EQ(static_cast<unsigned char>(one.local()[i]), byte_of(static_cast<int>(i / n), i % n, round));
+        // gather_all: every block to every row
+        xupc_all_gather_all(rows, each, n, f);
+        upc_barrier;
+        for (std::size_t i = 0; i < n * T; ++i)
+          SPMD_CHECK_EQ(static_cast<unsigned char>(mine(rows)[i]), byte_of(static_cast<int>(i / n), i % n, round));
+        // exchange and permute have no multicore algorithm: the flag is refused (below)
+        if (bits == UPC_MULTICORE) continue;
+        for (std::size_t i = 0; i < n * T; ++i) mine(rows)[i] = static_cast<char>(byte_of(me, i, round));
+        upc_barrier;
+        xupc_all_exchange(rows2, rows, n, f);
+        upc_barrier;
+        for (int s = 0; s < T; ++s)
+          for (std::size_t i = 0; i < n; ++i)
+            SPMD_CHECK_EQ(static_cast<unsigned char>(mine(rows2)[std::size_t(s) * n + i]), byte_of(s, std::size_t(me) * n + i, round));
+        xupc_all_permute(each, rows, perm, n, f);
+        upc_barrier;
+        const int from = (me - 1 + T) % T;
+        for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<unsigned char>(mine(each)[i]), byte_of(from, i, round));
+        upc_barrier;
+      }
+    upc_barrier;
+    if (me == 0) {
+      upc_free(one);
+      upc_free(each);
+      upc_free(rows);
+      upc_free(rows2);
+      upc_free(perm);
+    }
+  });
+}
+
+TEST_CASE("xupc: broadcast in place from buffer's block, every algorithm flag") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    constexpr std::size_t n = 1000;
+    // two rows: buffer = element `root` of row 0, so the blocks of threads
+    // below the root are in row 1 (shared [n] char from buffer's thread)
+    upc::sptr<char> buf = upc::sptr<char>(upc_all_alloc(2 * T, n));
+    int round = 0;
+    for (upc_flag_t bits : algorithm_bits)
+      for (upc_flag_t sync : sync_sets) {
+        ++round;
+        const int root = round % T;
+        char* my_block = (buf + me).local() + (me < root ? n : 0);
+        for (std::size_t i = 0; i < n; ++i) my_block[i] = static_cast<char>(byte_of(me, i, round));
+        upc_barrier;
+        xupc_all_broadcast_in_place(buf + root, n, bits | sync);
+        upc_barrier;
+        for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<unsigned char>(my_block[i]), byte_of(root, i, round));
+        upc_barrier;
+      }
+    if (me == 0) upc_free(buf);
+  });
+}
+
+TEST_CASE("xupc: reduceT_all spreads the result with the flag's algorithm") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    upc::sptr<long> src = upc::sptr<long>(upc_all_alloc(T, 4 * sizeof(long)));
+    upc::sptr<long> dst = upc::sptr<long>(upc_all_alloc(T, sizeof(long)));
+    for (upc_flag_t bits : algorithm_bits)
+      for (upc_flag_t sync : sync_sets) {
+        upc::sptr<long, upc::indefinite> mine(upc::sptr<void>(src + me));
+        for (int k = 0; k < 4; ++k) mine.local()[k] = me * 10 + k;
+        dst[me] = -1;
+        upc_barrier;
+        xupc_all_reduceL_all(dst, src, UPC_ADD, 4 * static_cast<std::size_t>(T), 4, nullptr, bits | sync);
+        upc_barrier;
+        long want = 0;
+        for (int t = 0; t < T; ++t)
+          for (int k = 0; k < 4; ++k) want += t * 10 + k;
+        SPMD_CHECK_EQ(static_cast<long>(dst[me]), want);
+        upc_barrier;
+      }
+    if (me == 0) {
+      upc_free(src);
+      upc_free(dst);
+    }
+  });
+}
+
+TEST_CASE("xupc: reduceT_mpi and _mpi_all fold each element over the threads in thread order (Figure 5)") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    for (std::size_t blk : {std::size_t(1), std::size_t(7), std::size_t(300)}) {
+      upc::sptr<double> src = upc::sptr<double>(upc_all_alloc(T, blk * sizeof(double)));
+      upc::sptr<double> all = upc::sptr<double>(upc_all_alloc(T, blk * sizeof(double)));
+      upc::sptr<double> one = upc::sptr<double>(upc_all_alloc(1, blk * sizeof(double)));  // on thread 0
+      double* my_block = upc::sptr<double, upc::indefinite>(upc::sptr<void>(src + me)).local();
+      for (std::size_t i = 0; i < blk; ++i) my_block[i] = value(me, i);
+      for (upc_op_t op : {UPC_ADD, UPC_MAX, UPC_NONCOMM_FUNC})
+        for (upc_flag_t sync : sync_sets) {
+          upc_barrier;
+          xupc_all_reduceD_mpi(one, upc::sptr<void>(src), op, blk * T, blk, op == UPC_NONCOMM_FUNC ? noncomm : nullptr, sync);
+          xupc_all_reduceD_mpi_all(all, upc::sptr<void>(src), op, blk * T, blk, op == UPC_NONCOMM_FUNC ? noncomm : nullptr,
+                                    sync | (T > 1 ? UPC_PUSH : 0));
+          upc_barrier;
+          const double* got_all = upc::sptr<double, upc::indefinite>(upc::sptr<void>(all + me)).local();
+          for (std::size_t i = 0; i < blk; ++i) {
+            double want = value(0, i);
+            for (int t = 1; t < T; ++t) {
+              const double x = value(t, i);
+              want = op == UPC_ADD ? want + x : op == UPC_MAX ? (x > want ? x : want) : noncomm(want, x);
+            }
+            if (me == 0) SPMD_CHECK(std::memcmp(&one.local()[i], &want, sizeof want) == 0);
+            SPMD_CHECK(std::memcmp(&got_all[i], &want, sizeof want) == 0);
+          }
+        }
+      upc_barrier;
+      if (me == 0) {
+        upc_free(src);
+        upc_free(all);
+        upc_free(one);
+      }
+    }
+  });
+}
+
+TEST_CASE("xupc: bad arguments name the xupc function, the argument and the thread") {
+  upc::launch_options o = spmd::options(3, upc::backend_kind::threads);
+  upc::run_result r = upc::run(o, [] {
+    upc::sptr<int> a = upc::sptr<int>(upc_all_alloc(THREADS, 4 * sizeof(int)));
+    xupc_all_reduceI_mpi(a, a + 1, UPC_ADD, 10, 4, nullptr, 0);
+  });
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_reduceI_mpi: nelems is 10, but must be blk_size x THREADS = 4 x 3"));
+  r = upc::run(o, [] {
+    upc::sptr<char> a = upc::sptr<char>(upc_all_alloc(THREADS, 8));
+    xupc_all_broadcast(a, a, 0, 0);
+  });
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_broadcast: nbytes must be > 0"));
+  r = upc::run(o, [] {
+    upc::sptr<char> a = upc::sptr<char>(upc_all_alloc(THREADS, 8 * THREADS));
+    upc::sptr<char> b = upc::sptr<char>(upc_all_alloc(THREADS, 8 * THREADS));
+    xupc_all_exchange(b, a, 8, UPC_MULTICORE);
+  });
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_exchange: UPC_MULTICORE has no algorithm for exchange"));
+}
