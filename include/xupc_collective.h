@@ -30,6 +30,9 @@
  *   block of dst's thread of `shared [blk_size] TYPE dst[blk_size * THREADS]`,
  *   then xupc_all_broadcast_in_place of that block (the flags choose its
  *   algorithm): every thread's block holds the result.
+ * xupc_all_suffix_reduceT (Figure 6): upc_all_prefix_reduceT's arguments;
+ *   dst[i] = src[i] op src[i+1] op ... op src[nelems-1] (folded from the end,
+ *   block by block: docs/xupc.md).
  * T: C, UC, S, US, I, UI, L, UL, F, D, LD, as for the standard reductions. */
 #pragma once
 #include <cstddef>
@@ -55,7 +58,9 @@ void xupc_all_broadcast_in_place(upc::sptr<void> buffer, size_t nbytes, upc_flag
   void xupc_all_reduce##T##_mpi(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems,     \
                                 size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);     \
   void xupc_all_reduce##T##_mpi_all(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems, \
-                                    size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);
+                                    size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);     \
+  void xupc_all_suffix_reduce##T(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems,    \
+                                 size_t blk_size, TYPE (*func)(TYPE, TYPE), upc_flag_t flags, UPCEMU_WHERE);
 UPCEMU_COLLECTIVE_TYPES(UPCEMU_DECLARE_XUPC_REDUCE)
 #undef UPCEMU_DECLARE_XUPC_REDUCE
 #undef UPCEMU_WHERE

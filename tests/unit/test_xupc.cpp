@@ -209,3 +209,80 @@ TEST_CASE("xupc: bad arguments name the xupc function, the argument and the thre
   CHECK(r.failed);
   CHECK(spmd::contains(r.error, "xupc_all_exchange: UPC_MULTICORE has no algorithm for exchange"));
 }
+
+namespace {
+
+// The documented grouping of a suffix reduction (docs/xupc.md): block totals
+// folded from their ends, S_b = T_b op S_{b+1}, s_i = x_i op s_{i+1} inside a
+// block, s_hi = x_hi op S_{b+1}.
+template <class T, class Op>
+std::vector<T> suffix_model(const std::vector<T>& x, std::size_t blk, Op op) {
+  const std::size_t n = x.size(), b = blk ? blk : n;
+  std::vector<T> s(n);
+  bool have_after = false;
+  T after{};
+  for (std::size_t hi = ((n - 1) / b) * b + b; hi > 0; hi -= b) {
+    const std::size_t lo = hi - b, end = std::min(hi, n);
+    T acc = x[end - 1];
+    if (have_after) acc = op(acc, after);
+    s[end - 1] = acc;
+    for (std::size_t i = end - 1; i-- > lo;) s[i] = acc = op(x[i], acc);
+    T total = x[end - 1];
+    for (std::size_t i = end - 1; i-- > lo;) total = op(x[i], total);
+    after = have_after ? op(total, after) : total;
+    have_after = true;
+  }
+  return s;
+}
+
+double left(double a, double) { return a; }
+double right(double, double b) { return b; }
+
+}  // namespace
+
+TEST_CASE("xupc: suffix_reduceT folds from the end, block by block, the same bits everywhere (Figure 6)") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    for (std::size_t blk : {std::size_t(0), std::size_t(1), std::size_t(3), std::size_t(8)})
+      for (std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(5 * T + 2)}) {
+        const std::size_t blocks = blk ? (n + blk - 1) / blk : 1;
+        const std::size_t per_thread = blk ? ((blocks + T - 1) / T) * blk : n;
+        upc::sptr<void> src = upc_all_alloc(blk ? T : 1, per_thread * sizeof(double));
+        upc::sptr<void> dst = upc_all_alloc(blk ? T : 1, per_thread * sizeof(double));
+        std::vector<double> x(n);
+        for (std::size_t i = 0; i < n; ++i) x[i] = value(static_cast<int>(i % 3), i);
+        auto at = [&](upc::sptr<void> base, std::size_t i) {
+          return upc::layout::advance(base.address(), static_cast<std::ptrdiff_t>(i), sizeof(double), blk, T);
+        };
+        int round = 0;
+        for (auto [op, fn] : {std::pair{UPC_ADD, static_cast<double (*)(double, double)>(nullptr)}, std::pair{UPC_NONCOMM_FUNC, &left},
+                              std::pair{UPC_NONCOMM_FUNC, &right}, std::pair{UPC_NONCOMM_FUNC, &noncomm}})
+          for (upc_flag_t bits : {upc_flag_t(0), upc_flag_t(UPC_PULL), upc_flag_t(UPC_PUSH)}) {
+            const upc_flag_t sync = sync_sets[static_cast<std::size_t>(round++) % 3];
+            for (std::size_t i = 0; i < n; ++i) {
+              const upc::shared_address a = at(src, i), d = at(dst, i);
+              if (static_cast<int>(a.thread) == me) *upc::sptr<double, upc::indefinite>(a).local() = x[i];
+              if (static_cast<int>(d.thread) == me) *upc::sptr<double, upc::indefinite>(d).local() = -1;
+            }
+            upc_barrier;
+            xupc_all_suffix_reduceD(dst, src, op, n, blk, fn, sync | bits);
+            upc_barrier;
+            auto f = [&](double a, double b) { return fn ? fn(a, b) : a + b; };
+            const std::vector<double> want = suffix_model(x, blk, f);
+            for (std::size_t i = 0; i < n; ++i) {
+              const upc::shared_address d = at(dst, i);
+              if (static_cast<int>(d.thread) != me) continue;
+              const double got = *upc::sptr<double, upc::indefinite>(d).local();
+              if (std::memcmp(&got, &want[i], sizeof got) != 0)
+                throw spmd::check_failed("blk=" + std::to_string(blk) + " n=" + std::to_string(n) + " i=" + std::to_string(i) +
+                                         ": got " + std::to_string(got) + ", expected " + std::to_string(want[i]));
+            }
+            upc_barrier;
+          }
+        if (me == 0) {
+          upc_free(src);
+          upc_free(dst);
+        }
+      }
+  });
+}

@@ -86,6 +86,7 @@ struct call {
   const void* func = nullptr;
   coll::elem_type type = coll::elem_type::s_int;
   std::size_t type_size = 0;
+  bool suffix = false;  // prefix_reduce from the end (xupc_all_suffix_reduceT, seed 001 Figure 6)
 };
 
 template <class T>

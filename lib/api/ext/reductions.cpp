@@ -151,7 +151,7 @@ struct reduction {
   // Steps 1 and 2: my pieces' totals, then everyone's totals where they are
   // needed (`to_all`, or the member of thread `root`). Returns the totals in
   // piece order (empty where not gathered).
-  std::vector<char> totals(const std::vector<piece>& pieces, const elements& src, bool to_all, int root) {
+  std::vector<char> totals(const std::vector<piece>& pieces, const elements& src, bool to_all, int root, bool right = false) {
     // my totals, in piece order
     std::vector<std::size_t> slot(pieces.size());
     std::vector<std::size_t> per_owner(static_cast<std::size_t>(threads()), 0);
@@ -162,6 +162,10 @@ struct reduction {
       if (q.owner != me) continue;
       const char* first = src.address(q.src);
       char* acc = mine.data() + slot[p] * E;
+      if (right) {
+        right_fold(acc, first, static_cast<std::size_t>(q.n));
+        continue;
+      }
       std::memcpy(acc, first, E);
       if (q.n > 1) op.fold(acc, first + E, static_cast<std::size_t>(q.n - 1));
     }
@@ -191,6 +195,30 @@ struct reduction {
         std::memcpy(ordered.data() + p * E, all.data() + (owner_at[static_cast<std::size_t>(pieces[p].owner)] + slot[p]) * E, E);
     }
     return ordered;
+  }
+
+  // Suffix reductions, from the end: acc = x0 op (x1 op (… op x[n-1])), and
+  // the scan to[i] = x[i] op to[i+1] (to[n-1] = x[n-1] op after, when given).
+  // One element at a time through combine (dst = dst op src), so a
+  // non-commutative function sees its operands in index order.
+  void right_fold(char* acc, const char* x, std::size_t n) const {
+    std::vector<char> tmp(E);
+    std::memcpy(acc, x + (n - 1) * E, E);
+    for (std::size_t i = n - 1; i-- > 0;) {
+      std::memcpy(tmp.data(), x + i * E, E);
+      op.combine(tmp.data(), acc, 1);
+      std::memcpy(acc, tmp.data(), E);
+    }
+  }
+  void suffix_scan(char* to, const char* x, std::size_t n, const char* after) const {
+    std::vector<char> acc(E), tmp(E);
+    for (std::size_t i = n; i-- > 0;) {
+      std::memcpy(tmp.data(), x + i * E, E);
+      const char* right = i + 1 < n ? acc.data() : after;
+      if (right) op.combine(tmp.data(), right, 1);
+      std::memcpy(acc.data(), tmp.data(), E);
+      std::memcpy(to + i * E, acc.data(), E);
+    }
   }
 
   // The fold of the totals in piece order (nothing when there are no pieces).
@@ -378,7 +406,7 @@ void run_reduction(call& c, const members_view& mv) {
     for (const piece& q : pieces) written = written || (prefix && q.owner == r.me);
     if (written) fail(c.function, "dst is a null pointer, and this thread's private result is written");
   }
-  const std::vector<char> ordered = r.totals(pieces, src, gather_everywhere, folder);
+  const std::vector<char> ordered = r.totals(pieces, src, gather_everywhere, folder, c.suffix);
 
   // step 3
   std::vector<chunk> out;
@@ -462,6 +490,23 @@ void run_reduction(call& c, const members_view& mv) {
   }
   std::vector<char> running(E), staged(std::max<std::uint64_t>(staged_bytes[static_cast<std::size_t>(r.me)], 1));
   bool have_running = false;
+  if (c.suffix) {
+    // from the last piece back: each owner scans its piece from its end with
+    // the fold of every later piece's total (S_p = T_p op S_{p+1})
+    for (std::size_t p = pieces.size(); p-- > 0;) {
+      const piece& q = pieces[p];
+      if (q.owner == r.me) {
+        char* to = direct(q) ? dst.address(dst.at(dst.a.v0() + q.to)) : staged.data() + staged_at[p];
+        r.suffix_scan(to, src.address(q.src), static_cast<std::size_t>(q.n), have_running ? running.data() : nullptr);
+      }
+      std::vector<char> t(ordered.begin() + static_cast<std::ptrdiff_t>(p * E), ordered.begin() + static_cast<std::ptrdiff_t>((p + 1) * E));
+      if (have_running) r.op.combine(t.data(), running.data(), 1);
+      std::memcpy(running.data(), t.data(), E);
+      have_running = true;
+    }
+    r.move(out, staged.data(), dst.is_private ? dst.mine : nullptr, r.second_in() | r.out_flags());
+    return;
+  }
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const piece& q = pieces[p];
     if (q.owner == r.me) {
