@@ -30,6 +30,15 @@
  *   block of dst's thread of `shared [blk_size] TYPE dst[blk_size * THREADS]`,
  *   then xupc_all_broadcast_in_place of that block (the flags choose its
  *   algorithm): every thread's block holds the result.
+ * xupc_all_broadcast_v (Figure 8): the thesis's upc_all_broadcast_v: nelems
+ *   elements of src to thread i's block of dst (dst_blk elements) at index
+ *   ddisp[i] of dst.
+ * xupc_all_gather_v (Figure 9): nelems[i] elements of thread i from index
+ *   sdisp[i] of src (an index of the whole array, in thread i's block of
+ *   src_blk elements) to dst's thread's area at element ddisp[i] (dst_blk: the
+ *   area's size, 0 = unchecked).
+ * xupc_all_gather_all_v: the same pieces into every thread's block of dst
+ *   (dst_blk elements each), piece i at element ddisp[i] of the block.
  * xupc_all_suffix_reduceT (Figure 6): upc_all_prefix_reduceT's arguments;
  *   dst[i] = src[i] op src[i+1] op ... op src[nelems-1] (folded from the end,
  *   block by block: docs/xupc.md).
@@ -51,6 +60,18 @@ void xupc_all_exchange(upc::sptr<void> dst, upc::sptr<const void> src, size_t nb
 void xupc_all_permute(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<const int, 1, upc::relaxed> perm,
                       size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 void xupc_all_broadcast_in_place(upc::sptr<void> buffer, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
+
+/* Vector variants (Figures 8, 9). Displacements and counts are shared arrays
+ * of THREADS entries (block size 1), in elements of typesize bytes; dst_blk
+ * and src_blk are the arrays' block sizes in elements. */
+void xupc_all_broadcast_v(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<int, 1, upc::relaxed> ddisp, size_t nelems,
+                          size_t dst_blk, size_t typesize, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_gather_v(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<int, 1, upc::relaxed> ddisp,
+                       upc::sptr<int, 1, upc::relaxed> sdisp, upc::sptr<size_t, 1, upc::relaxed> nelems, size_t dst_blk,
+                       size_t src_blk, size_t typesize, upc_flag_t flags, UPCEMU_WHERE);
+void xupc_all_gather_all_v(upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<int, 1, upc::relaxed> ddisp,
+                           upc::sptr<int, 1, upc::relaxed> sdisp, upc::sptr<size_t, 1, upc::relaxed> nelems, size_t dst_blk,
+                           size_t src_blk, size_t typesize, upc_flag_t flags, UPCEMU_WHERE);
 
 #define UPCEMU_DECLARE_XUPC_REDUCE(T, TYPE)                                                                      \
   void xupc_all_reduce##T##_all(upc::sptr<void> dst, upc::sptr<const void> src, upc_op_t op, size_t nelems,     \

@@ -286,3 +286,102 @@ TEST_CASE("xupc: suffix_reduceT folds from the end, block by block, the same bit
       }
   });
 }
+
+TEST_CASE("xupc: broadcast_v, gather_v and gather_all_v place every piece where ddisp says (Figures 8, 9)") {
+  everywhere([] {
+    const int T = THREADS, me = MYTHREAD;
+    constexpr std::size_t src_blk = 6, dst_blk = 40;  // elements (int)
+    upc::sptr<int> src = upc::sptr<int>(upc_all_alloc(T, src_blk * sizeof(int)));
+    upc::sptr<void> dst = upc_all_alloc(T, dst_blk * sizeof(int));
+    upc::sptr<void> area = upc_all_alloc(1, dst_blk * static_cast<std::size_t>(T) * sizeof(int));  // on thread 0
+    upc::sptr<int, 1, upc::relaxed> ddisp = upc::sptr<int, 1, upc::relaxed>(upc_all_alloc(T, sizeof(int)));
+    upc::sptr<int, 1, upc::relaxed> sdisp = upc::sptr<int, 1, upc::relaxed>(upc_all_alloc(T, sizeof(int)));
+    upc::sptr<size_t, 1, upc::relaxed> counts = upc::sptr<size_t, 1, upc::relaxed>(upc_all_alloc(T, sizeof(size_t)));
+    auto count_of = [](int i) { return static_cast<std::size_t>(i % 4);  /* zero counts included */ };
+    int* my_src = upc::sptr<int, upc::indefinite>(upc::sptr<void>(src + me)).local();
+    int* my_dst = upc::sptr<int, upc::indefinite>(upc::sptr<void>(upc::sptr<char>(dst) + me)).local();
+    int round = 0;
+    for (upc_flag_t bits : {upc_flag_t(0), upc_flag_t(UPC_PULL), upc_flag_t(UPC_PUSH)})
+      for (upc_flag_t sync : sync_sets) {
+        ++round;
+        // broadcast_v: 5 elements of thread 0's block to index ddisp[i] of dst, in thread i's block
+        for (std::size_t k = 0; k < src_blk; ++k) my_src[k] = me * 100 + static_cast<int>(k) + round;
+        for (std::size_t k = 0; k < dst_blk; ++k) my_dst[k] = -1;
+        ddisp[me] = me * static_cast<int>(dst_blk) + me % 3;
+        upc_barrier;
+        xupc_all_broadcast_v(dst, src, ddisp, 5, dst_blk, sizeof(int), sync | bits);
+        upc_barrier;
+        for (std::size_t k = 0; k < dst_blk; ++k) {
+          const std::size_t at = static_cast<std::size_t>(me % 3);
+          const int want = k >= at && k < at + 5 ? static_cast<int>(k - at) + round : -1;
+          SPMD_CHECK_EQ(my_dst[k], want);
+        }
+        // gather_v: thread i's count_of(i) elements from index i*src_blk + 1, placed in reverse thread order
+        upc_barrier;
+        sdisp[me] = me * static_cast<int>(src_blk) + 1;
+        counts[me] = count_of(me);
+        std::size_t from_end = 0;
+        for (int i = T - 1; i > me; --i) from_end += count_of(i);
+        ddisp[me] = static_cast<int>(from_end);  // higher threads first
+        int* a = me == 0 ? upc::sptr<int, upc::indefinite>(area).local() : nullptr;  // the root's area
+        if (me == 0)
+          for (std::size_t k = 0; k < dst_blk * T; ++k) a[k] = -1;
+        upc_barrier;
+        xupc_all_gather_v(area, src, ddisp, sdisp, counts, dst_blk * T, src_blk, sizeof(int), sync | bits);
+        upc_barrier;
+        if (me == 0) {
+          std::size_t at = 0;
+          for (int i = T - 1; i >= 0; --i)
+            for (std::size_t k = 0; k < count_of(i); ++k) SPMD_CHECK_EQ(a[at++], i * 100 + static_cast<int>(k) + 1 + round);
+          SPMD_CHECK_EQ(a[at], -1);
+        }
+        // gather_all_v: the same pieces into every block, piece i at ddisp[i]
+        for (std::size_t k = 0; k < dst_blk; ++k) my_dst[k] = -1;
+        upc_barrier;
+        if (T * 3 <= static_cast<int>(dst_blk)) {
+          xupc_all_gather_all_v(dst, src, ddisp, sdisp, counts, dst_blk, src_blk, sizeof(int), sync | bits);
+          upc_barrier;
+          std::size_t at = 0;
+          for (int i = T - 1; i >= 0; --i)
+            for (std::size_t k = 0; k < count_of(i); ++k) SPMD_CHECK_EQ(my_dst[at++], i * 100 + static_cast<int>(k) + 1 + round);
+          SPMD_CHECK_EQ(my_dst[at], -1);
+        }
+        upc_barrier;
+      }
+    if (me == 0) {
+      upc_free(src);
+      upc_free(dst);
+      upc_free(area);
+      upc_free(ddisp);
+      upc_free(sdisp);
+      upc_free(counts);
+    }
+  });
+}
+
+TEST_CASE("xupc: a _v gather whose pieces overlap, run past dst_blk or start before dst is refused, naming the argument") {
+  upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
+  auto attempt = [&](int d0, int d1, std::size_t dst_blk) {
+    return upc::run(o, [&] {
+      upc::sptr<int> src = upc::sptr<int>(upc_all_alloc(THREADS, 4 * sizeof(int)));
+      upc::sptr<void> area = upc_all_alloc(1, 16 * sizeof(int));
+      upc::sptr<int, 1, upc::relaxed> ddisp = upc::sptr<int, 1, upc::relaxed>(upc_all_alloc(THREADS, sizeof(int)));
+      upc::sptr<int, 1, upc::relaxed> sdisp = upc::sptr<int, 1, upc::relaxed>(upc_all_alloc(THREADS, sizeof(int)));
+      upc::sptr<size_t, 1, upc::relaxed> counts = upc::sptr<size_t, 1, upc::relaxed>(upc_all_alloc(THREADS, sizeof(size_t)));
+      ddisp[MYTHREAD] = MYTHREAD ? d1 : d0;
+      sdisp[MYTHREAD] = MYTHREAD * 4;
+      counts[MYTHREAD] = 3;
+      upc_barrier;
+      xupc_all_gather_v(area, src, ddisp, sdisp, counts, dst_blk, 4, sizeof(int), 0);
+    });
+  };
+  upc::run_result r = attempt(0, 2, 16);
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_gather_v: dst: chunks 0 and 1"));
+  r = attempt(0, 14, 16);
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_gather_v: ddisp[1] = 14: 12 bytes from byte 56 run past dst_blk (16 elements)"));
+  r = attempt(-1, 4, 16);
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_gather_v: ddisp[0] = -1 is negative"));
+}

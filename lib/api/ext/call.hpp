@@ -87,6 +87,10 @@ struct call {
   coll::elem_type type = coll::elem_type::s_int;
   std::size_t type_size = 0;
   bool suffix = false;  // prefix_reduce from the end (xupc_all_suffix_reduceT, seed 001 Figure 6)
+  // xupc's _v gathers (seed 001, Figure 9): ddisp[i] is where thread i's piece
+  // goes, an offset in the root's area (gather) or in every block (gather_all),
+  // not the start of a destination's row as in the thesis's gather_all_v.
+  bool ddisp_per_source = false;
 };
 
 template <class T>

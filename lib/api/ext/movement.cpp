@@ -327,6 +327,20 @@ void build_after_in(coll::request& rq, const coll::team&) {
 
 namespace {
 
+// xupc's ddisp[i]: where thread i's k bytes go — an offset in the root's
+// single area (into == -1) or in thread `into`'s block of dst; inside dst_blk.
+place per_source(const call& c, std::uint64_t B, std::uint64_t unit, int i, std::uint64_t k, int into) {
+  const long long d = c.ddisp.at(static_cast<std::size_t>(i));
+  const std::string what = std::string("ddisp[") + str(i) + "] = " + str(d);
+  if (d < 0) fail(c.function, what + " is negative");
+  const std::uint64_t at = static_cast<std::uint64_t>(d) * unit;
+  if (B && at + k > B)
+    fail(c.function, what + ": " + str(static_cast<long long>(k)) + " bytes from byte " + str(static_cast<long long>(at)) +
+                         " run past dst_blk (" + str(static_cast<long long>(B / unit)) + (unit > 1 ? " elements)" : " bytes)"));
+  if (into < 0) return shared_byte(c.dst.shared, at, 0);
+  return block_of(c.dst.shared, B, into, at);
+}
+
 void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
   const int T = m.size();
   const bool raw = c.is(variant::raw);
@@ -376,8 +390,9 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
       std::uint64_t at = 0;
       for (int t = 0; t < T; ++t) {
         const std::uint64_t k = n[static_cast<std::size_t>(t)];
-        if (k) add(src.at(c.sdisp, static_cast<std::size_t>(t), c.sdisp.at(static_cast<std::size_t>(t)), t, k),
-                   root_area(c.dst, Bd, at, total, raw ? "dst_blk_raw" : "dst_blk"), k);
+        if (k)
+          add(src.at(c.sdisp, static_cast<std::size_t>(t), c.sdisp.at(static_cast<std::size_t>(t)), t, k),
+              c.ddisp_per_source ? per_source(c, Bd, unit, t, k, -1) : root_area(c.dst, Bd, at, total, raw ? "dst_blk_raw" : "dst_blk"), k);
         at += k;
       }
       break;
@@ -391,6 +406,14 @@ void v_chunks(const call& c, const members& m, std::vector<chunk>& out) {
           from[static_cast<std::size_t>(i)] =
               src.at(c.sdisp, static_cast<std::size_t>(i), c.sdisp.at(static_cast<std::size_t>(i)), i, n[static_cast<std::size_t>(i)]);
       const int me = detail::tl_mythread;
+      if (c.ddisp_per_source) {  // xupc: piece i at ddisp[i] of every block
+        for (int j = 0; j < T; ++j)
+          for (int i = 0; i < T; ++i)
+            if (n[static_cast<std::size_t>(i)])
+              add(from[static_cast<std::size_t>(i)], per_source(c, Bd, unit, i, n[static_cast<std::size_t>(i)], j),
+                  n[static_cast<std::size_t>(i)]);
+        break;
+      }
       for (int j = 0; j < T; ++j) {
         // privparam: only this thread knows its own destination index
         if (c.has_ddisp_scalar && j != me) {

@@ -152,7 +152,11 @@ void check_movement(const call& c, const members_view& m) {
     switch (c.fam) {
       case family::broadcast: check_arg_array(c, c.ddisp, per_thread); break;
       case family::scatter: check_arg_array(c, c.ddisp, per_thread); check_arg_array(c, c.counts, per_thread); break;
-      case family::gather: check_arg_array(c, c.sdisp, per_thread); check_arg_array(c, c.counts, per_thread); break;
+      case family::gather:
+        check_arg_array(c, c.sdisp, per_thread);
+        check_arg_array(c, c.counts, per_thread);
+        if (c.ddisp_per_source) check_arg_array(c, c.ddisp, per_thread);
+        break;
       case family::gather_all:
         check_arg_array(c, c.ddisp, per_thread);
         check_arg_array(c, c.sdisp, per_thread);
