@@ -16,6 +16,7 @@
 #include "../collective_checks.hpp"
 #include "upc/error.hpp"
 #include "upc/layout.hpp"
+#include "chunks.hpp"
 #include "xupc_collective.h"
 
 using namespace upc;
@@ -28,19 +29,6 @@ std::string str(unsigned long long v) { return std::to_string(v); }
 constexpr upc_flag_t in_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC;
 constexpr upc_flag_t out_bits = UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
 constexpr upc_flag_t algorithm_bits = UPC_PULL | UPC_PUSH | UPC_MULTICORE;
-
-void move(const char* fn, const std::vector<coll::chunk>& list, char* src_private, char* dst_private, upc_flag_t flags) {
-  coll::request rq{};
-  rq.kind = coll::collective::chunks;
-  rq.function = fn;
-  rq.flags = flags;
-  rq.src_private = src_private;
-  rq.dst_private = dst_private;
-  rq.src_memory = src_private ? coll::memory::private_owner : coll::memory::shared;
-  rq.dst_memory = dst_private ? coll::memory::private_owner : coll::memory::shared;
-  rq.chunks = &list;
-  coll::submit(rq);
-}
 
 coll::place shared_place(const shared_address& a) { return coll::place{a.offset, static_cast<std::int32_t>(a.thread), false}; }
 
@@ -73,7 +61,7 @@ void reduce_blocks(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
     in.push_back(coll::chunk{shared_place(first), coll::place{static_cast<std::uint64_t>(t) * bytes, root, true}, bytes});
   }
   std::vector<char> blocks(me == root ? bytes * static_cast<std::size_t>(T_) : 1);
-  move(fn, in, nullptr, blocks.data(), (flags & (in_bits | algorithm_bits)) | UPC_OUT_NOSYNC);
+  xupc::move_chunks(fn, in, nullptr, blocks.data(), (flags & (in_bits | algorithm_bits)) | UPC_OUT_NOSYNC);
 
   // the root folds them in thread order and writes dst
   std::vector<coll::chunk> out;
@@ -83,7 +71,7 @@ void reduce_blocks(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
     for (int t = 1; t < T_; ++t) eop.combine(blocks.data(), blocks.data() + static_cast<std::size_t>(t) * bytes, blk_size);
   }
   out.push_back(coll::chunk{coll::place{0, root, true}, shared_place(dst.address()), bytes});
-  move(fn, out, me == root ? blocks.data() : nullptr, nullptr, UPC_IN_NOSYNC | final_out | (flags & algorithm_bits & ~UPC_MULTICORE));
+  xupc::move_chunks(fn, out, me == root ? blocks.data() : nullptr, nullptr, UPC_IN_NOSYNC | final_out | (flags & algorithm_bits & ~UPC_MULTICORE));
 }
 
 template <class T>
