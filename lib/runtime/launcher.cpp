@@ -161,7 +161,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   net.report_file = opt.report_file;
   net.latency_us = opt.net_latency_us;
   net.gbps = opt.net_gbps;
-  traffic::start_run(net);
+  traffic::start_run(net, g_nodes);
 
   run_result result;
   try {

@@ -1,8 +1,11 @@
 #include "traffic.hpp"
 
+#include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -85,12 +88,48 @@ int owner_of(const void* p) noexcept {
   return -1;
 }
 
-// The network model: the copying thread waits as the wire would make it.
-void charge(std::size_t bytes) {
-  const double us = g_settings.latency_us + (g_settings.gbps > 0 ? static_cast<double>(bytes) / (g_settings.gbps * 1e3) : 0);
-  const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(static_cast<long long>(us * 1e3));
-  if (us > 60) std::this_thread::sleep_until(until - std::chrono::microseconds(30));  // sleep, do not spin, on few cores
-  while (std::chrono::steady_clock::now() < until) std::this_thread::yield();
+// The network model. Each node has one link out and one link in, each
+// carrying one transfer at a time at `gbps` (the node's NIC, shared by its
+// threads): a copy from node a to node b starts when a's out-link and b's
+// in-link are both free, holds them for bytes / rate, and is done `latency`
+// after it ends; the copying thread waits until then. The links' next free
+// times live in a shared mapping made before the threads or processes start,
+// on CLOCK_MONOTONIC (one clock for every process).
+// words[0]: a lock; words[1 .. N]: out-links' free times, words[N+1 .. 2N]: in-links' (ns)
+std::atomic<std::uint64_t>* g_links = nullptr;
+std::size_t g_links_bytes = 0;
+
+std::uint64_t now_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+void wait_until_ns(std::uint64_t until) {
+  for (;;) {
+    const std::uint64_t now = now_ns();
+    if (now >= until) return;
+    if (until - now > 60000) std::this_thread::sleep_for(std::chrono::nanoseconds(until - now - 30000));  // sleep, do not spin
+    else std::this_thread::yield();
+  }
+}
+
+void charge(std::size_t bytes, int from_node, int to_node) {
+  const std::uint64_t wire = g_settings.gbps > 0 ? static_cast<std::uint64_t>(static_cast<double>(bytes) / g_settings.gbps) : 0;
+  const std::uint64_t latency = static_cast<std::uint64_t>(g_settings.latency_us * 1e3);
+  std::uint64_t end = now_ns() + wire;
+  if (g_links && wire) {
+    const int N = upc::nodes();
+    std::atomic<std::uint64_t>& out = g_links[1 + from_node];
+    std::atomic<std::uint64_t>& in = g_links[1 + N + to_node];
+    while (g_links[0].exchange(1, std::memory_order_acquire)) std::this_thread::yield();
+    const std::uint64_t start = std::max({now_ns(), out.load(std::memory_order_relaxed), in.load(std::memory_order_relaxed)});
+    end = start + wire;
+    out.store(end, std::memory_order_relaxed);
+    in.store(end, std::memory_order_relaxed);
+    g_links[0].store(0, std::memory_order_release);
+  }
+  wait_until_ns(end + latency);
 }
 
 std::string file_of(int thread) { return g_dir + "/t" + std::to_string(thread); }
@@ -128,10 +167,17 @@ bool parse_net(const std::string& text, double& latency_us, double& gbps) {
   return latency_us > 0 || gbps > 0;
 }
 
-void start_run(const settings& s) {
+void start_run(const settings& s, int nodes) {
   g_settings = s;
   g_active = s.active();
   g_dir.clear();
+  if (g_links) ::munmap(g_links, g_links_bytes);
+  g_links = nullptr;
+  if (s.net() && nodes > 1) {
+    g_links_bytes = (1 + 2 * static_cast<std::size_t>(nodes)) * sizeof(std::atomic<std::uint64_t>);
+    void* m = ::mmap(nullptr, g_links_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m != MAP_FAILED) g_links = static_cast<std::atomic<std::uint64_t>*>(m);  // zero-filled: every link free
+  }
   if (!s.report) return;
   char tmpl[] = "/tmp/upcemu-traffic-XXXXXX";
   if (!::mkdtemp(tmpl)) {
@@ -157,7 +203,7 @@ void copied(const void* dst, const void* src, std::size_t bytes, int src_thread,
     ++(inter ? e.copies_inter : e.copies_intra);
     if (function) ++e.calls;
   }
-  if (inter && g_settings.net()) charge(bytes);
+  if (inter && g_settings.net()) charge(bytes, upc::node_of(from), upc::node_of(to));
 }
 
 void fan_in(int threads_touching_mine, const char* algorithm) {

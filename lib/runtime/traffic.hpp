@@ -28,7 +28,7 @@ struct settings {
 extern bool g_active;  // report or network model on: the copy paths call copied()
 
 // The launcher, before the threads start / after they all ended.
-void start_run(const settings& s);
+void start_run(const settings& s, int nodes);
 void finish_run(bool print);  // merges every thread's counts, prints / writes the report, cleans up
 
 // One bulk copy made by this thread. src_thread: the thread whose memory src

@@ -23,7 +23,7 @@ void gather_multicore(const request& rq, team& t, plan& p) {
   const int me = t.rank(), root = rq.root;
   const std::size_t n = rq.nbytes;
   const node_groups g{t, root};
-  t.ensure_scratch(g.largest_node() * n);
+  t.ensure_scratch(g.largest_other_node() * n);
   const int my_node = g.node_of(me), my_root = g.root_of(my_node);
   auto block_of = [&](int rank) { return rq.src.block_of(t.thread_of(rank)); };
   auto piece = [&](int rank) { return rq.dst.piece(rank, t.thread_of(rank), n); };

@@ -25,7 +25,7 @@ void scatter_multicore(const request& rq, team& t, plan& p) {
   const int me = t.rank(), root = rq.root;
   const std::size_t n = rq.nbytes;
   const node_groups g{t, root};
-  t.ensure_scratch(g.largest_node() * n);
+  t.ensure_scratch(g.largest_other_node() * n);
   const int my_node = g.node_of(me), my_root = g.root_of(my_node);
   char* const mine = rq.dst.block_of(t.thread_of(me));
   auto piece = [&](int rank) { return rq.src.piece(rank, t.thread_of(rank), n); };

@@ -4,6 +4,7 @@
 // root; on every other node it is the node's lowest rank (upc::node_root when
 // the team is the world).
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -24,9 +25,12 @@ struct node_groups {
   }
   int my_root() const noexcept { return root_of(t.node_of(t.rank())); }
   bool on_op_root_node(int rank) const noexcept { return op_root >= 0 && t.node_of(rank) == t.node_of(op_root); }
-  std::size_t largest_node() const noexcept {
+  // The most ranks on one node other than the operation root's (what a node
+  // root's scratch must hold; 0 on one node).
+  std::size_t largest_other_node() const noexcept {
     std::size_t m = 0;
-    for (int k = 0; k < count(); ++k) m = std::max(m, ranks_on(k).size());
+    for (int k = 0; k < count(); ++k)
+      if (op_root < 0 || k != t.node_of(op_root)) m = std::max(m, ranks_on(k).size());
     return m;
   }
   // Where rank r sits in its node's list (its slot in the node root's scratch).

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Tables and plots of tools/bench/run_topology.sh (seed 001, Figures 10-12):
+per collective and size, µs per call and GB/s for pull, push, multicore and
+auto on one node and on the emulated nodes with the network model, and the
+bytes one call sends between nodes (from the traffic reports).
+
+usage: topology_tables.py OUT_DIR   (writes markdown to stdout, plots to docs/img/)
+"""
+import glob
+import json
+import os
+import sys
+
+ALGOS = ["pull", "push", "multicore", "auto"]
+COLLS = [("gather", "upc_all_gather", "Figure 10"), ("gather_all", "upc_all_gather_all", "Figure 11"),
+         ("bcast_in_place", "upc_all_broadcast_in_place", "Figure 12")]
+
+
+def size_text(n):
+    return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n >> 10} KiB"
+
+
+def inter_bytes(out, coll, fn, algo, n):
+    path = os.path.join(out, f"traffic-{coll}-{algo}-{n}.jsonl")
+    if not os.path.exists(path):
+        return None
+    for line in open(path):
+        r = json.loads(line)
+        if r["function"] == fn and r["calls"]:
+            return (r["bytes_inter"] / r["calls"], r["copies_inter"] / r["calls"], r["algorithm"])
+    return None
+
+
+def main(out):
+    rows = [json.loads(l) for l in open(os.path.join(out, "topology.jsonl"))]
+    data = {}
+    for r in rows:
+        data[(r["topology"], r["collective"], r["algorithm"], r["nbytes"])] = r
+    sizes = sorted({r["nbytes"] for r in rows})
+    for coll, fn, fig in COLLS:
+        print(f"### `{fn}` ({fig})\n")
+        print("| size | " + " | ".join(f"{a}, 1 node (µs)" for a in ALGOS) + " | " +
+              " | ".join(f"{a}, nodes (µs)" for a in ALGOS) + " | " +
+              " | ".join(f"{a}: between nodes per call" for a in ALGOS) + " |")
+        print("|---|" + "---|" * (3 * len(ALGOS)))
+        for n in sizes:
+            cells = [size_text(n)]
+            for topo in ["one", "nodes"]:
+                for a in ALGOS:
+                    r = data.get((topo, coll, a, n))
+                    cells.append(f"{r['median_us']:.1f}" if r else "—")
+            for a in ALGOS:
+                t = inter_bytes(out, coll, fn, a, n)
+                cells.append(f"{size_text(int(t[0])) if t[0] >= 1024 else str(int(t[0])) + ' B'} in {t[1]:.0f}"
+                             + (f" ({t[2]})" if a == "auto" else "") if t else "—")
+            print("| " + " | ".join(cells) + " |")
+        print()
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for coll, fn, fig in COLLS:
+        f, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=False)
+        for ax, topo, title in [(axes[0], "one", "16 threads, 1 node"), (axes[1], "nodes", "4 nodes x 4 threads, --net 3,2")]:
+            for a in ALGOS:
+                xs = [n for n in sizes if (topo, coll, a, n) in data]
+                ys = [data[(topo, coll, a, n)]["gbps"] for n in xs]
+                ax.plot(xs, ys, marker="o", label=a)
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("bytes per block")
+            ax.set_ylabel("GB/s (collbench/extbench)")
+            ax.set_title(title)
+            ax.legend()
+        f.suptitle(f"{fn} ({fig} of seed 001), this 2-vCPU VM")
+        f.tight_layout()
+        f.savefig(os.path.join(root, "docs", "img", f"topology_{coll}.png"), dpi=80)
+        plt.close(f)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
