@@ -44,6 +44,8 @@ const std::vector<algorithm_entry>& registry() {
       {C::exchange, "pull", exchange_pull, nullptr, UPC_PULL, shared_only, "every rank copies its blocks from every row"},
       {C::exchange, "push", exchange_push, nullptr, UPC_PUSH, shared_only, "every rank copies its row's blocks out"},
       {C::exchange, "pairwise", exchange_pairwise, nullptr, 0, shared_only, "pull, rank r reading rank r+k at step k"},
+      {C::exchange, "multicore", exchange_multicore, nullptr, UPC_MULTICORE, shared_only,
+       "node roots collect each other node's pieces, swap them between nodes in one copy per pair, ranks take theirs"},
       {C::permute, "pull", permute_pull, nullptr, UPC_PULL, shared_only, "every rank copies the block it receives"},
       {C::permute, "push", permute_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block to its target"},
       {C::reduce, "flat", reduce_flat, nullptr, 0, shared_only, "per-rank partials combined at the root in rank order"},

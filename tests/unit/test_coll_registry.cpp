@@ -70,7 +70,8 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick(collective::prefix_reduce, 256 * 1024, 3) == "flat");
   CHECK(pick(collective::member_allreduce, 4096, 4) == "redundant");
   CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
-  CHECK(policy_text(collective::exchange) == "pull when size <= 4 KiB, else pairwise");
+  CHECK(policy_text(collective::exchange) == "multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise");
+  CHECK(policy_text(collective::permute) == "pull");
   CHECK(policy_text(collective::gather) == "multicore when the team spans several nodes; push");
   // a team over several nodes: the node-aware row where the collective has one
   auto pick_nodes = [](collective c, std::size_t size, int threads, int nodes) {
@@ -81,7 +82,8 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick_nodes(collective::broadcast, 4096, 16, 2) == "multicore");
   CHECK(pick_nodes(collective::gather_all, 64, 8, 4) == "multicore");
   CHECK(pick_nodes(collective::broadcast, 4096, 16, 1) == "push");
-  CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "pull");  // no multicore row (yet)
+  CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "multicore");
+  CHECK(pick_nodes(collective::permute, 64, 8, 2) == "pull");  // no multicore row
 }
 
 TEST_CASE("registry: flag bits choose their row, and a row's restrictions are enforced") {

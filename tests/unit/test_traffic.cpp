@@ -166,7 +166,10 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
         upc_all_gather(one, each, n, f);
         upc::sptr<char> rows = upc::sptr<char>(upc_all_alloc(THREADS, n * THREADS));
         upc_all_gather_all(rows, each, n, f);
+        upc::sptr<char> rows2 = upc::sptr<char>(upc_all_alloc(THREADS, n * THREADS));
+        upc_all_exchange(rows2, rows, n, f);
         upc_barrier;
+        if (MYTHREAD == 0) upc_free(rows2);
         if (MYTHREAD == 0) {
           upc_free(one);
           upc_free(each);
@@ -198,6 +201,11 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
       CHECK(gl->bytes_inter == static_cast<unsigned long long>(T) * (N - 1) * n);
       CHECK(gl->copies_inter == static_cast<unsigned long long>(N) * (N - 1));
       CHECK(gl->bytes_intra == (static_cast<unsigned long long>(T) + (T - N) * T) * n);
+      // exchange: every piece between two nodes once, one copy per ordered pair of nodes
+      const row* ex = find(rows, "upc_all_exchange", "multicore");
+      REQUIRE(ex != nullptr);
+      CHECK(ex->bytes_inter == (static_cast<unsigned long long>(T) * T - N * per_node * per_node) * n);
+      CHECK(ex->copies_inter == static_cast<unsigned long long>(N) * (N - 1));
       // fan-in at the root: its node's threads and the other node roots
       CHECK(bc->fan_in == per_node - 1 + (N - 1));
       std::remove(path.c_str());

@@ -74,8 +74,6 @@ xupc_all_gather(one, each, n, f);
         upc_barrier;
         for (std::size_t i = 0; i < n * T; ++i)
           SPMD_CHECK_EQ(static_cast<unsigned char>(mine(rows)[i]), byte_of(static_cast<int>(i / n), i % n, round));
-        // exchange and permute have no multicore algorithm: the flag is refused (below)
-        if (bits == UPC_MULTICORE) continue;
         for (std::size_t i = 0; i < n * T; ++i) mine(rows)[i] = static_cast<char>(byte_of(me, i, round));
         upc_barrier;
         xupc_all_exchange(rows2, rows, n, f);
@@ -83,6 +81,8 @@ xupc_all_gather(one, each, n, f);
         for (int s = 0; s < T; ++s)
           for (std::size_t i = 0; i < n; ++i)
             SPMD_CHECK_EQ(static_cast<unsigned char>(mine(rows2)[std::size_t(s) * n + i]), byte_of(s, std::size_t(me) * n + i, round));
+        // permute has no multicore algorithm: the flag is refused (below)
+        if (bits == UPC_MULTICORE) continue;
         xupc_all_permute(each, rows, perm, n, f);
         upc_barrier;
         const int from = (me - 1 + T) % T;
@@ -202,12 +202,15 @@ TEST_CASE("xupc: bad arguments name the xupc function, the argument and the thre
   CHECK(r.failed);
   CHECK(spmd::contains(r.error, "xupc_all_broadcast: nbytes must be > 0"));
   r = upc::run(o, [] {
-    upc::sptr<char> a = upc::sptr<char>(upc_all_alloc(THREADS, 8 * THREADS));
-    upc::sptr<char> b = upc::sptr<char>(upc_all_alloc(THREADS, 8 * THREADS));
-    xupc_all_exchange(b, a, 8, UPC_MULTICORE);
+    upc::sptr<char> a = upc::sptr<char>(upc_all_alloc(THREADS, 8));
+    upc::sptr<char> b = upc::sptr<char>(upc_all_alloc(THREADS, 8));
+    upc::sptr<int> perm = upc::sptr<int>(upc_all_alloc(THREADS, sizeof(int)));
+    perm[MYTHREAD] = MYTHREAD;
+    upc_barrier;
+    xupc_all_permute(b, a, perm, 8, UPC_MULTICORE);
   });
   CHECK(r.failed);
-  CHECK(spmd::contains(r.error, "xupc_all_exchange: UPC_MULTICORE has no algorithm for exchange"));
+  CHECK(spmd::contains(r.error, "xupc_all_permute: UPC_MULTICORE has no algorithm for permute"));
 }
 
 namespace {

@@ -38,6 +38,7 @@ void broadcast_multicore(const request&, team&, plan&);
 void scatter_multicore(const request&, team&, plan&);
 void gather_multicore(const request&, team&, plan&);
 void gather_all_multicore(const request&, team&, plan&);
+void exchange_multicore(const request&, team&, plan&);
 
 // gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
 // (distance doubling, any T) or T - 1 ring steps.
