@@ -523,3 +523,42 @@ TEST_CASE("the automatic policy depends on size and THREADS as documented") {
     CHECK(r.ok());
   }
 }
+
+// The node-aware reduction too: the same bits as flat on 2, 3 and T nodes (block
+// and cyclic maps), whatever the partials' route.
+TEST_CASE("coll algorithms: reduce multicore equals flat bit for bit on every topology") {
+  for (int T : {3, 5, 8}) {
+    std::vector<double> flat_out, nodes_out;
+    for (int which = 0; which < 2; ++which) {
+      std::vector<double>& out = which == 0 ? flat_out : nodes_out;
+      const char* algo = which == 0 ? "flat" : "multicore";
+      for (auto [nodes, map] : {std::pair{2, "block"}, std::pair{3, "cyclic"}, std::pair{T, "block"}}) {
+        spmd::topology_scope scope(nodes, map);
+        forced f{{"reduce", algo}};
+        spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] {
+          const std::size_t rarea = (max_elems / std::size_t(THREADS) + 32) * sizeof(double) * 2;
+          const reduction_areas a{upc_all_alloc(THREADS, rarea), upc_all_alloc(THREADS, rarea),
+                                  upc_all_alloc(THREADS, sizeof(double))};
+          int salt = 0;
+          for (const reduction_case& c : reduction_cases) {
+            ++salt;
+            fill_reduction(a, c, salt);
+            upc_barrier;
+            call_reduce(a, c, salt % THREADS, 0);
+            check_ran("reduce", algo);
+            upc_barrier;
+            if (MYTHREAD == 0) {  // the result may be on another node: not castable there
+              double v;
+              upc_memget(&v, on(a.result, salt % THREADS), sizeof v);
+              out.push_back(v);
+            }
+            upc_barrier;
+          }
+        });
+      }
+    }
+    INFO("THREADS=", T);
+    REQUIRE(flat_out.size() == nodes_out.size());
+    CHECK(std::memcmp(flat_out.data(), nodes_out.data(), flat_out.size() * sizeof(double)) == 0);
+  }
+}

@@ -168,7 +168,14 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
         upc_all_gather_all(rows, each, n, f);
         upc::sptr<char> rows2 = upc::sptr<char>(upc_all_alloc(THREADS, n * THREADS));
         upc_all_exchange(rows2, rows, n, f);
+        upc::sptr<long> vals = upc::sptr<long>(upc_all_alloc(THREADS, 4 * sizeof(long)));
+        upc::sptr<long> sum = upc::sptr<long>(upc_all_alloc(1, sizeof(long)));
+        upc_all_reduceL(sum, vals, UPC_ADD, 4 * static_cast<std::size_t>(THREADS), 4, nullptr, f);
         upc_barrier;
+        if (MYTHREAD == 0) {
+          upc_free(vals);
+          upc_free(sum);
+        }
         if (MYTHREAD == 0) upc_free(rows2);
         if (MYTHREAD == 0) {
           upc_free(one);
@@ -206,6 +213,11 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
       REQUIRE(ex != nullptr);
       CHECK(ex->bytes_inter == (static_cast<unsigned long long>(T) * T - N * per_node * per_node) * n);
       CHECK(ex->copies_inter == static_cast<unsigned long long>(N) * (N - 1));
+      // reduce: one list of partials (one long per rank) per other node, to the root
+      const row* re = find(rows, "upc_all_reduceL", "multicore");
+      REQUIRE(re != nullptr);
+      CHECK(re->bytes_inter == off_root_node * sizeof(long));
+      CHECK(re->copies_inter == static_cast<unsigned long long>(N - 1));
       // fan-in at the root: its node's threads and the other node roots
       CHECK(bc->fan_in == per_node - 1 + (N - 1));
       std::remove(path.c_str());

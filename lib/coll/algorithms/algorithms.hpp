@@ -39,6 +39,9 @@ void scatter_multicore(const request&, team&, plan&);
 void gather_multicore(const request&, team&, plan&);
 void gather_all_multicore(const request&, team&, plan&);
 void exchange_multicore(const request&, team&, plan&);
+// Partials collected per node as ordered lists, one list per node to the root,
+// folded there in rank order (the reduce_flat expression).
+void reduce_multicore(const request&, team&, plan&);
 
 // gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
 // (distance doubling, any T) or T - 1 ring steps.

@@ -79,6 +79,6 @@ void reduce_then(builder reduce, then_step then, const request& rq, team& t, pla
 void allreduce_flat(const request& rq, team& t, plan& p) { reduce_then(reduce_flat, then_copy, rq, t, p); }
 void allreduce_binomial(const request& rq, team& t, plan& p) { reduce_then(reduce_binomial, then_copy, rq, t, p); }
 void allreduce_push(const request& rq, team& t, plan& p) { reduce_then(reduce_flat, then_push, rq, t, p); }
-void allreduce_multicore(const request& rq, team& t, plan& p) { reduce_then(reduce_flat, then_multicore, rq, t, p); }
+void allreduce_multicore(const request& rq, team& t, plan& p) { reduce_then(reduce_multicore, then_multicore, rq, t, p); }
 
 }  // namespace upc::coll::algo
