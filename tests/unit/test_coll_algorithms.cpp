@@ -434,6 +434,33 @@ TEST_CASE("coll algorithms: the reduction test data are order-sensitive") {
   CHECK(differs);
 }
 
+// Every reduction case's result (and, with prefix, every prefix element) as
+// thread 0 reads it, appended to `out`: what the bit-for-bit tests compare.
+void reduce_results(std::vector<double>& out, const char* algo, bool with_prefix) {
+  const std::size_t rarea = (max_elems / std::size_t(THREADS) + 32) * sizeof(double) * 2;
+  const reduction_areas a{upc_all_alloc(THREADS, rarea), upc_all_alloc(THREADS, rarea), upc_all_alloc(THREADS, sizeof(double))};
+  int salt = 0;
+  for (const reduction_case& c : reduction_cases) {
+    ++salt;
+    fill_reduction(a, c, salt);
+    upc_barrier;
+    call_reduce(a, c, salt % THREADS, 0);
+    check_ran("reduce", algo);
+    if (with_prefix) call_prefix(a, c, salt, 0);
+    upc_barrier;
+    if (MYTHREAD == 0) {  // the result may be on another node: not castable there
+      double v;
+      upc_memget(&v, on(a.result, salt % THREADS), sizeof v);
+      out.push_back(v);
+      if (with_prefix) {
+        const shared_address d = dst_base(a, c, salt);
+        for (std::size_t k = 0; k < c.nelems; ++k) out.push_back(*element_ptr(d, k, c.blk));
+      }
+    }
+    upc_barrier;
+  }
+}
+
 // Bit for bit the same as the flat algorithms (threads backend: the results of
 // both runs stay in this process).
 TEST_CASE("coll algorithms: reduce and prefix_reduce binomial equal flat bit for bit") {
@@ -443,27 +470,7 @@ TEST_CASE("coll algorithms: reduce and prefix_reduce binomial equal flat bit for
       const char* algo = which == 0 ? "flat" : "binomial";
       forced f{{"reduce", algo}, {"prefix_reduce", algo}};
       std::vector<double>& out = results[which];
-      spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] {
-        const std::size_t rarea = (max_elems / std::size_t(THREADS) + 32) * sizeof(double) * 2;
-        const reduction_areas a{upc_all_alloc(THREADS, rarea), upc_all_alloc(THREADS, rarea),
-                                upc_all_alloc(THREADS, sizeof(double))};
-        int salt = 0;
-        for (const reduction_case& c : reduction_cases) {
-          ++salt;
-          fill_reduction(a, c, salt);
-          upc_barrier;
-          call_reduce(a, c, salt % THREADS, 0);
-          check_ran("reduce", algo);
-          call_prefix(a, c, salt, 0);
-          upc_barrier;
-          if (MYTHREAD == 0) {
-            out.push_back(*reinterpret_cast<const double*>(at(a.result, salt % THREADS)));
-            const shared_address d = dst_base(a, c, salt);
-            for (std::size_t k = 0; k < c.nelems; ++k) out.push_back(*element_ptr(d, k, c.blk));
-          }
-          upc_barrier;
-        }
-      });
+      spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] { reduce_results(out, algo, true); });
     }
     INFO("THREADS=", T);
     REQUIRE(results[0].size() == results[1].size());
@@ -535,26 +542,7 @@ TEST_CASE("coll algorithms: reduce multicore equals flat bit for bit on every to
       for (auto [nodes, map] : {std::pair{2, "block"}, std::pair{3, "cyclic"}, std::pair{T, "block"}}) {
         spmd::topology_scope scope(nodes, map);
         forced f{{"reduce", algo}};
-        spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] {
-          const std::size_t rarea = (max_elems / std::size_t(THREADS) + 32) * sizeof(double) * 2;
-          const reduction_areas a{upc_all_alloc(THREADS, rarea), upc_all_alloc(THREADS, rarea),
-                                  upc_all_alloc(THREADS, sizeof(double))};
-          int salt = 0;
-          for (const reduction_case& c : reduction_cases) {
-            ++salt;
-            fill_reduction(a, c, salt);
-            upc_barrier;
-            call_reduce(a, c, salt % THREADS, 0);
-            check_ran("reduce", algo);
-            upc_barrier;
-            if (MYTHREAD == 0) {  // the result may be on another node: not castable there
-              double v;
-              upc_memget(&v, on(a.result, salt % THREADS), sizeof v);
-              out.push_back(v);
-            }
-            upc_barrier;
-          }
-        });
+        spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] { reduce_results(out, algo, false); });
       }
     }
     INFO("THREADS=", T);

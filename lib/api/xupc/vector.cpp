@@ -39,9 +39,12 @@ void xupc_all_broadcast_v(sptr<void> dst, sptr<const void> src, int_array ddisp,
   ext::run(c);
 }
 
-void xupc_all_gather_v(sptr<void> dst, sptr<const void> src, int_array ddisp, int_array sdisp, size_array nelems, size_t dst_blk,
-                       size_t src_blk, size_t typesize, upc_flag_t flags, const std::source_location& where) {
-  ext::call c("xupc_all_gather_v", where, ext::family::gather, ext::variant::v);
+namespace {
+// The two gathers share every argument; xupc places each piece by ddisp.
+void gather_v(const char* fn, ext::family fam, sptr<void> dst, sptr<const void> src, int_array ddisp, int_array sdisp,
+              size_array nelems, size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t flags,
+              const std::source_location& where) {
+  ext::call c(fn, where, fam, ext::variant::v);
   c.dst = ext::shared_side(dst.address());
   c.src = ext::shared_side(src.address());
   c.ddisp = ints(ddisp, "ddisp");
@@ -57,23 +60,16 @@ void xupc_all_gather_v(sptr<void> dst, sptr<const void> src, int_array ddisp, in
   c.ddisp_per_source = true;
   ext::run(c);
 }
+}  // namespace
+
+void xupc_all_gather_v(sptr<void> dst, sptr<const void> src, int_array ddisp, int_array sdisp, size_array nelems, size_t dst_blk,
+                       size_t src_blk, size_t typesize, upc_flag_t flags, const std::source_location& where) {
+  gather_v("xupc_all_gather_v", ext::family::gather, dst, src, ddisp, sdisp, nelems, dst_blk, src_blk, typesize, flags, where);
+}
 
 void xupc_all_gather_all_v(sptr<void> dst, sptr<const void> src, int_array ddisp, int_array sdisp, size_array nelems,
                            size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t flags, const std::source_location& where) {
-  ext::call c("xupc_all_gather_all_v", where, ext::family::gather_all, ext::variant::v);
-  c.dst = ext::shared_side(dst.address());
-  c.src = ext::shared_side(src.address());
-  c.ddisp = ints(ddisp, "ddisp");
-  c.sdisp = ints(sdisp, "sdisp");
-  c.counts = sizes(nelems, "nelems");
-  c.dst_blk = dst_blk;
-  c.has_dst_blk = true;
-  c.src_blk = src_blk;
-  c.has_src_blk = true;
-  c.typesize = typesize;
-  c.has_typesize = true;
-  c.flags = flags;
-  c.ddisp_per_source = true;
   if (dst_blk == 0) detail::fail("xupc_all_gather_all_v", "dst_blk must be > 0: every thread's block of dst receives the pieces");
-  ext::run(c);
+  gather_v("xupc_all_gather_all_v", ext::family::gather_all, dst, src, ddisp, sdisp, nelems, dst_blk, src_blk, typesize, flags,
+           where);
 }
