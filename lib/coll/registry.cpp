@@ -24,6 +24,8 @@ const std::vector<algorithm_entry>& registry() {
        "binomial tree from the root, forwarding through dst"},
       {C::broadcast, "multicore", broadcast_multicore, nullptr, UPC_MULTICORE, shared_only & ~feature::in_place,
        "node roots copy src between nodes, their node's threads copy from them"},
+      {C::broadcast, "binomial_flat", broadcast_binomial_flat, nullptr, 0, shared_only & ~feature::in_place,
+       "a binomial tree over the node roots between nodes, flat within nodes (seed 003 Figure 3.10)"},
       {C::scatter, "pull", scatter_pull, nullptr, UPC_PULL, shared_only, "every rank copies its block from the root"},
       {C::scatter, "push", scatter_push, nullptr, UPC_PUSH, shared_only, "the root copies every block"},
       {C::scatter, "binomial", scatter_binomial, nullptr, 0, shared_only, "binomial tree from the root, subtrees' blocks via scratch"},

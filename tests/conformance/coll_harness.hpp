@@ -916,7 +916,7 @@ inline void run_forced(const std::string& collective, const std::string& algorit
   for (char ch : collective + "/" + algorithm) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
   const std::size_t n = std::size(topologies);
   const std::size_t pick = (h + static_cast<std::uint64_t>(threads) * 7 + static_cast<std::uint64_t>(b)) % n;
-  const bool every = algorithm == "multicore";
+  const bool every = algorithm == "multicore" || algorithm == "binomial_flat";  // node-aware: every topology
   for (std::size_t i = 0; i < n; ++i) {
     if (!every && i != pick) continue;
     upc::launch_options o = run_options(threads, b);

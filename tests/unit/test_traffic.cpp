@@ -223,3 +223,31 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
       std::remove(path.c_str());
     }
 }
+
+TEST_CASE("traffic: the binomial-flat broadcast crosses between nodes once per node, each node root read by few") {
+  const std::string path = "/tmp/upcemu-test-traffic-4.jsonl";
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(16, b);
+    o.nodes = 8;  // 8 nodes x 2 threads
+    o.report_file = path;
+    upc::run_result r = upc::run(o, [&] {
+      upc::coll::force_algorithm("broadcast", "binomial_flat");
+      upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n));
+      upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(THREADS, n));
+      upc_all_broadcast(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      upc_barrier;
+      if (MYTHREAD == 0) {
+        upc_free(one);
+        upc_free(each);
+      }
+    });
+    INFO("backend=", spmd::name(b), " ", r.error);
+    REQUIRE(r.ok());
+    const row* bc = find(read_rows(path), "upc_all_broadcast", "binomial_flat");
+    REQUIRE(bc != nullptr);
+    CHECK(bc->bytes_inter == 7 * n);
+    CHECK(bc->copies_inter == 7u);
+    CHECK(bc->fan_in == 4u);  // the root: 3 node roots (log2 8) and its node's other thread
+    std::remove(path.c_str());
+  }
+}

@@ -37,6 +37,8 @@ void gather_binomial(const request&, team&, plan&);
 void broadcast_multicore(const request&, team&, plan&);
 void scatter_multicore(const request&, team&, plan&);
 void gather_multicore(const request&, team&, plan&);
+// Seed 003 §3.3: a binomial tree over the nodes' roots, flat within nodes.
+void broadcast_binomial_flat(const request&, team&, plan&);
 void gather_all_multicore(const request&, team&, plan&);
 void exchange_multicore(const request&, team&, plan&);
 // Partials collected per node as ordered lists, one list per node to the root,
