@@ -31,6 +31,8 @@ const std::vector<algorithm_entry>& registry() {
       {C::scatter, "binomial", scatter_binomial, nullptr, 0, shared_only, "binomial tree from the root, subtrees' blocks via scratch"},
       {C::scatter, "multicore", scatter_multicore, nullptr, UPC_MULTICORE, shared_only,
        "node roots copy their node's pieces between nodes, their threads take theirs"},
+      {C::scatter, "binomial_flat", scatter_binomial_flat, nullptr, 0, shared_only,
+       "a binomial tree over the node roots between nodes (subtrees' pieces via scratch), flat within nodes"},
       {C::gather, "pull", gather_pull, nullptr, UPC_PULL, shared_only, "the root copies every block"},
       {C::gather, "push", gather_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block to the root"},
       {C::gather, "binomial", gather_binomial, nullptr, 0, shared_only, "binomial tree to the root, subtrees' blocks via scratch"},

@@ -224,7 +224,7 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
     }
 }
 
-TEST_CASE("traffic: the binomial-flat broadcast crosses between nodes once per node, each node root read by few") {
+TEST_CASE("traffic: binomial-flat broadcast and scatter: the tree over the nodes, its closed formulas") {
   const std::string path = "/tmp/upcemu-test-traffic-4.jsonl";
   for (upc::backend_kind b : spmd::backends) {
     upc::launch_options o = spmd::options(16, b);
@@ -232,9 +232,11 @@ TEST_CASE("traffic: the binomial-flat broadcast crosses between nodes once per n
     o.report_file = path;
     upc::run_result r = upc::run(o, [&] {
       upc::coll::force_algorithm("broadcast", "binomial_flat");
-      upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n));
+      upc::coll::force_algorithm("scatter", "binomial_flat");
+      upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * THREADS));
       upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(THREADS, n));
       upc_all_broadcast(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      upc_all_scatter(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_barrier;
       if (MYTHREAD == 0) {
         upc_free(one);
@@ -248,6 +250,12 @@ TEST_CASE("traffic: the binomial-flat broadcast crosses between nodes once per n
     CHECK(bc->bytes_inter == 7 * n);
     CHECK(bc->copies_inter == 7u);
     CHECK(bc->fan_in == 4u);  // the root: 3 node roots (log2 8) and its node's other thread
+    // scatter: node k's 2 pieces cross once per level of its depth in the node
+    // tree (depths of nodes 1-7: 1 1 2 1 2 2 3), a subtree's run in one copy
+    const row* sc = find(read_rows(path), "upc_all_scatter", "binomial_flat");
+    REQUIRE(sc != nullptr);
+    CHECK(sc->bytes_inter == 12 * 2 * n);
+    CHECK(sc->copies_inter == 7u);
     std::remove(path.c_str());
   }
 }
