@@ -38,6 +38,8 @@ const std::vector<algorithm_entry>& registry() {
       {C::gather, "binomial", gather_binomial, nullptr, 0, shared_only, "binomial tree to the root, subtrees' blocks via scratch"},
       {C::gather, "multicore", gather_multicore, nullptr, UPC_MULTICORE, shared_only,
        "node roots collect their node's blocks, the root copies each node's at once"},
+      {C::gather, "binomial_flat", gather_binomial_flat, nullptr, 0, shared_only,
+       "flat within nodes into node roots' scratch, a binomial tree over the node roots to the root"},
       {C::gather_all, "pull", gather_all_pull, nullptr, UPC_PULL, shared_only, "every rank copies all blocks into its row"},
       {C::gather_all, "push", gather_all_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block into every row"},
       {C::gather_all, "recursive_doubling", gather_all_recursive_doubling, nullptr, 0, shared_only,

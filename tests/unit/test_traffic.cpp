@@ -224,7 +224,7 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
     }
 }
 
-TEST_CASE("traffic: binomial-flat broadcast and scatter: the tree over the nodes, its closed formulas") {
+TEST_CASE("traffic: binomial-flat broadcast, scatter and gather: the tree over the nodes, its closed formulas") {
   const std::string path = "/tmp/upcemu-test-traffic-4.jsonl";
   for (upc::backend_kind b : spmd::backends) {
     upc::launch_options o = spmd::options(16, b);
@@ -233,10 +233,12 @@ TEST_CASE("traffic: binomial-flat broadcast and scatter: the tree over the nodes
     upc::run_result r = upc::run(o, [&] {
       upc::coll::force_algorithm("broadcast", "binomial_flat");
       upc::coll::force_algorithm("scatter", "binomial_flat");
+      upc::coll::force_algorithm("gather", "binomial_flat");
       upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * THREADS));
       upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(THREADS, n));
       upc_all_broadcast(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_all_scatter(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      upc_all_gather(one, each, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_barrier;
       if (MYTHREAD == 0) {
         upc_free(one);
@@ -256,6 +258,10 @@ TEST_CASE("traffic: binomial-flat broadcast and scatter: the tree over the nodes
     REQUIRE(sc != nullptr);
     CHECK(sc->bytes_inter == 12 * 2 * n);
     CHECK(sc->copies_inter == 7u);
+    const row* ga = find(read_rows(path), "upc_all_gather", "binomial_flat");  // the mirror
+    REQUIRE(ga != nullptr);
+    CHECK(ga->bytes_inter == 12 * 2 * n);
+    CHECK(ga->copies_inter == 7u);
     std::remove(path.c_str());
   }
 }

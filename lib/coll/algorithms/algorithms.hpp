@@ -40,6 +40,7 @@ void gather_multicore(const request&, team&, plan&);
 // Seed 003 §3.3: a binomial tree over the nodes' roots, flat within nodes.
 void broadcast_binomial_flat(const request&, team&, plan&);
 void scatter_binomial_flat(const request&, team&, plan&);
+void gather_binomial_flat(const request&, team&, plan&);
 void gather_all_multicore(const request&, team&, plan&);
 void exchange_multicore(const request&, team&, plan&);
 // Partials collected per node as ordered lists, one list per node to the root,
