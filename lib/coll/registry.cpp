@@ -59,6 +59,8 @@ const std::vector<algorithm_entry>& registry() {
        "partials climb a binomial tree as lists; the root folds in rank order"},
       {C::reduce, "multicore", reduce_multicore, nullptr, UPC_MULTICORE, shared_only,
        "node roots collect their node's partials as lists, one list per node to the root, which folds in rank order"},
+      {C::reduce, "binomial_flat", reduce_binomial_flat, nullptr, 0, shared_only,
+       "node roots collect their node's partials, the lists climb a binomial tree over node roots, the root folds in rank order"},
       {C::prefix_reduce, "flat", prefix_reduce_flat, nullptr, 0, shared_only, "block totals, prefixes by rank 0, local finish"},
       {C::prefix_reduce, "binomial", prefix_reduce_binomial, nullptr, 0, shared_only,
        "block totals up a binomial tree, prefixes by rank 0, back down, local finish"},

@@ -533,20 +533,21 @@ TEST_CASE("the automatic policy depends on size and THREADS as documented") {
 
 // The node-aware reduction too: the same bits as flat on 2, 3 and T nodes (block
 // and cyclic maps), whatever the partials' route.
-TEST_CASE("coll algorithms: reduce multicore equals flat bit for bit on every topology") {
-  for (int T : {3, 5, 8}) {
-    std::vector<double> flat_out, nodes_out;
-    for (int which = 0; which < 2; ++which) {
-      std::vector<double>& out = which == 0 ? flat_out : nodes_out;
-      const char* algo = which == 0 ? "flat" : "multicore";
-      for (auto [nodes, map] : {std::pair{2, "block"}, std::pair{3, "cyclic"}, std::pair{T, "block"}}) {
-        spmd::topology_scope scope(nodes, map);
-        forced f{{"reduce", algo}};
-        spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] { reduce_results(out, algo, false); });
+TEST_CASE("coll algorithms: reduce multicore and binomial_flat equal flat bit for bit on every topology") {
+  for (int T : {3, 5, 8})
+    for (const char* node_aware : {"multicore", "binomial_flat"}) {
+      std::vector<double> flat_out, nodes_out;
+      for (int which = 0; which < 2; ++which) {
+        std::vector<double>& out = which == 0 ? flat_out : nodes_out;
+        const char* algo = which == 0 ? "flat" : node_aware;
+        for (auto [nodes, map] : {std::pair{2, "block"}, std::pair{3, "cyclic"}, std::pair{T, "block"}}) {
+          spmd::topology_scope scope(nodes, map);
+          forced f{{"reduce", algo}};
+          spmd::run_ok(T, upc::backend_kind::threads, [&out, algo] { reduce_results(out, algo, false); });
+        }
       }
+      INFO("THREADS=", T, " algorithm=", node_aware);
+      REQUIRE(flat_out.size() == nodes_out.size());
+      CHECK(std::memcmp(flat_out.data(), nodes_out.data(), flat_out.size() * sizeof(double)) == 0);
     }
-    INFO("THREADS=", T);
-    REQUIRE(flat_out.size() == nodes_out.size());
-    CHECK(std::memcmp(flat_out.data(), nodes_out.data(), flat_out.size() * sizeof(double)) == 0);
-  }
 }

@@ -224,7 +224,7 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
     }
 }
 
-TEST_CASE("traffic: binomial-flat broadcast, scatter and gather: the tree over the nodes, its closed formulas") {
+TEST_CASE("traffic: binomial-flat broadcast, scatter, gather and reduce: the tree over the nodes, its closed formulas") {
   const std::string path = "/tmp/upcemu-test-traffic-4.jsonl";
   for (upc::backend_kind b : spmd::backends) {
     upc::launch_options o = spmd::options(16, b);
@@ -234,12 +234,20 @@ TEST_CASE("traffic: binomial-flat broadcast, scatter and gather: the tree over t
       upc::coll::force_algorithm("broadcast", "binomial_flat");
       upc::coll::force_algorithm("scatter", "binomial_flat");
       upc::coll::force_algorithm("gather", "binomial_flat");
+      upc::coll::force_algorithm("reduce", "binomial_flat");
       upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * THREADS));
       upc::sptr<char> each = upc::sptr<char>(upc_all_alloc(THREADS, n));
       upc_all_broadcast(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_all_scatter(each, one, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_all_gather(one, each, n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      upc::sptr<long> vals = upc::sptr<long>(upc_all_alloc(THREADS, 4 * sizeof(long)));
+      upc::sptr<long> sum = upc::sptr<long>(upc_all_alloc(1, sizeof(long)));
+      upc_all_reduceL(sum, vals, UPC_ADD, 4 * static_cast<std::size_t>(THREADS), 4, nullptr, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
       upc_barrier;
+      if (MYTHREAD == 0) {
+        upc_free(vals);
+        upc_free(sum);
+      }
       if (MYTHREAD == 0) {
         upc_free(one);
         upc_free(each);
@@ -262,6 +270,10 @@ TEST_CASE("traffic: binomial-flat broadcast, scatter and gather: the tree over t
     REQUIRE(ga != nullptr);
     CHECK(ga->bytes_inter == 12 * 2 * n);
     CHECK(ga->copies_inter == 7u);
+    const row* re = find(read_rows(path), "upc_all_reduceL", "binomial_flat");  // lists of one long per rank
+    REQUIRE(re != nullptr);
+    CHECK(re->bytes_inter == 12 * 2 * sizeof(long));
+    CHECK(re->copies_inter == 7u);
     std::remove(path.c_str());
   }
 }

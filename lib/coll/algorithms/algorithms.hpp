@@ -46,6 +46,8 @@ void exchange_multicore(const request&, team&, plan&);
 // Partials collected per node as ordered lists, one list per node to the root,
 // folded there in rank order (the reduce_flat expression).
 void reduce_multicore(const request&, team&, plan&);
+// The same lists climbing a binomial tree over the node roots (seed 003 §3.3).
+void reduce_binomial_flat(const request&, team&, plan&);
 
 // gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
 // (distance doubling, any T) or T - 1 ring steps.
