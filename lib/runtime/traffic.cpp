@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -27,7 +28,11 @@ bool g_active = false;
 namespace {
 
 settings g_settings;
-std::string g_dir;  // where each thread leaves its counts (a process each on the processes backend)
+// Where each thread leaves its counts: in this process's memory on the threads
+// backend (nothing to clean up if the process dies), in a temporary directory
+// the launcher reads on the processes backend (a process each).
+std::string g_dir;
+
 
 struct counts {
   std::uint64_t calls = 0, bytes_intra = 0, bytes_inter = 0, copies_intra = 0, copies_inter = 0, fan_in = 0;
@@ -38,6 +43,8 @@ struct site_key {
 };
 
 thread_local std::map<site_key, counts>* tl_table = nullptr;
+std::mutex g_handed_mutex;                          // threads backend: the tables handed over
+std::vector<std::map<site_key, counts>> g_handed;
 // The last key looked up, by its pointers: a loop of one call finds it at once.
 thread_local const char *tl_fn = nullptr, *tl_file = nullptr, *tl_algo = nullptr;
 thread_local std::uint32_t tl_line = 0;
@@ -178,7 +185,8 @@ void start_run(const settings& s, int nodes) {
     void* m = ::mmap(nullptr, g_links_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (m != MAP_FAILED) g_links = static_cast<std::atomic<std::uint64_t>*>(m);  // zero-filled: every link free
   }
-  if (!s.report) return;
+  g_handed.clear();
+  if (!s.report || upc::current_backend() != upc::backend_kind::processes) return;
   char tmpl[] = "/tmp/upcemu-traffic-XXXXXX";
   if (!::mkdtemp(tmpl)) {
     std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
@@ -224,6 +232,16 @@ task_scope::~task_scope() {
 
 void thread_done() {
   if (!g_settings.report || !tl_table) return;
+  if (g_dir.empty()) {  // threads backend: hand the table over in memory
+    {
+      std::lock_guard<std::mutex> lock(g_handed_mutex);
+      g_handed.push_back(std::move(*tl_table));
+    }
+    delete tl_table;
+    tl_table = nullptr;
+    tl_last = nullptr;
+    return;
+  }
   std::ofstream out(file_of(tl_mythread));
   for (const auto& [k, c] : *tl_table)
     out << k.function << '\t' << k.site << '\t' << k.algorithm << '\t' << c.calls << '\t' << c.bytes_intra << '\t'
@@ -238,7 +256,19 @@ void finish_run(bool print) {
   g_active = false;
   if (!report) return;
   std::map<site_key, counts> all;
-  for (int t = 0; t < g_threads; ++t) {
+  auto merge = [&all](const site_key& k, const counts& c) {
+    counts& m = all[k];
+    m.calls = std::max(m.calls, c.calls);  // every thread makes the call once
+    m.bytes_intra += c.bytes_intra;
+    m.bytes_inter += c.bytes_inter;
+    m.copies_intra += c.copies_intra;
+    m.copies_inter += c.copies_inter;
+    m.fan_in = std::max(m.fan_in, c.fan_in);
+  };
+  for (const auto& table : g_handed)
+    for (const auto& [k, c] : table) merge(k, c);
+  g_handed.clear();
+  for (int t = 0; t < g_threads && !g_dir.empty(); ++t) {
     std::ifstream in(file_of(t));
     std::string line;
     while (std::getline(in, line)) {
@@ -249,17 +279,11 @@ void finish_run(bool print) {
       std::getline(f, k.site, '\t');
       std::getline(f, k.algorithm, '\t');
       f >> c.calls >> c.bytes_intra >> c.bytes_inter >> c.copies_intra >> c.copies_inter >> c.fan_in;
-      counts& m = all[k];
-      m.calls = std::max(m.calls, c.calls);  // every thread makes the call once
-      m.bytes_intra += c.bytes_intra;
-      m.bytes_inter += c.bytes_inter;
-      m.copies_intra += c.copies_intra;
-      m.copies_inter += c.copies_inter;
-      m.fan_in = std::max(m.fan_in, c.fan_in);
+      merge(k, c);
     }
     std::remove(file_of(t).c_str());
   }
-  ::rmdir(g_dir.c_str());
+  if (!g_dir.empty()) ::rmdir(g_dir.c_str());
   if (!print) return;
   std::vector<std::pair<site_key, counts>> rows(all.begin(), all.end());
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {

@@ -247,3 +247,23 @@ TEST_CASE("--report=traffic prints the table at exit, after the program's output
     CHECK(contains(o.err, "total: "));
   }
 }
+
+TEST_CASE("--report=traffic leaves nothing in /tmp when a thread crashes") {
+  auto report_dirs = [] {
+    std::size_t k = 0;
+    if (DIR* d = opendir("/tmp")) {
+      while (dirent* e = readdir(d))
+        if (std::string(e->d_name).rfind("upcemu-traffic-", 0) == 0) ++k;
+      closedir(d);
+    }
+    return k;
+  };
+  const std::size_t before = report_dirs();
+  for (const char* backend : {"threads", "processes"}) {
+    child c({UPCRUN, "-n", "4", "--nodes", "2", "--backend", backend, "--report=traffic", VICTIM, "segv"});
+    outcome o = c.finish();
+    REPORT(o);
+    CHECK(o.exit_code != 0);
+  }
+  CHECK(report_dirs() == before);
+}
