@@ -22,18 +22,13 @@ void gather_binomial_flat(const request& rq, team& t, plan& p) {
   const int me = t.rank(), root = rq.root;
   const std::size_t n = rq.nbytes;
   const node_groups g{t, root};
-  const int N = g.count(), my_node = g.node_of(me), my_root = g.root_of(my_node);
-  const binomial_tree nodes{N, g.node_of(root)};
+  const int my_node = g.node_of(me), my_root = g.root_of(my_node);
+  const node_tree tree{g, g.node_of(root)};
+  const binomial_tree& nodes = tree.nodes;
   auto block_of = [&](int rank) { return rq.src.block_of(t.thread_of(rank)); };
   auto piece = [&](int rank) { return rq.dst.piece(rank, t.thread_of(rank), n); };
-  auto pieces_in = [&](int v, int count) {
-    std::size_t k = 0;
-    for (int w = v; w < v + count; ++w) k += g.ranks_on(nodes.absolute(w)).size();
-    return k;
-  };
-  std::size_t largest = 0;
-  for (int v = 1; v < N; ++v) largest = std::max(largest, pieces_in(v, nodes.subtree(v)));
-  t.ensure_scratch(largest * n);
+  auto pieces_in = [&](int from, int count) { return tree.pieces_in(from, count); };
+  t.ensure_scratch(tree.largest_subtree() * n);
   const bool acks = readers_must_ack(rq.flags, false);
   const int v = nodes.relative(my_node);
 
@@ -65,12 +60,11 @@ void gather_binomial_flat(const request& rq, team& t, plan& p) {
       std::vector<char*> to;
       std::vector<const char*> from;
       std::size_t at = 0;
-      for (int w = c; w < c + nodes.subtree(c); ++w)
-        for (int r : g.ranks_on(nodes.absolute(w))) {
-          to.push_back(piece(r));
-          from.push_back(t.scratch(child) + at);
-          at += n;
-        }
+      for (int r : tree.ranks_in(c, nodes.subtree(c))) {
+        to.push_back(piece(r));
+        from.push_back(t.scratch(child) + at);
+        at += n;
+      }
       copy_pieces(p, to, from, n);
     } else {
       p.copy(t.scratch(me) + pieces_in(v, c - v) * n, t.scratch(child), count * n);

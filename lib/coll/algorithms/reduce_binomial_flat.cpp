@@ -28,14 +28,9 @@ void reduce_binomial_flat(const request& rq, team& t, plan& p) {
   t.ensure_scratch(static_cast<std::size_t>(t.size()) * S + 64);
   const bool acks = readers_must_ack(rq.flags, false);
   const int my_node = g.node_of(me), my_root = g.root_of(my_node);
-  const binomial_tree nodes{g.count(), g.node_of(root)};
+  const node_tree tree{g, g.node_of(root)};
+  const binomial_tree& nodes = tree.nodes;
   const int v = nodes.relative(my_node);
-  auto ranks_in = [&](int from, int count) {  // the ranks of nodes [from, from + count), node by node
-    std::vector<int> r;
-    for (int w = from; w < from + count; ++w)
-      for (int x : g.ranks_on(nodes.absolute(w))) r.push_back(x);
-    return r;
-  };
   p.op = rq.red;
 
   plan_partials(p, a, t.thread_of(me), t.scratch(me), by_block);
@@ -67,7 +62,7 @@ void reduce_binomial_flat(const request& rq, team& t, plan& p) {
   }
   for (int c : nodes.children(v)) {
     const int child = g.root_of(nodes.absolute(c));
-    const std::vector<int> run = ranks_in(c, nodes.subtree(c));
+    const std::vector<int> run = tree.ranks_in(c, nodes.subtree(c));
     p.wait_ready(child);
     p.copy(t.scratch(me) + used, t.scratch(child), run.size() * S);
     if (acks) p.ack(child);

@@ -28,19 +28,13 @@ void scatter_binomial_flat(const request& rq, team& t, plan& p) {
   const int me = t.rank(), root = rq.root;
   const std::size_t n = rq.nbytes;
   const node_groups g{t, root};
-  const int N = g.count(), my_node = g.node_of(me), my_root = g.root_of(my_node);
-  const binomial_tree nodes{N, g.node_of(root)};
+  const int my_node = g.node_of(me), my_root = g.root_of(my_node);
+  const node_tree tree{g, g.node_of(root)};
+  const binomial_tree& nodes = tree.nodes;
   auto piece = [&](int rank) { return rq.src.piece(rank, t.thread_of(rank), n); };
   char* const mine = rq.dst.block_of(t.thread_of(me));
-  // pieces held for the nodes of relative range [v, v + count), and where node w's start inside it
-  auto pieces_in = [&](int v, int count) {
-    std::size_t k = 0;
-    for (int w = v; w < v + count; ++w) k += g.ranks_on(nodes.absolute(w)).size();
-    return k;
-  };
-  std::size_t largest = 0;
-  for (int v = 1; v < N; ++v) largest = std::max(largest, pieces_in(v, nodes.subtree(v)));
-  t.ensure_scratch(largest * n);
+  auto pieces_in = [&](int from, int count) { return tree.pieces_in(from, count); };
+  t.ensure_scratch(tree.largest_subtree() * n);
   const bool src_acks = readers_must_ack(rq.flags, true), scratch_acks = readers_must_ack(rq.flags, false);
   const int v = nodes.relative(my_node);
 
@@ -71,12 +65,11 @@ void scatter_binomial_flat(const request& rq, team& t, plan& p) {
       std::vector<char*> to;
       std::vector<const char*> from;
       std::size_t at = 0;
-      for (int w = v; w < v + nodes.subtree(v); ++w)
-        for (int r : g.ranks_on(nodes.absolute(w))) {
-          to.push_back(t.scratch(me) + at);
-          from.push_back(piece(r));
-          at += n;
-        }
+      for (int r : tree.ranks_in(v, nodes.subtree(v))) {
+        to.push_back(t.scratch(me) + at);
+        from.push_back(piece(r));
+        at += n;
+      }
       copy_pieces(p, to, from, n);
       if (src_acks) p.ack(parent);
     } else {

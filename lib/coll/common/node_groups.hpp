@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../plan.hpp"
+#include "binomial_tree.hpp"
 #include "../team.hpp"
 
 namespace upc::coll {
@@ -40,6 +41,36 @@ struct node_groups {
       if (v[i] == rank) return static_cast<int>(i);
     return -1;
   }
+};
+
+// The binomial tree over the nodes of the binomial-flat algorithms (seed 003
+// §3.3): nodes renumbered relative to the root's node (binomial_tree.hpp); a
+// node's subtree is the relative range [v, v + subtree(v)), whose ranks, node
+// by node, are what its root holds.
+struct node_tree {
+  const node_groups& g;
+  binomial_tree nodes;
+  node_tree(const node_groups& groups, int root_node) : g(groups), nodes{groups.count(), root_node} {}
+
+  // The ranks of the nodes [from, from + count), node by node, each in node order.
+  std::vector<int> ranks_in(int from, int count) const {
+    std::vector<int> r;
+    for (int w = from; w < from + count; ++w)
+      for (int x : g.ranks_on(nodes.absolute(w))) r.push_back(x);
+    return r;
+  }
+  std::size_t pieces_in(int from, int count) const {
+    std::size_t k = 0;
+    for (int w = from; w < from + count; ++w) k += g.ranks_on(nodes.absolute(w)).size();
+    return k;
+  }
+  // The most pieces a node root below the root's node holds.
+  std::size_t largest_subtree() const {
+    std::size_t m = 0;
+    for (int v = 1; v < nodes.size; ++v) m = std::max(m, pieces_in(v, nodes.subtree(v)));
+    return m;
+  }
+  int root_of(int v) const noexcept { return g.root_of(nodes.absolute(v)); }  // relative node v's root
 };
 
 // Copies pieces of n bytes (to[i] <- from[i]) as few copies as the layout
