@@ -204,9 +204,11 @@ void copied(const void* dst, const void* src, std::size_t bytes, int src_thread,
   if (to < 0) to = tl_mythread;
   const bool inter = upc::node_of(from) != upc::node_of(to);
   if (g_settings.report) {
-    if (function) tl_task_function = function;  // keyed by its own name, no site
+    // a one-sided copy is keyed by its own name, with no site
+    const char* outer = tl_task_function;
+    if (function) tl_task_function = function;
     counts& e = entry(function ? "" : algorithm);
-    if (function) tl_task_function = nullptr;
+    tl_task_function = outer;
     (inter ? e.bytes_inter : e.bytes_intra) += bytes;
     ++(inter ? e.copies_inter : e.copies_intra);
     if (function) ++e.calls;

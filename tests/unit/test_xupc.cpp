@@ -211,6 +211,12 @@ TEST_CASE("xupc: bad arguments name the xupc function, the argument and the thre
   });
   CHECK(r.failed);
   CHECK(spmd::contains(r.error, "xupc_all_permute: UPC_MULTICORE has no algorithm for permute"));
+  r = upc::run(o, [] {  // _mpi gathers its blocks as a chunk list: pull or push only
+    upc::sptr<int> a = upc::sptr<int>(upc_all_alloc(THREADS, 4 * sizeof(int)));
+    xupc_all_reduceI_mpi(a, a, UPC_ADD, 4 * static_cast<size_t>(THREADS), 4, nullptr, UPC_MULTICORE);
+  });
+  CHECK(r.failed);
+  CHECK(spmd::contains(r.error, "xupc_all_reduceI_mpi: UPC_MULTICORE has no algorithm for vector_copy"));
 }
 
 namespace {

@@ -71,7 +71,7 @@ void reduce_blocks(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
     for (int t = 1; t < T_; ++t) eop.combine(blocks.data(), blocks.data() + static_cast<std::size_t>(t) * bytes, blk_size);
   }
   out.push_back(coll::chunk{coll::place{0, root, true}, shared_place(dst.address()), bytes});
-  xupc::move_chunks(fn, out, me == root ? blocks.data() : nullptr, nullptr, UPC_IN_NOSYNC | final_out | (flags & algorithm_bits & ~UPC_MULTICORE));
+  xupc::move_chunks(fn, out, me == root ? blocks.data() : nullptr, nullptr, UPC_IN_NOSYNC | final_out | (flags & algorithm_bits));
 }
 
 template <class T>
