@@ -3,6 +3,7 @@
 // UPCEMU_EXT_FULL for more), running a body on both backends × THREADS ×
 // the two chunk algorithms, and the sync-flag combinations taken in turn.
 #pragma once
+#include <algorithm>
 #include <functional>
 #include <initializer_list>
 #include <string>
@@ -27,19 +28,35 @@ inline const char* g_algorithm = "pull";
 // Runs `body` for both backends, every THREADS count and pull and push (and the
 // in-place exchange's pairwise and staged algorithms), and on the threads
 // backend staged too (there pull and push read private sources directly; on
-// the processes backend they stage them as `staged` does).
+// the processes backend they stage them as `staged` does); then the
+// node-aware rows (multicore, binomial_flat, binomial: chunks_node_aware.cpp)
+// on emulated topologies that put their trees to work: 2 nodes of
+// consecutive threads, 3 uneven nodes, 2 cyclic nodes.
+struct chunk_run {
+  const char* algorithm;
+  int nodes;         // 1: the default topology
+  const char* map;
+};
+inline const chunk_run chunk_runs[] = {{"pull", 1, "block"},          {"push", 1, "block"},
+                                       {"staged", 1, "block"},        {"multicore", 2, "block"},
+                                       {"binomial_flat", 3, "block"}, {"binomial", 2, "cyclic"}};
+
 inline void everywhere(const std::function<void()>& body, std::initializer_list<int> counts = UPCEMU_EXT_COUNTS) {
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
-      for (const char* algo : {"pull", "push", "staged"}) {
-        if (b != upc::backend_kind::threads && std::string(algo) == "staged") continue;
-        g_algorithm = algo;
-        const upc::run_result r = upc::run(spmd::options(T, b), [&] {
+      for (const chunk_run& run : chunk_runs) {
+        const std::string algo = run.algorithm;
+        if (b != upc::backend_kind::threads && algo == "staged") continue;
+        g_algorithm = run.algorithm;
+        upc::launch_options o = spmd::options(T, b);
+        o.nodes = std::min(run.nodes, T);
+        o.node_map = run.map;
+        const upc::run_result r = upc::run(o, [&] {
           upc::coll::force_algorithm("vector_copy", algo);
           // the in-place exchange's own two algorithms, one per pass
-          upc::coll::force_algorithm("exchange_in_place", std::string(algo) == "pull" ? "pairwise" : "staged");
+          upc::coll::force_algorithm("exchange_in_place", algo == "pull" ? "pairwise" : "staged");
           // the team forms that run as standard collectives: their trees and rounds too
-          const bool first = std::string(algo) == "pull";
+          const bool first = algo == "pull";
           upc::coll::force_algorithm("broadcast", first ? "binomial" : "push");
           upc::coll::force_algorithm("scatter", first ? "binomial" : "push");
           upc::coll::force_algorithm("gather", first ? "binomial" : "pull");
@@ -48,7 +65,8 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
           body();
           upc::coll::reset_algorithms();
         });
-        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", std::string(algo), " error: ", r.error);
+        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", algo, " nodes=", o.nodes, " map=", run.map,
+             " error: ", r.error);
         REQUIRE(r.ok());
       }
 }

@@ -11,6 +11,7 @@
 #include "upc.h"
 #include "upc/coll.hpp"
 #include "upc_collective.h"
+#include "upc_collective_ext.h"
 
 namespace {
 
@@ -81,7 +82,7 @@ TEST_CASE("traffic: a flat broadcast moves n bytes to every thread, between node
           upc_free(dst);
         }
       });
-      INFO("backend=", spmd::name(b), " algorithm=", algo, " ", r.error);
+      INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
       REQUIRE(r.ok());
       const std::vector<row> rows = read_rows(path);
       const row* bc = find(rows, "upc_all_broadcast", algo);
@@ -276,4 +277,85 @@ TEST_CASE("traffic: binomial-flat broadcast, scatter, gather and reduce: the tre
     CHECK(re->copies_inter == 7u);
     std::remove(path.c_str());
   }
+}
+
+TEST_CASE("traffic: the extended collectives' node-aware trees (Figures 3.8-3.10) and node-pair aggregation, closed formulas") {
+  // 4 nodes x 4 threads, n bytes per thread, root thread 0:
+  //   scatter_priv  multicore: nodes 1-3 get their 4 pieces once (12 n, 3 copies);
+  //                 binomial_flat: node 1 (4 n), node 2 with node 3's (8 n), then
+  //                 node 3 (4 n): 16 n in 3 copies; binomial over ranks: 0->4
+  //                 (4 n), 0->8 (8 n), 8->12 (4 n): 16 n in 3 copies
+  //   broadcast_priv one run: 3 n in 3 copies with every tree
+  //   gather_priv   the mirrors of scatter_priv
+  //   exchange_priv no root: by node pairs, each byte once (16 x 12 n), one
+  //                 copy per ordered pair of nodes (12)
+  const std::string path = "/tmp/upcemu-test-traffic-ext.jsonl";
+  struct expect {
+    const char* function;
+    unsigned long long multicore, binomial_flat, binomial, copies;
+  };
+  const expect expected[] = {{"upc_all_scatter_priv", 12 * n, 16 * n, 16 * n, 3},
+                             {"upc_all_broadcast_priv", 3 * n, 3 * n, 3 * n, 3},
+                             {"upc_all_gather_priv", 12 * n, 16 * n, 16 * n, 3},
+                             {"upc_all_exchange_priv", 192 * n, 192 * n, 192 * n, 12}};
+  for (upc::backend_kind b : spmd::backends)
+    for (const char* algo : {"multicore", "binomial_flat", "binomial"}) {
+      upc::launch_options o = spmd::options(16, b);
+      o.nodes = 4;
+      o.report_file = path;
+      upc::run_result r = upc::run(o, [&] {
+        upc::coll::force_algorithm("vector_copy", algo);
+        std::vector<char> one(n * THREADS), all(n * THREADS), piece(n);
+        for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<char>(i * 7 + MYTHREAD);
+        const upc_flag_t sync = UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC;
+        upc_all_scatter_priv(piece.data(), all.data(), n, sync);
+        for (std::size_t i = 0; i < n; ++i)
+          SPMD_CHECK(piece[i] == static_cast<char>((MYTHREAD * n + i) * 7));  // thread 0's bytes
+        upc_all_broadcast_priv(piece.data(), all.data(), n, sync);
+        for (std::size_t i = 0; i < n; ++i) SPMD_CHECK(piece[i] == static_cast<char>(i * 7));
+        upc_all_gather_priv(one.data(), piece.data(), n, sync);
+        upc_all_exchange_priv(one.data(), all.data(), n, sync);
+        for (int s = 0; s < THREADS; ++s)  // my piece of every thread's row
+          SPMD_CHECK(one[static_cast<std::size_t>(s) * n] == static_cast<char>(MYTHREAD * n * 7 + s));
+      });
+      INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
+      REQUIRE(r.ok());
+      const std::vector<row> rows = read_rows(path);
+      for (const expect& e : expected) {
+        const row* x = find(rows, e.function, algo);
+        INFO(std::string(e.function));
+        REQUIRE(x != nullptr);
+        const std::string a = algo;
+        CHECK(x->bytes_inter == (a == "multicore" ? e.multicore : a == "binomial_flat" ? e.binomial_flat : e.binomial));
+        CHECK(x->copies_inter == e.copies);
+      }
+      std::remove(path.c_str());
+    }
+}
+
+TEST_CASE("traffic: large runs cross between nodes in segments (UPCEMU_COLL_SEGMENT)") {
+  // scatter_priv on 4 nodes x 4 threads, multicore: each node root's 4 n =
+  // 4000 bytes arrive in segments of 1024 bytes, 4 copies per node
+  const std::string path = "/tmp/upcemu-test-traffic-seg.jsonl";
+  setenv("UPCEMU_COLL_SEGMENT", "1K", 1);
+  for (upc::backend_kind b : spmd::backends) {
+    upc::launch_options o = spmd::options(16, b);
+    o.nodes = 4;
+    o.report_file = path;
+    upc::run_result r = upc::run(o, [&] {
+      upc::coll::force_algorithm("vector_copy", "multicore");
+      std::vector<char> all(n * THREADS), piece(n);
+      for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<char>(i * 5);
+      upc_all_scatter_priv(piece.data(), all.data(), n, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      for (std::size_t i = 0; i < n; ++i) SPMD_CHECK(piece[i] == static_cast<char>((MYTHREAD * n + i) * 5));
+    });
+    INFO("backend=", spmd::name(b), " ", r.error);
+    REQUIRE(r.ok());
+    const row* x = find(read_rows(path), "upc_all_scatter_priv", "multicore");
+    REQUIRE(x != nullptr);
+    CHECK(x->bytes_inter == 12 * n);
+    CHECK(x->copies_inter == 12u);
+    std::remove(path.c_str());
+  }
+  unsetenv("UPCEMU_COLL_SEGMENT");
 }

@@ -76,6 +76,13 @@ void sort_at_root(const request&, team&, plan&);
 void chunks_pull(const request&, team&, plan&);
 void chunks_push(const request&, team&, plan&);
 void chunks_staged(const request&, team&, plan&);
+// Node-aware chunk lists (chunks_node_aware.cpp, seed 003 Figures 3.8–3.10):
+// lists with one root as a flat tree over nodes (multicore), a binomial tree
+// over node roots (binomial_flat) or over ranks (binomial); other lists
+// aggregated by pairs of nodes through the node roots.
+void chunks_multicore(const request&, team&, plan&);
+void chunks_binomial_flat(const request&, team&, plan&);
+void chunks_binomial(const request&, team&, plan&);
 
 // upc_all_exchange_in_place (the extended collectives) by pairs: thread i
 // swaps piece (i, i+s) with piece (i+s, i) for s = 1 .. T/2 (for even T, the

@@ -27,6 +27,7 @@
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/chunk_flows.hpp"
 #include "../common/touch.hpp"
 #include "algorithms.hpp"
 #include "upc/runtime.hpp"
@@ -104,7 +105,7 @@ void build(const request& rq, team& t, plan& p, bool push, bool force_staging) {
   // source once, the thesis's Figure 3.7). Staged bytes are published in
   // segments, one ready stage each, so that readers copy a segment out while
   // its owner stages the next.
-  constexpr std::uint64_t segment = 128 * 1024;
+  const std::uint64_t segment = segment_bytes();  // UPCEMU_COLL_SEGMENT
   auto segments_of = [&](std::uint64_t bytes) { return (bytes + segment - 1) / segment; };
   std::vector<std::uint64_t> at(n, 0), first_stage(n, 0), used(static_cast<std::size_t>(threads()), 0),
       staged_segments(static_cast<std::size_t>(threads()), 0);
