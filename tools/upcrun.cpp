@@ -82,6 +82,8 @@ Options:
   --coll SPEC            force collective algorithms: "broadcast:push;exchange:
                          pairwise:0-64K" (collective:algorithm[:lo-hi] separated by
                          ';'; sizes per block, K/M/G suffixes, 'max'; 'auto' too)
+  --coll-segment SIZE    the unit in which the chunk algorithms stage and forward
+                         large runs (at least 64, K/M/G suffixes; default 128K)
   --verbose-coll         print, once per collective and algorithm, which ran
   --list-algorithms      list every collective's algorithms and exit
   --upccoll-progress M   who advances non-blocking upccoll_* collectives: 'inline'
@@ -109,6 +111,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0)
   UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
+  UPCEMU_COLL_SEGMENT --coll-segment
   UPCEMU_UPCCOLL_PROGRESS --upccoll-progress
 
 Exit status (PROGRAM's, since upcrun becomes PROGRAM):
@@ -161,7 +164,7 @@ std::optional<double> parse_seconds(const std::string& s) {
 struct settings {
   std::optional<long> threads, nodes, per_node;
   std::string node_map, report, report_file, net;
-  std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, upccoll_progress;
+  std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, coll_segment, upccoll_progress;
   bool check = false, quiet = false, verbose_coll = false;
 };
 
@@ -214,6 +217,15 @@ int main(int argc, char** argv) {
     if (value_of(arg, "--upccoll-progress", v)) {
       if (v != "inline" && v != "thread") usage_error("--upccoll-progress must be 'inline' or 'thread', got '" + v + "'");
       s.upccoll_progress = v;
+      continue;
+    }
+    if (value_of(arg, "--coll-segment", v)) {
+      try {
+        upc::coll::parse_segment(v, "--coll-segment");
+      } catch (const upc::error& e) {
+        usage_error(e.what());
+      }
+      s.coll_segment = v;
       continue;
     }
     if (value_of(arg, "--coll", v)) {
@@ -347,6 +359,7 @@ int main(int argc, char** argv) {
   if (!s.wait_warning.empty()) set_env("UPCEMU_WAIT_WARNING", s.wait_warning);
   if (s.quiet) set_env("UPCEMU_QUIET", "1");
   if (!s.coll.empty()) set_env("UPCEMU_COLL", s.coll);
+  if (!s.coll_segment.empty()) set_env("UPCEMU_COLL_SEGMENT", s.coll_segment);
   if (s.verbose_coll) set_env("UPCEMU_VERBOSE_COLL", "1");
   if (!s.upccoll_progress.empty()) set_env("UPCEMU_UPCCOLL_PROGRESS", s.upccoll_progress);
 

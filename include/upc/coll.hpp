@@ -32,6 +32,9 @@ std::string last_algorithm();
 // upc::error naming `source` and what is wrong. Sizes take K/M/G suffixes and
 // "max"; for reductions and sort the size is nelems × element size.
 void check_rules(const std::string& spec, const char* source);
+// Parses a chunk segment size (UPCEMU_COLL_SEGMENT, upcrun --coll-segment:
+// bytes with K/M/G suffixes, at least 64); throws upc::error naming `source`.
+std::size_t parse_segment(const std::string& text, const char* source);
 
 // Every collective with its algorithms, flags and one-line summaries, and the
 // automatic choice (upcrun --list-algorithms).

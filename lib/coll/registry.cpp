@@ -64,6 +64,8 @@ const std::vector<algorithm_entry>& registry() {
       {C::prefix_reduce, "flat", prefix_reduce_flat, nullptr, 0, shared_only, "block totals, prefixes by rank 0, local finish"},
       {C::prefix_reduce, "binomial", prefix_reduce_binomial, nullptr, 0, shared_only,
        "block totals up a binomial tree, prefixes by rank 0, back down, local finish"},
+      {C::prefix_reduce, "multicore", prefix_reduce_multicore, nullptr, UPC_MULTICORE, shared_only,
+       "node roots collect their node's block totals, one list per node to rank 0, prefixes back the same way, local finish"},
       {C::sort, "at_root", sort_at_root, nullptr, 0, shared_only, "thread 0 sorts the whole array"},
       {C::allreduce, "flat", allreduce_flat, nullptr, UPC_PULL, shared_only,
        "the flat reduction to dst's thread, then every rank copies the result"},
@@ -130,6 +132,16 @@ const std::vector<policy_row>& policy() {
   using C = collective;
   constexpr std::size_t KiB = 1024;
   static const std::vector<policy_row> rows = {
+      // Teams over several emulated nodes (min_nodes): read off the 2026-11-25
+      // run of tools/bench/run_node_policy.sh (16 threads on 2-16 nodes, the
+      // network model at 3 µs, 2 GB/s; docs/benchmarks.md): the binomial tree
+      // over node roots where it beat the flat one (multicore) at the sizes
+      // measured; multicore everywhere else. Scatters and gathers stay flat
+      // between nodes: the tree sends their pieces across more than once.
+      {C::broadcast, "binomial_flat", 64 * KiB, SIZE_MAX, 1, INT_MAX, 8},
+      {C::reduce, "binomial_flat", 0, SIZE_MAX, 1, INT_MAX, 8},
+      {C::chunks, "binomial_flat", 64 * KiB, SIZE_MAX, 1, INT_MAX, 16, true},
+      {C::chunks, "binomial_flat", 1024 * KiB, SIZE_MAX, 1, INT_MAX, 4, true},
       // many threads, small blocks: one rank copying beats T contending readers
       {C::broadcast, "push", 0, 4 * KiB, 16},
       {C::broadcast, "pull"},
@@ -185,8 +197,9 @@ std::string condition_text(const policy_row& r) {
     if (r.max_threads != INT_MAX) also("THREADS <= " + std::to_string(r.max_threads));
   }
   if (r.lo > 0 && r.hi != SIZE_MAX) also("size in " + size_text(r.lo) + " .. " + size_text(r.hi));
-  else if (r.lo > 0) also("size > " + size_text(r.lo - 1));
+  else if (r.lo > 0) also((r.lo - 1) % 1024 == 0 ? "size > " + size_text(r.lo - 1) : "size >= " + size_text(r.lo));
   else if (r.hi != SIZE_MAX) also("size <= " + size_text(r.hi));
+  if (r.one_run) also("one source run (a broadcast)");
   return c;
 }
 
@@ -194,10 +207,17 @@ std::string condition_text(const policy_row& r) {
 
 std::string policy_text(collective c) {
   std::string s, nodes;
-  for (const algorithm_entry& e : registry())
-    if (e.kind == c && e.flag == UPC_MULTICORE) nodes = std::string(e.name) + " when the team spans several nodes";
   for (const policy_row& r : policy()) {
-    if (r.kind != c) continue;
+    if (r.kind != c || r.min_nodes <= 1) continue;
+    const std::string cond = condition_text(r);
+    nodes += (nodes.empty() ? "" : "; ") + std::string(r.algorithm) + " when the team spans >= " + std::to_string(r.min_nodes) +
+             " nodes" + (cond.empty() ? "" : " and " + cond);
+  }
+  for (const algorithm_entry& e : registry())
+    if (e.kind == c && e.flag == UPC_MULTICORE)
+      nodes += (nodes.empty() ? "" : "; ") + std::string(e.name) + " when the team spans several nodes";
+  for (const policy_row& r : policy()) {
+    if (r.kind != c || r.min_nodes > 1) continue;
     const std::string cond = condition_text(r);
     if (cond.empty()) s += (s.empty() ? "" : ", else ") + std::string(r.algorithm);
     else s += (s.empty() ? "" : "; ") + std::string(r.algorithm) + " when " + cond;

@@ -45,11 +45,17 @@ struct algorithm_entry {
 // The automatic policy: the first row of the collective whose size range
 // (bytes, inclusive) and THREADS range (team size) hold the call names the
 // algorithm. A collective's last row has no condition.
+//
+// A team spread over several emulated nodes (issue 11) first looks at the
+// rows with min_nodes > 1 (it spans at least that many nodes), then takes
+// the collective's UPC_MULTICORE row; the other rows are for one node.
 struct policy_row {
   collective kind;
   const char* algorithm;
   std::size_t lo = 0, hi = SIZE_MAX;
   int min_threads = 1, max_threads = INT_MAX;
+  int min_nodes = 1;
+  bool one_run = false;  // only for chunk lists whose chunks all read the same bytes (a broadcast)
 };
 
 const std::vector<algorithm_entry>& registry();
@@ -67,6 +73,7 @@ struct selection {
   upc_flag_t flags = 0;       // algorithm bits (owner-executor front-ends)
   unsigned features = 0;
   int nodes = 1;              // emulated nodes the team spans (issue 11)
+  bool one_run = false;       // chunks: every chunk between threads reads the same bytes (request::one_run)
 };
 
 // The algorithm to run: flag bits, then a forced choice (force_algorithm or

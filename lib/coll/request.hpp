@@ -120,6 +120,18 @@ struct request {
 
   std::size_t nelems() const noexcept { return in.n; }
   std::size_t blk_size() const noexcept { return in.blk; }
+  // chunks: whether every chunk between two threads reads the same source
+  // bytes (a broadcast's list), which the node policy rows tell apart.
+  bool one_run() const noexcept {
+    if (!chunks) return false;
+    const chunk* first = nullptr;
+    for (const chunk& c : *chunks) {
+      if (c.src.thread == c.dst.thread) continue;
+      if (!first) first = &c;
+      else if (!(c.src == first->src) || c.bytes != first->bytes) return false;
+    }
+    return first != nullptr;
+  }
   // Bytes per member, for size-ranged algorithm rules (UPCEMU_COLL ...:lo-hi).
   std::size_t size_for_selection() const noexcept {
     if (chunks && !chunks->empty()) return static_cast<std::size_t>(chunks->front().bytes);

@@ -141,16 +141,25 @@ const algorithm_entry* find(collective c, const char* name) {
   return nullptr;
 }
 
+bool holds(const policy_row& r, const selection& s) {
+  return s.size >= r.lo && s.size <= r.hi && s.team_size >= r.min_threads && s.team_size <= r.max_threads &&
+         (!r.one_run || s.one_run);
+}
+
 const algorithm_entry* automatic(const selection& s) {
-  // A team spread over several emulated nodes: the node-aware algorithm where
-  // the collective has one that serves the call (docs/topology.md); flat
-  // ones would send a copy between nodes per thread.
-  if (s.nodes > 1)
+  // A team spread over several emulated nodes: the node rows (measured:
+  // tools/bench/run_node_policy.sh), else the node-aware algorithm where the
+  // collective has one that serves the call (docs/topology.md); flat ones
+  // would send a copy between nodes per thread.
+  if (s.nodes > 1) {
+    for (const policy_row* r : rows().policy[static_cast<int>(s.kind)])
+      if (r->min_nodes > 1 && s.nodes >= r->min_nodes && holds(*r, s))
+        if (const algorithm_entry* e = find(s.kind, r->algorithm); e && !(e->cannot & s.features)) return e;
     for (const algorithm_entry* e : rows().rows[static_cast<int>(s.kind)])
       if (e->flag == UPC_MULTICORE && !(e->cannot & s.features)) return e;
+  }
   for (const policy_row* r : rows().policy[static_cast<int>(s.kind)])
-    if (s.size >= r->lo && s.size <= r->hi && s.team_size >= r->min_threads && s.team_size <= r->max_threads)
-      return find(s.kind, r->algorithm);
+    if (r->min_nodes <= 1 && holds(*r, s)) return find(s.kind, r->algorithm);
   const auto& all = rows().rows[static_cast<int>(s.kind)];
   return all.empty() ? nullptr : all.front();
 }
@@ -197,6 +206,7 @@ struct remembered_choice {
   std::size_t size = 0;
   int team_size = 0;
   int nodes = 0;
+  bool one_run = false;
   upc_flag_t flags = 0;
   unsigned features = 0;
   const algorithm_entry* entry = nullptr;
@@ -209,11 +219,11 @@ const algorithm_entry& select_uncached(const selection& s);
 const algorithm_entry& select(const selection& s) {
   remembered_choice& c = tl_choice[static_cast<int>(s.kind)];
   const std::uint32_t gen = g_rules_generation.load(std::memory_order_acquire);
-  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.nodes == s.nodes && c.flags == s.flags &&
+  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.nodes == s.nodes && c.one_run == s.one_run && c.flags == s.flags &&
       c.features == s.features && !verbose_enabled())
     return *c.entry;
   const algorithm_entry& e = select_uncached(s);
-  c = remembered_choice{gen, s.size, s.team_size, s.nodes, s.flags, s.features, &e};
+  c = remembered_choice{gen, s.size, s.team_size, s.nodes, s.one_run, s.flags, s.features, &e};
   return e;
 }
 
@@ -264,8 +274,9 @@ const algorithm_entry& select_uncached(const selection& s) {
 void run(const request& rq) { run(rq, team::world()); }
 
 void run(const request& rq, team& t) {
-  const algorithm_entry& e =
-      select(selection{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq), t.node_count()});
+  selection s{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq), t.node_count()};
+  s.one_run = s.nodes > 1 && rq.one_run();  // only the node rows look at it
+  const algorithm_entry& e = select(s);
   plan& p = plan_cache::of(t).build(rq, e, t);
   tl_last = e.name;
   execute(rq, t, p);

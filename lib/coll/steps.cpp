@@ -23,6 +23,16 @@ int owner_thread(const void* p) noexcept {
   return static_cast<int>(static_cast<std::uint64_t>(a - detail::g_partitions) / detail::g_partition_bytes);
 }
 
+// A compute step's operand on another thread (a partial read in place, a
+// result written into another thread's element) is traffic too: counted, and
+// charged by the network model between nodes, as a copy of its bytes. Local
+// operands are not (they are the thread's own arithmetic, not a transfer).
+void note_remote(const void* dst, const void* src, std::size_t bytes) {
+  if (!detail::traffic::g_active || !bytes) return;
+  const int from = owner_thread(src), to = owner_thread(dst), me = detail::tl_mythread;
+  if ((from >= 0 && from != me) || (to >= 0 && to != me)) detail::traffic::copied(dst, src, bytes, -1, last_algorithm_name());
+}
+
 // run elements at src, left-folded into *dst.
 void fold_run(char* dst, const char* src, std::size_t run, const element_op& op) {
   std::memcpy(dst, src, op.size);
@@ -39,6 +49,7 @@ void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t coun
       const std::uint64_t phase = (a.v0() + first) % a.blk;
       run = static_cast<std::size_t>(std::min<std::uint64_t>(count, a.blk - phase));
     }
+    note_remote(a.element(first), src, run * E);
     std::memcpy(a.element(first), src, run * E);
     src += run * E;
     first += run;
@@ -71,6 +82,12 @@ void walk_interleaved(const step& s, const plan& p) {
   const char* const* out = p.pointers.data() + s.aux2;
   alignas(16) char running[64];
   bool have = false;
+  if (detail::traffic::g_active)  // each entry's elements, read (and for a scan written) as one transfer
+    for (std::size_t j = 0; j < m && j < s.count; ++j) {
+      const std::size_t elements = (s.count - j + m - 1) / m;
+      if (in[j]) note_remote(running, in[j], elements * E);
+      if (s.kind == step::scan_interleaved && out[j]) note_remote(out[j], running, elements * E);
+    }
   for (std::size_t k = 0; k < s.count; ++k) {
     const char* base = in[k % m];
     if (!base) continue;
@@ -107,16 +124,27 @@ void run_data_step(const step& s, const plan& p) {
         detail::copy_bytes(d, from, s.bytes);
       }
       break;
-    case step::combine: p.op.combine(s.dst, s.src, s.count); break;
+    case step::combine:
+      note_remote(s.dst, s.src, s.count * p.op.size);
+      p.op.combine(s.dst, s.src, s.count);
+      break;
     case step::fold_runs:
-      for (std::size_t i = 0; i < s.count; ++i)
-        fold_run(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
-                 s.run, p.op);
+      for (std::size_t i = 0; i < s.count; ++i) {
+        char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
+        const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
+        note_remote(d, from, s.run * p.op.size);
+        fold_run(d, from, s.run, p.op);
+      }
       break;
     case step::scan_runs:
-      for (std::size_t i = 0; i < s.count; ++i)
-        p.op.scan(s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride, s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride,
-                  s.run, s.prefix ? s.prefix + static_cast<std::ptrdiff_t>(i) * s.prefix_stride : nullptr);
+      for (std::size_t i = 0; i < s.count; ++i) {
+        char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
+        const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
+        const char* prefix = s.prefix ? s.prefix + static_cast<std::ptrdiff_t>(i) * s.prefix_stride : nullptr;
+        note_remote(d, from, s.run * p.op.size);
+        if (prefix) note_remote(d, prefix, p.op.size);
+        p.op.scan(d, from, s.run, prefix);
+      }
       break;
     case step::copy_to_array: {
       const char* from = s.src;

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   try {
     opt = upc::launch_options::from_environment();
     if (const char* coll = std::getenv("UPCEMU_COLL")) upc::coll::check_rules(coll, "UPCEMU_COLL");
+    if (const char* seg = std::getenv("UPCEMU_COLL_SEGMENT"); seg && *seg) upc::coll::parse_segment(seg, "UPCEMU_COLL_SEGMENT");
     upc::run_result r = upc::run(opt, std::function<int()>([argc, argv] { return upc_main(argc, argv); }));
     return r.exit_code;
   } catch (const upc::error& e) {

@@ -235,6 +235,24 @@ TEST_CASE("topology options that do not fit THREADS are refused before the progr
   std::remove(path.c_str());
 }
 
+TEST_CASE("a chunk segment size that is not one is refused before the program starts") {
+  child c({UPCRUN, "-n", "2", "--coll-segment", "10", VICTIM, "hello"});
+  outcome o = c.finish();
+  REPORT(o);
+  CHECK(o.exit_code == 2);
+  CHECK(contains(o.err, "upcrun: --coll-segment: '10' is not a segment size (bytes, at least 64"));
+  CHECK(o.out.empty());
+  child direct({VICTIM, "hello"}, {{"UPCEMU_THREADS", "2"}, {"UPCEMU_COLL_SEGMENT", "lots"}});
+  outcome od = direct.finish();
+  REPORT(od);
+  CHECK(od.exit_code == 2);
+  CHECK(contains(od.err, "UPCEMU_COLL_SEGMENT: 'lots' is not a segment size"));
+  child fine({UPCRUN, "-n", "2", "--coll-segment=4K", VICTIM, "hello"});
+  outcome of = fine.finish();
+  REPORT(of);
+  CHECK(of.exit_code == 0);
+}
+
 TEST_CASE("--report=traffic prints the table at exit, after the program's output") {
   for (const char* backend : {"threads", "processes"}) {
     child c({UPCRUN, "-n", "4", "--nodes", "2", "--backend", backend, "--report=traffic", VICTIM, "hello"});

@@ -7,6 +7,7 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "spmd.hpp"
 #include "teamutil.h"
@@ -45,14 +46,14 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
       for (const chunk_run& run : chunk_runs) {
-        const std::string algo = run.algorithm;
+        const std::string_view algo = run.algorithm;
         if (b != upc::backend_kind::threads && algo == "staged") continue;
         g_algorithm = run.algorithm;
         upc::launch_options o = spmd::options(T, b);
         o.nodes = std::min(run.nodes, T);
         o.node_map = run.map;
         const upc::run_result r = upc::run(o, [&] {
-          upc::coll::force_algorithm("vector_copy", algo);
+          upc::coll::force_algorithm("vector_copy", run.algorithm);
           // the in-place exchange's own two algorithms, one per pass
           upc::coll::force_algorithm("exchange_in_place", algo == "pull" ? "pairwise" : "staged");
           // the team forms that run as standard collectives: their trees and rounds too
@@ -65,8 +66,8 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
           body();
           upc::coll::reset_algorithms();
         });
-        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", algo, " nodes=", o.nodes, " map=", run.map,
-             " error: ", r.error);
+        INFO("backend=", spmd::name(b), " THREADS=", T, " algorithm=", std::string(algo), " nodes=", o.nodes,
+             " map=", std::string(run.map), " error: ", r.error);
         REQUIRE(r.ok());
       }
 }

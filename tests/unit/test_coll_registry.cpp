@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../../lib/coll/registry.hpp"
+#include "../../lib/coll/request.hpp"
 #include "upc/coll.hpp"
 #include "upc/error.hpp"
 
@@ -53,6 +54,7 @@ TEST_CASE("registry: the policy rows name registered algorithms and end uncondit
     CHECK(last->hi == SIZE_MAX);
     CHECK(last->min_threads == 1);
     CHECK(last->max_threads == INT_MAX);
+    CHECK(last->min_nodes == 1);
     CHECK(!policy_text(k.id).empty());
   }
 }
@@ -84,6 +86,38 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick_nodes(collective::broadcast, 4096, 16, 1) == "push");
   CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "multicore");
   CHECK(pick_nodes(collective::permute, 64, 8, 2) == "pull");  // no multicore row
+  // the node rows (min_nodes): the binomial tree over node roots on many nodes
+  CHECK(pick_nodes(collective::broadcast, 64 * 1024, 16, 8) == "binomial_flat");
+  CHECK(pick_nodes(collective::broadcast, 64 * 1024 - 1, 16, 8) == "multicore");
+  CHECK(pick_nodes(collective::broadcast, 1 << 20, 16, 7) == "multicore");
+  CHECK(pick_nodes(collective::reduce, 8, 16, 8) == "binomial_flat");
+  CHECK(pick_nodes(collective::scatter, 1 << 20, 16, 16) == "multicore");
+  CHECK(pick_nodes(collective::prefix_reduce, 8, 8, 2) == "multicore");
+  // chunk lists: only a broadcast's list (one source run) takes the tree
+  auto pick_list = [](std::size_t size, int nodes, bool one_run) {
+    selection s{collective::chunks, "test", size, 16, 0, 0};
+    s.nodes = nodes;
+    s.one_run = one_run;
+    return std::string(select(s).name);
+  };
+  CHECK(pick_list(1 << 20, 4, true) == "binomial_flat");
+  CHECK(pick_list(1 << 20, 4, false) == "multicore");
+  CHECK(pick_list(64 * 1024, 4, true) == "multicore");
+  CHECK(pick_list(64 * 1024, 16, true) == "binomial_flat");
+  CHECK(pick_list(1 << 20, 1, true) == "pull");
+  CHECK(policy_text(collective::reduce) ==
+        "binomial_flat when the team spans >= 8 nodes; multicore when the team spans several nodes; flat");
+}
+
+TEST_CASE("registry: a chunk list is one run when every chunk between threads reads the same bytes") {
+  std::vector<chunk> list = {{{0, 0, true}, {0, 0, true}, 8}, {{0, 0, true}, {0, 1, true}, 8}, {{0, 0, true}, {0, 2, true}, 8}};
+  request rq;
+  rq.chunks = &list;
+  CHECK(rq.one_run());  // the chunk within thread 0 does not count
+  list.push_back({{8, 0, true}, {0, 3, true}, 8});
+  CHECK(!rq.one_run());  // a scatter's list
+  list = {{{0, 1, false}, {0, 1, false}, 8}};
+  CHECK(!rq.one_run());  // nothing between threads
 }
 
 TEST_CASE("registry: flag bits choose their row, and a row's restrictions are enforced") {

@@ -359,3 +359,38 @@ TEST_CASE("traffic: large runs cross between nodes in segments (UPCEMU_COLL_SEGM
   }
   unsetenv("UPCEMU_COLL_SEGMENT");
 }
+
+TEST_CASE("traffic: prefix reduce, flat against multicore; remote operands of compute steps are traffic too") {
+  // 2 nodes x 4 threads, shared [4] long[4 T]: one block per thread, each
+  // rank's totals area S = 3 slots x 8 bytes (slots_per_member).
+  //   flat: rank 0 reads the 4 totals off its node in place and writes their
+  //         4 prefixes into their owners' scratch: 8 transfers of 8 bytes
+  //   multicore: node 1's root sends its list of 4 areas, gets 4 back: 2 S x 4 bytes in 2 copies
+  const std::string path = "/tmp/upcemu-test-traffic-prefix.jsonl";
+  for (upc::backend_kind b : spmd::backends)
+    for (const char* algo : {"flat", "multicore"}) {
+      upc::launch_options o = spmd::options(8, b);
+      o.nodes = 2;
+      o.report_file = path;
+      upc::run_result r = upc::run(o, [&] {
+        upc::coll::force_algorithm("prefix_reduce", algo);
+        upc::sptr<long, 4> src = upc::sptr<long, 4>(upc_all_alloc(THREADS, 4 * sizeof(long)));
+        upc::sptr<long, 4> dst = upc::sptr<long, 4>(upc_all_alloc(THREADS, 4 * sizeof(long)));
+        for (int i = 0; i < 4; ++i) src[MYTHREAD * 4 + i] = 1;
+        upc_all_prefix_reduceL(dst, src, UPC_ADD, 4 * static_cast<size_t>(THREADS), 4, nullptr, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(static_cast<long>(dst[MYTHREAD * 4 + i]), static_cast<long>(MYTHREAD * 4 + i + 1));
+      });
+      INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
+      REQUIRE(r.ok());
+      const row* x = find(read_rows(path), "upc_all_prefix_reduceL", algo);
+      REQUIRE(x != nullptr);
+      if (std::string(algo) == "flat") {
+        CHECK(x->bytes_inter == 8 * sizeof(long));
+        CHECK(x->copies_inter == 8u);
+      } else {
+        CHECK(x->bytes_inter == 2 * 4 * 3 * sizeof(long));
+        CHECK(x->copies_inter == 2u);
+      }
+      std::remove(path.c_str());
+    }
+}

@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""Tables and plots of tools/bench/run_topology.sh (seed 001, Figures 10-12):
-per collective and size, µs per call and GB/s for pull, push, multicore and
-auto on one node and on the emulated nodes with the network model, and the
-bytes one call sends between nodes (from the traffic reports).
+"""Tables and plots of tools/bench/run_topology.sh (seed 001, Figures 10-12)
+and, with --set=trees, of tools/bench/run_ext_trees.sh (seed 003, Figures
+3.8-3.10): per collective and size, µs per call and GB/s for each algorithm
+on one node and on the emulated nodes with the network model, and the bytes
+one call sends between nodes (from the traffic reports).
 
-usage: topology_tables.py OUT_DIR   (writes markdown to stdout, plots to docs/img/)
+usage: topology_tables.py OUT_DIR [--set=seed001|trees]   (markdown to stdout, plots to docs/img/)
 """
 import glob
 import json
 import os
 import sys
 
-ALGOS = ["pull", "push", "multicore", "auto"]
-COLLS = [("gather", "upc_all_gather", "Figure 10"), ("gather_all", "upc_all_gather_all", "Figure 11"),
-         ("bcast_in_place", "upc_all_broadcast_in_place", "Figure 12")]
+SETS = {
+    "seed001": (["pull", "push", "multicore", "auto"],
+                [("gather", "upc_all_gather", "Figure 10"), ("gather_all", "upc_all_gather_all", "Figure 11"),
+                 ("bcast_in_place", "upc_all_broadcast_in_place", "Figure 12")], "seed 001", "topology"),
+    "trees": (["pull", "multicore", "binomial", "binomial_flat", "auto"],
+              [("scatter_priv", "upc_all_scatter_v_priv", "Figures 3.8-3.10"),
+               ("bcast_priv", "upc_all_broadcast_in_place_priv", "Figure 3.12, priv")], "seed 003", "ext_trees"),
+}
+ALGOS, COLLS, SEED, PLOT_PREFIX = SETS["seed001"]
 
 
 def size_text(n):
@@ -74,11 +81,17 @@ def main(out):
             ax.set_ylabel("GB/s (collbench/extbench)")
             ax.set_title(title)
             ax.legend()
-        f.suptitle(f"{fn} ({fig} of seed 001), this 2-vCPU VM")
+        f.suptitle(f"{fn} ({fig} of {SEED}), this 2-vCPU VM")
         f.tight_layout()
-        f.savefig(os.path.join(root, "docs", "img", f"topology_{coll}.png"), dpi=80)
+        f.savefig(os.path.join(root, "docs", "img", f"{PLOT_PREFIX}_{coll}.png"), dpi=80)
         plt.close(f)
 
 
 if __name__ == "__main__":
+    chosen = "seed001"
+    for arg in sys.argv[2:]:
+        if not arg.startswith("--set=") or arg[len("--set="):] not in SETS:
+            sys.exit(f"topology_tables.py: unknown argument '{arg}' (--set=seed001|trees)")
+        chosen = arg[len("--set="):]
+    ALGOS, COLLS, SEED, PLOT_PREFIX = SETS[chosen]
     main(sys.argv[1])

@@ -48,6 +48,9 @@ void exchange_multicore(const request&, team&, plan&);
 void reduce_multicore(const request&, team&, plan&);
 // The same lists climbing a binomial tree over the node roots (seed 003 §3.3).
 void reduce_binomial_flat(const request&, team&, plan&);
+// Block totals collected per node, one list per node to rank 0, which scans
+// them in index order; the prefixes go back the same way.
+void prefix_reduce_multicore(const request&, team&, plan&);
 
 // gather_all in rounds, with staged ready flags: ceil(log2 T) rounds
 // (distance doubling, any T) or T - 1 ring steps.

@@ -13,21 +13,25 @@
 
 #include "../../runtime/size_parse.hpp"
 #include "binomial_tree.hpp"
+#include "upc/coll.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
 
 namespace upc::coll {
 
+std::size_t parse_segment(const std::string& text, const char* source) {
+  const auto n = upc::detail::parse_size(text);
+  if (!n || *n < 64)
+    throw upc::error(source, "'" + text + "' is not a segment size (bytes, at least 64, K/M/G suffixes, such as 256K)", -1);
+  return static_cast<std::size_t>(*n);
+}
+
 // Read at every plan build (plans are kept, so that is rarely), so a test or
-// a program can change it between runs.
+// a program can change it between runs; checked at start (lib/runtime/main.cpp).
 std::size_t segment_bytes() {
   const char* v = std::getenv("UPCEMU_COLL_SEGMENT");
   if (!v || !*v) return std::size_t{128 * 1024};
-  const auto n = upc::detail::parse_size(v);
-  if (!n || *n < 64)
-    throw upc::error("UPCEMU_COLL_SEGMENT", std::string("'") + v + "' is not a segment size (bytes, at least 64; K/M/G suffixes)",
-                     -1);
-  return static_cast<std::size_t>(*n);
+  return parse_segment(v, "UPCEMU_COLL_SEGMENT");
 }
 
 chunk_runs distinct_runs(const std::vector<chunk>& chunks) {
