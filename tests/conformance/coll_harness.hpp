@@ -38,6 +38,7 @@
 #include "upc.h"
 #include "upc/coll.hpp"
 #include "upc_collective.h"
+#include "xupc_collective.h"
 
 namespace conf {
 
@@ -210,11 +211,12 @@ struct movement_case {
   bool phased = false;    // the blocked-side pointers carry a non-zero phase (the spec: taken as 0)
   int late = -1;          // this thread enters late (-1: nobody)
   std::uint32_t seed = 1;
+  bool xupc = false;      // call seed 001's xupc_all_* name (the same engine path, its own front door)
 };
 
 inline std::string describe(const movement_case& c) {
   std::ostringstream s;
-  s << "upc_all_" << coll_model::name(c.kind) << " nbytes=" << c.nbytes << " flags=" << flags_name(c.flags)
+  s << (c.xupc ? "xupc_all_" : "upc_all_") << coll_model::name(c.kind) << " nbytes=" << c.nbytes << " flags=" << flags_name(c.flags)
     << " root=" << c.root << " blocked side on thread " << c.blocked << " skew=" << c.skew
     << (c.phased ? " phased" : "") << (c.late >= 0 ? " late thread " + std::to_string(c.late) : std::string())
     << " seed=" << c.seed;
@@ -255,7 +257,18 @@ inline std::vector<int> make_perm(std::uint32_t seed, int T) {
 }
 
 inline void call_movement(movement k, upc::sptr<void> dst, upc::sptr<const void> src, upc::sptr<const int> perm,
-                          std::size_t n, upc_flag_t f) {
+                          std::size_t n, upc_flag_t f, bool xupc = false) {
+  if (xupc) {
+    switch (k) {
+      case movement::broadcast: xupc_all_broadcast(dst, src, n, f); break;
+      case movement::scatter: xupc_all_scatter(dst, src, n, f); break;
+      case movement::gather: xupc_all_gather(dst, src, n, f); break;
+      case movement::gather_all: xupc_all_gather_all(dst, src, n, f); break;
+      case movement::exchange: xupc_all_exchange(dst, src, n, f); break;
+      case movement::permute: xupc_all_permute(dst, src, perm, n, f); break;
+    }
+    return;
+  }
   switch (k) {
     case movement::broadcast: upc_all_broadcast(dst, src, n, f); break;
     case movement::scatter: upc_all_scatter(dst, src, n, f); break;
@@ -304,7 +317,7 @@ inline void movement_body(const std::vector<movement_case>& cases, const std::st
     if (in_nosync(c.flags)) upc_barrier;
 
     call_movement(c.kind, upc::sptr<void>(dst_at), upc::sptr<const void>(src_at), upc::sptr<const int>(perm_area.address()),
-                  n, c.flags);
+                  n, c.flags, c.xupc);
     check_algorithm(what, algo);
 
     coll_model::movement_call call;
@@ -803,6 +816,7 @@ inline std::vector<movement_case> movement_matrix(movement k, int T, level lv, b
         c.skew = p.skew;
         c.phased = p.phased;
         c.seed = seed_of(salt, small.size() + big.size());
+        c.xupc = (c.seed >> 7) & 1;  // half the cases through the xupc names (issue 11)
         (n > 4096 ? big : small).push_back(c);
       }
   if (lv == level::full) {
