@@ -61,9 +61,14 @@ inline double span_per_call(Body&& body, std::int64_t n) {
 
 // How many iterations make body(n) last about `target` seconds on the slowest
 // thread: grows n from `start` until a run takes an eighth of the target, then
-// scales. Every thread returns the same n, within [1, cap].
+// scales. Every thread returns the same n, within [1, cap]. Warm-up first,
+// untimed, for about `target` seconds: a run's first calls build plans, touch
+// pages and wake sleeping threads, and measured cold they made the first size
+// of a run one call per round (its rounds then timed single cold calls).
 template <class Body>
 inline std::int64_t calibrate_iterations(Body&& body, double target, std::int64_t start, std::int64_t cap) {
+  double warm = 0;  // the slowest thread's time: the same decision everywhere
+  for (std::int64_t k = 1; warm < target && k <= cap; k *= 2) warm += timed_on_slowest(body, k);
   std::int64_t n = std::max<std::int64_t>(1, std::min(start, cap));
   while (true) {
     const double t = timed_on_slowest(body, n);

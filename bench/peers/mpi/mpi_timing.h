@@ -44,9 +44,11 @@ static inline double mb_slowest_per_call(mb_body body, void* ctx, long n) {
 }
 
 /* Calls per round so that a round lasts about `target` seconds, as team.hpp's
- * calibrate_iterations: grow n by 8 from `start` until a run takes an eighth of
- * the target, then scale; within [1, cap]. */
+ * calibrate_iterations: warm-up for about `target` seconds, then grow n by 8
+ * from `start` until a run takes an eighth of the target, then scale; within [1, cap]. */
 static inline long mb_calibrate(mb_timer timer, mb_body body, void* ctx, double target, long start, long cap) {
+  double warm = 0;
+  for (long k = 1; warm < target && k <= cap; k *= 2) warm += timer(body, ctx, k) * (double)k;
   long n = start < cap ? start : cap;
   for (;;) {
     double t = timer(body, ctx, n) * (double)n;

@@ -9,6 +9,10 @@
 //                           └─▶ node 2 ──▶ node 3  level 2: 3 copies from node 2's root
 //   within nodes:   every other thread copies its node root's dst block
 //
+// Node roots forward in segments (UPCEMU_COLL_SEGMENT, seed 003 §3.3): a
+// child node root copies segment k while its parent receives k + 1, so a
+// large broadcast costs about depth + segments transfers, not depth × whole.
+//
 // Steps: ceil(log2 N) levels between nodes, then one within. Bytes between
 // nodes: (N−1)·n, as multicore, but no node root is read by more than
 // ceil(log2 N) others (multicore: the root's src by all N−1 node roots): the
@@ -17,6 +21,7 @@
 // Restrictions: none; on one node it is flat pull.
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/chunk_flows.hpp"
 #include "../common/node_groups.hpp"
 #include "algorithms.hpp"
 
@@ -24,7 +29,7 @@ namespace upc::coll::algo {
 
 void broadcast_binomial_flat(const request& rq, team& t, plan& p) {
   const int me = t.rank(), root = rq.root;
-  const std::size_t n = rq.nbytes;
+  const std::size_t n = rq.nbytes, S = segment_bytes();
   const node_groups g{t, root};
   const int my_node = g.node_of(me), my_root = g.root_of(my_node);
   // the nodes renumbered with the root's first: node index k ↔ relative position
@@ -33,19 +38,18 @@ void broadcast_binomial_flat(const request& rq, team& t, plan& p) {
   auto block_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
   // where a rank reads from: the root's src, or a node root's dst block
   auto source_of = [&](int rank) -> const char* { return rank == root ? rq.src.area() : block_of(rank); };
+  p.stages = 1 + static_cast<int>(segments_of(n, S));
 
   if (me == my_root) {
     const int v = nodes.relative(my_node);
     if (v == 0) {
-      p.publish_ready();  // src is ready on entry
+      p.publish_ready(0);  // src is ready on entry
       p.copy(block_of(me), rq.src.area(), n);
-    } else {
+    } else {  // from my parent node's root, segment by segment, passing each on
       const int parent = g.root_of(nodes.absolute(nodes.parent(v)));
-      p.wait_ready(parent);
-      p.copy(block_of(me), source_of(parent), n);
+      copy_in_segments(p, block_of(me), source_of(parent), n, S, parent, parent == root, true);
       if (acks) p.ack(parent);
       p.touches.push_back(parent);
-      p.publish_ready();
     }
     for (int c : nodes.children(v)) p.touchers.push_back(g.root_of(nodes.absolute(c)));
     for (int r : g.ranks_on(my_node))
@@ -56,8 +60,7 @@ void broadcast_binomial_flat(const request& rq, team& t, plan& p) {
     }
     return;
   }
-  p.wait_ready(my_root);
-  p.copy(block_of(me), source_of(my_root), n);
+  copy_in_segments(p, block_of(me), source_of(my_root), n, S, my_root, my_root == root, false);
   if (acks) p.ack(my_root);
   p.touches.push_back(my_root);
 }

@@ -73,6 +73,24 @@ struct node_tree {
   int root_of(int v) const noexcept { return g.root_of(nodes.absolute(v)); }  // relative node v's root
 };
 
+// A large block forwarded between nodes in segments (seed 003 §3.3; the
+// unit is chunk_flows' segment_bytes()): segment k is copied once the holder
+// has published stage 1 + k (a holder whose bytes are ready on entry, the
+// operation's root, publishes stage 0 only: `whole`), and, when `publish`,
+// the copier publishes its own stage 1 + k after it, so whoever reads from it
+// starts on segment k while it copies k + 1. Plans using it take
+// 1 + segments(n) stages.
+inline std::size_t segments_of(std::size_t n, std::size_t S) { return n == 0 ? 0 : (n + S - 1) / S; }
+inline void copy_in_segments(plan& p, char* to, const char* from, std::size_t n, std::size_t S, int holder, bool whole,
+                             bool publish) {
+  if (holder >= 0 && whole) p.wait_ready(holder, 0);
+  for (std::size_t k = 0, off = 0; off < n; ++k, off += S) {
+    if (holder >= 0 && !whole) p.wait_ready(holder, static_cast<int>(1 + k));
+    p.copy(to + off, from + off, std::min(S, n - off));
+    if (publish) p.publish_ready(static_cast<int>(1 + k));
+  }
+}
+
 // Copies pieces of n bytes (to[i] <- from[i]) as few copies as the layout
 // allows: neighbours that are contiguous at both ends become one copy (a
 // node's consecutive ranks move between nodes as one message).
