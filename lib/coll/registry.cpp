@@ -136,9 +136,12 @@ const std::vector<policy_row>& policy() {
       // run of tools/bench/run_node_policy.sh (16 threads on 2-16 nodes, the
       // network model at 3 µs, 2 GB/s; docs/benchmarks.md): the binomial tree
       // over node roots where it beat the flat one (multicore) at the sizes
-      // measured; multicore everywhere else. Scatters and gathers stay flat
-      // between nodes: the tree sends their pieces across more than once.
+      // measured (both runs agreeing); multicore everywhere else. Scatters and
+      // larger gathers stay flat between nodes: the tree sends their pieces
+      // across more than once.
       {C::broadcast, "binomial_flat", 64 * KiB, SIZE_MAX, 1, INT_MAX, 8},
+      {C::broadcast, "binomial_flat", 1024 * KiB, SIZE_MAX, 1, INT_MAX, 4},
+      {C::gather, "binomial_flat", 0, 4 * KiB, 1, INT_MAX, 8},
       {C::reduce, "binomial_flat", 0, SIZE_MAX, 1, INT_MAX, 8},
       {C::chunks, "binomial_flat", 64 * KiB, SIZE_MAX, 1, INT_MAX, 16, true},
       {C::chunks, "binomial_flat", 1024 * KiB, SIZE_MAX, 1, INT_MAX, 4, true},

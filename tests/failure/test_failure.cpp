@@ -62,7 +62,7 @@ TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the 
   outcome o = c.finish();
   REPORT(o);
   CHECK(o.exit_code == 0);
-  for (const char* line : {"broadcast (auto: binomial_flat when the team spans >= 8 nodes and size >= 64 KiB; multicore when the team spans several nodes; push when THREADS >= 16 and size <= 4 KiB, else pull)",
+  for (const char* line : {"broadcast (auto: binomial_flat when the team spans >= 8 nodes and size >= 64 KiB; binomial_flat when the team spans >= 4 nodes and size >= 1 MiB; multicore when the team spans several nodes; push when THREADS >= 16 and size <= 4 KiB, else pull)",
                            "  push [UPC_PUSH]:", "  multicore [UPC_MULTICORE]:",
                            "exchange (auto: multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise)", "reduce (auto: binomial_flat when the team spans >= 8 nodes; multicore when the team spans several nodes; flat)", "  ring:",
                            "gather_all (auto: multicore when the team spans several nodes; push when THREADS >= 4 and size > 4 KiB, else pull)",

@@ -74,7 +74,8 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
   CHECK(policy_text(collective::exchange) == "multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise");
   CHECK(policy_text(collective::permute) == "pull");
-  CHECK(policy_text(collective::gather) == "multicore when the team spans several nodes; push");
+  CHECK(policy_text(collective::gather) ==
+        "binomial_flat when the team spans >= 8 nodes and size <= 4 KiB; multicore when the team spans several nodes; push");
   // a team over several nodes: the node-aware row where the collective has one
   auto pick_nodes = [](collective c, std::size_t size, int threads, int nodes) {
     selection s{c, "test", size, threads, 0, 0};
@@ -89,7 +90,10 @@ TEST_CASE("registry: selection follows the policy rows") {
   // the node rows (min_nodes): the binomial tree over node roots on many nodes
   CHECK(pick_nodes(collective::broadcast, 64 * 1024, 16, 8) == "binomial_flat");
   CHECK(pick_nodes(collective::broadcast, 64 * 1024 - 1, 16, 8) == "multicore");
-  CHECK(pick_nodes(collective::broadcast, 1 << 20, 16, 7) == "multicore");
+  CHECK(pick_nodes(collective::broadcast, 1 << 20, 16, 4) == "binomial_flat");
+  CHECK(pick_nodes(collective::broadcast, (1 << 20) - 1, 16, 7) == "multicore");
+  CHECK(pick_nodes(collective::gather, 4096, 16, 8) == "binomial_flat");
+  CHECK(pick_nodes(collective::gather, 4097, 16, 8) == "multicore");
   CHECK(pick_nodes(collective::reduce, 8, 16, 8) == "binomial_flat");
   CHECK(pick_nodes(collective::scatter, 1 << 20, 16, 16) == "multicore");
   CHECK(pick_nodes(collective::prefix_reduce, 8, 8, 2) == "multicore");

@@ -113,3 +113,41 @@ bench_finish() {
   echo "results in $out ($failures failed runs)"
   [[ $failures == 0 ]]
 }
+
+# cluster_options SCRIPT HELP_LINES ARGS...: the options of the emulated-cluster
+# scripts (run_topology.sh, run_node_policy.sh): --quick, --out DIR, --net
+# LAT_US,GBPS (default 3,2), --set NAME (run_topology.sh's figure sets);
+# sets quick, out, net, figures. --help prints lines HELP_LINES of SCRIPT.
+cluster_options() {
+  local script=$1 help=$2
+  shift 2
+  quick=0 out="" net="3,2" figures=""
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --quick) quick=1 ;;
+      --out) out="$2"; shift ;;
+      --out=*) out="${1#--out=}" ;;
+      --net) net="$2"; shift ;;
+      --net=*) net="${1#--net=}" ;;
+      --set) figures="$2"; shift ;;
+      --set=*) figures="${1#--set=}" ;;
+      -h|--help) sed -n "${help}p" "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      *) echo "$(basename "$script"): unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+  done
+}
+
+# tag_rows KEY=VALUE...: jsonl rows on stdin, each given those fields (numbers
+# stay numbers), on stdout.
+tag_rows() {
+  grep '^{' | "$python" -c '
+import json, sys
+tags = dict(a.split("=", 1) for a in sys.argv[1:])
+for k, v in tags.items():
+    if v.isdigit(): tags[k] = int(v)
+for line in sys.stdin:
+    r = json.loads(line)
+    r.update(tags)
+    print(json.dumps(r))' "$@"
+}

@@ -4,7 +4,8 @@ network model and size, the median µs of multicore and binomial_flat and
 which one is faster (the ratio binomial_flat / multicore: below 1, the tree
 wins).
 
-usage: node_policy_table.py policy.jsonl   (markdown to stdout)
+usage: node_policy_table.py policy.jsonl   (markdown to stdout; the plot
+docs/img/node_policy.png when matplotlib is there)
 """
 import json
 import sys
@@ -37,6 +38,43 @@ def main(path):
                     cells.append(f"{m:.0f} / {b:.0f} ({mark}{b / m:.2f}{mark})")
                 print("| " + " | ".join(cells) + " |")
         print()
+    plot(data, colls, nodes, sizes)
+
+
+def plot(data, colls, nodes, sizes):
+    """binomial_flat / multicore against the node count, one panel per model state, largest size."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    f, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for ax, net in zip(axes, ["off", "on"]):
+        for c in colls:
+            for n in [sizes[0], sizes[-1]]:
+                xs, ys = [], []
+                for k in nodes:
+                    m = data.get((c, k, net, n, "multicore"))
+                    b = data.get((c, k, net, n, "binomial_flat"))
+                    if m and b:
+                        xs.append(k)
+                        ys.append(b / m)
+                if xs:
+                    ax.plot(xs, ys, marker="o", label=f"{c} {size_text(n)}")
+        ax.axhline(1.0, color="grey", linewidth=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log", base=2)
+        ax.set_xlabel("emulated nodes (16 threads)")
+        ax.set_ylabel("binomial_flat / multicore time")
+        ax.set_title(f"network model {net}")
+    axes[1].legend(fontsize=7)
+    f.suptitle("below 1: the binomial tree over node roots wins (this 2-vCPU VM)")
+    f.tight_layout()
+    f.savefig(os.path.join(root, "docs", "img", "node_policy.png"), dpi=80)
+    plt.close(f)
 
 
 if __name__ == "__main__":

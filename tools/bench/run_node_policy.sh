@@ -20,19 +20,7 @@ cd "$root"
 # shellcheck source=common.sh
 source tools/bench/common.sh
 
-quick=0 out="" net="3,2"
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --net) net="$2"; shift ;;
-    --net=*) net="${1#--net=}" ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_node_policy.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+cluster_options "$0" '2,16' "$@"
 
 bench_tools
 threads=${THREADS:-16}
@@ -45,17 +33,6 @@ if [[ $quick == 1 ]]; then node_counts=(2 16); sizes=(--min-bytes=4096 --max-byt
 rows="$out/policy.jsonl"
 : >"$rows"
 
-tag() {  # NODES NET COLL ALGO: stdin jsonl rows, tagged, appended to $rows
-  grep '^{' | NODES=$1 NET=$2 COLL=$3 ALGO=$4 "$python" -c '
-import json, os, sys
-for line in sys.stdin:
-    r = json.loads(line)
-    r.update(nodes=int(os.environ["NODES"]), net=os.environ["NET"], collective=os.environ["COLL"])
-    r.setdefault("algorithm", os.environ["ALGO"])
-    if os.environ["ALGO"] != "-": r["algorithm"] = os.environ["ALGO"]
-    print(json.dumps(r))' >>"$rows"
-}
-
 for nodes in "${node_counts[@]}"; do
   for model in off on; do
     env=(UPCEMU_THREADS="$threads" UPCEMU_NODES="$nodes")
@@ -64,7 +41,8 @@ for nodes in "${node_counts[@]}"; do
       for algo in multicore binomial_flat; do
         echo "== $nodes nodes, model $model, $coll $algo"
         env "${env[@]}" "$build/bench/collbench/collbench" --coll="$coll" --algo="$algo" "${sizes[@]}" --reps=3 \
-          --min-time=0.005 --format=jsonl | tag "$nodes" "$model" "$coll" "$algo"
+          --min-time=0.005 --format=jsonl |
+          tag_rows nodes="$nodes" net="$model" collective="$coll" algorithm="$algo" >>"$rows"
       done
     done
     for coll in bcast_priv scatter_priv; do
@@ -73,7 +51,8 @@ for nodes in "${node_counts[@]}"; do
       for algo in multicore binomial_flat; do
         echo "== $nodes nodes, model $model, $coll $algo"
         env "${env[@]}" UPCEMU_COLL="vector_copy:$algo" "$build/bench/collbench/extbench" --bench="$bench" --variant=priv \
-          "${sizes[@]}" --reps=3 --min-time=0.005 --format=jsonl | tag "$nodes" "$model" "$coll" "$algo"
+          "${sizes[@]}" --reps=3 --min-time=0.005 --format=jsonl |
+          tag_rows nodes="$nodes" net="$model" collective="$coll" algorithm="$algo" >>"$rows"
       done
     done
   done

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Seed 001's Figures 10-12 on this machine (issue 11): gather, gather_all and
-# broadcast in place with the PULL, PUSH and MULTICORE algorithms and auto, for
-# 16 threads on one node and on 4 emulated nodes x 4 threads with the network
-# model set to the seed's InfiniBand (4x DDR, 20 Gb/s: --net 3,2 here, 3 µs and
-# 2 GB/s), time and inter-node bytes side by side. bench/collbench/collbench
-# times gather and gather_all, extbench the in-place broadcast
-# (upc_all_broadcast_in_place = xupc_all_broadcast_in_place); a traffic report
+# The emulated-cluster figures of the seeds on this machine (issue 11), time
+# and inter-node bytes side by side, for 16 threads on one node and on 4
+# emulated nodes x 4 threads with the network model at the seeds' InfiniBand
+# figures (4x DDR, 20 Gb/s: --net 3,2 here, 3 µs and 2 GB/s); a traffic report
 # of one call per size gives the bytes between nodes.
+#   --set=seed001 (default): seed 001's Figures 10-12, gather, gather_all and
+#       the in-place broadcast with PULL, PUSH, MULTICORE and auto (collbench,
+#       extbench); results in topology/
+#   --set=trees: seed 003's Figures 3.8-3.10, scatter_priv's movement
+#       (extbench's scatter_v, priv form) and the private in-place broadcast
+#       with flat pull and the chunk trees multicore (flat over nodes),
+#       binomial, binomial_flat, and auto; results in ext-trees/
 #
-#   tools/bench/run_topology.sh            # the run (a few minutes on 2 cores)
-#   tools/bench/run_topology.sh --quick    # two sizes
+#   tools/bench/run_topology.sh [--set=trees]   # a few minutes on 2 cores
+#   tools/bench/run_topology.sh --quick         # two sizes
 #
 # Options: --out DIR, --net LAT_US,GBPS (default 3,2). Environment: THREADS
 # (default 16), NODES (default 4), BUILD_DIR, PYTHON.
@@ -19,25 +23,18 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 # shellcheck source=common.sh
 source tools/bench/common.sh
-
-quick=0 out="" net="3,2"
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --net) net="$2"; shift ;;
-    --net=*) net="${1#--net=}" ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_topology.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+cluster_options "$0" '2,22' "$@"
+figures=${figures:-seed001}
+case "$figures" in
+  seed001) colls=(gather gather_all bcast_in_place); algos=(pull push multicore auto); dir=topology ;;
+  trees) colls=(scatter_priv bcast_priv); algos=(pull multicore binomial binomial_flat auto); dir=ext-trees ;;
+  *) echo "run_topology.sh: --set must be seed001 or trees, got '$figures'" >&2; exit 2 ;;
+esac
 
 bench_tools
 threads=${THREADS:-16}
 nodes=${NODES:-4}
-out=${out:-bench/results/$(date +%F)/topology}
+out=${out:-bench/results/$(date +%F)/$dir}
 mkdir -p "$out"
 bench_build "$build" 0 none bench/collbench/collbench bench/collbench/extbench
 if [[ $quick == 1 ]]; then list=(16384 262144); else list=(4096 16384 65536 262144 1048576); fi
@@ -46,24 +43,22 @@ sizes=(--min-bytes="${list[0]}" --max-bytes="${list[-1]}" --step=4)
 rows="$out/topology.jsonl"
 : >"$rows"
 
-run_one() {  # TOPOLOGY COLL ALGO: one timed run and one traffic run, tagged
+run_one() {  # TOPOLOGY COLL ALGO: one timed run and one traffic run per size, tagged
   local topo=$1 coll=$2 algo=$3 env=(UPCEMU_THREADS="$threads")
   if [[ $topo == nodes ]]; then env+=(UPCEMU_NODES="$nodes" UPCEMU_NET="$net"); fi
-  local forced=()
-  if [[ $algo != auto ]]; then forced=(UPCEMU_COLL="broadcast:$algo;gather:$algo;gather_all:$algo"); fi
-  local cmd
-  if [[ $coll == bcast_in_place ]]; then
-    cmd=("$build/bench/collbench/extbench" --bench=bcast --variant=extended)
-  else
-    cmd=("$build/bench/collbench/collbench" --coll="$coll" --algo="$algo")  # collbench forces its --algo itself
+  local forced=() cmd
+  case "$coll" in
+    bcast_in_place) cmd=("$build/bench/collbench/extbench" --bench=bcast --variant=extended) ;;
+    scatter_priv) cmd=("$build/bench/collbench/extbench" --bench=scatter_v --variant=priv) ;;
+    bcast_priv) cmd=("$build/bench/collbench/extbench" --bench=bcast --variant=priv) ;;
+    *) cmd=("$build/bench/collbench/collbench" --coll="$coll" --algo="$algo") ;;  # it forces its --algo itself
+  esac
+  if [[ $algo != auto ]]; then
+    if [[ $figures == trees ]]; then forced=(UPCEMU_COLL="vector_copy:$algo")
+    else forced=(UPCEMU_COLL="broadcast:$algo;gather:$algo;gather_all:$algo"); fi
   fi
   env "${env[@]}" "${forced[@]}" "${cmd[@]}" "${sizes[@]}" --reps=3 --min-time=0.005 --format=jsonl |
-    grep '^{' | TOPO=$topo COLL=$coll ALGO=$algo "$python" -c '
-import json, os, sys
-for line in sys.stdin:
-    r = json.loads(line)
-    r.update(topology=os.environ["TOPO"], collective=os.environ["COLL"], algorithm=os.environ["ALGO"])
-    print(json.dumps(r))' >>"$rows"
+    tag_rows topology="$topo" collective="$coll" algorithm="$algo" >>"$rows"
   # the bytes between nodes, size by size (the report sums a run's calls; the
   # rows say how many there were)
   if [[ $topo == nodes ]]; then
@@ -76,12 +71,12 @@ for line in sys.stdin:
 }
 
 for topo in one nodes; do
-  for coll in gather gather_all bcast_in_place; do
-    for algo in pull push multicore auto; do
+  for coll in "${colls[@]}"; do
+    for algo in "${algos[@]}"; do
       echo "== $topo $coll $algo"
       run_one "$topo" "$coll" "$algo"
     done
   done
 done
-"$python" tools/bench/topology_tables.py "$out" >"$out/tables.md"
+"$python" tools/bench/topology_tables.py "$out" --set="$figures" >"$out/tables.md"
 echo "tables: $out/tables.md"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tables and plots of tools/bench/run_topology.sh (seed 001, Figures 10-12)
-and, with --set=trees, of tools/bench/run_ext_trees.sh (seed 003, Figures
+and, with --set=trees, of run_topology.sh --set=trees (seed 003, Figures
 3.8-3.10): per collective and size, µs per call and GB/s for each algorithm
 on one node and on the emulated nodes with the network model, and the bytes
 one call sends between nodes (from the traffic reports).
