@@ -72,7 +72,9 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick(collective::prefix_reduce, 256 * 1024, 3) == "flat");
   CHECK(pick(collective::member_allreduce, 4096, 4) == "redundant");
   CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
-  CHECK(policy_text(collective::exchange) == "multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise");
+  CHECK(policy_text(collective::exchange) ==
+        "pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team spans several nodes; pull when size <= 4 KiB, "
+        "else pairwise");
   CHECK(policy_text(collective::permute) == "pull");
   CHECK(policy_text(collective::gather) ==
         "binomial_flat when the team spans >= 8 nodes and size <= 4 KiB; multicore when the team spans several nodes; push");
@@ -86,6 +88,7 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick_nodes(collective::gather_all, 64, 8, 4) == "multicore");
   CHECK(pick_nodes(collective::broadcast, 4096, 16, 1) == "push");
   CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "multicore");
+  CHECK(pick_nodes(collective::exchange, 2049, 8, 2) == "pairwise");
   CHECK(pick_nodes(collective::permute, 64, 8, 2) == "pull");  // no multicore row
   // the node rows (min_nodes): the binomial tree over node roots on many nodes
   CHECK(pick_nodes(collective::broadcast, 64 * 1024, 16, 8) == "binomial_flat");

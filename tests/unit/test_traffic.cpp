@@ -394,3 +394,32 @@ TEST_CASE("traffic: prefix reduce, flat against multicore; remote operands of co
       std::remove(path.c_str());
     }
 }
+
+TEST_CASE("traffic: lists without a root aggregate small runs by node pairs, larger ones go direct") {
+  // exchange_priv on 2 nodes x 4 threads with multicore: 16 pieces of each
+  // thread's row cross between nodes (4 x 4 pairs each way = 32 pieces);
+  // 1 KiB pieces in 2 copies (one per ordered pair of nodes), 4 KiB pieces in 32
+  const std::string path = "/tmp/upcemu-test-traffic-pairs.jsonl";
+  for (upc::backend_kind b : spmd::backends)
+    for (std::size_t piece : {std::size_t{1024}, std::size_t{4096}}) {
+      upc::launch_options o = spmd::options(8, b);
+      o.nodes = 2;
+      o.report_file = path;
+      upc::run_result r = upc::run(o, [&] {
+        upc::coll::force_algorithm("vector_copy", "multicore");
+        std::vector<char> src(piece * THREADS), dst(piece * THREADS);
+        for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<char>(i * 3 + MYTHREAD);
+        upc_all_exchange_priv(dst.data(), src.data(), piece, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        for (int s = 0; s < THREADS; ++s)
+          for (std::size_t i = 0; i < piece; i += 97)
+            SPMD_CHECK(dst[static_cast<std::size_t>(s) * piece + i] == static_cast<char>((MYTHREAD * piece + i) * 3 + s));
+      });
+      INFO("backend=", spmd::name(b), " piece=", piece, " ", r.error);
+      REQUIRE(r.ok());
+      const row* x = find(read_rows(path), "upc_all_exchange_priv", "multicore");
+      REQUIRE(x != nullptr);
+      CHECK(x->bytes_inter == 32 * piece);
+      CHECK(x->copies_inter == (piece <= 2048 ? 2u : 32u));
+      std::remove(path.c_str());
+    }
+}
