@@ -4,6 +4,8 @@
 # emulated nodes x 4 threads with the network model at the seeds' InfiniBand
 # figures (4x DDR, 20 Gb/s: --net 3,2 here, 3 µs and 2 GB/s); a traffic report
 # of one call per size gives the bytes between nodes.
+# On one node Open MPI's counterparts run too (MPI_Gather, MPI_Allgather,
+# MPI_Bcast, MPI_Scatterv; 16 ranks), as the algorithm "mpi".
 #   --set=seed001 (default): seed 001's Figures 10-12, gather, gather_all and
 #       the in-place broadcast with PULL, PUSH, MULTICORE and auto (collbench,
 #       extbench); results in topology/
@@ -23,7 +25,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 # shellcheck source=common.sh
 source tools/bench/common.sh
-cluster_options "$0" '2,22' "$@"
+cluster_options "$0" '2,24' "$@"
 figures=${figures:-seed001}
 case "$figures" in
   seed001) colls=(gather gather_all bcast_in_place); algos=(pull push multicore auto); dir=topology ;;
@@ -36,7 +38,8 @@ threads=${THREADS:-16}
 nodes=${NODES:-4}
 out=${out:-bench/results/$(date +%F)/$dir}
 mkdir -p "$out"
-bench_build "$build" 0 none bench/collbench/collbench bench/collbench/extbench
+bench_build "$build" 1 bench/peers/mpi/ext_mpi bench/collbench/collbench bench/collbench/extbench
+if [[ $have_mpi == 1 ]]; then ninja -C "$build" bench/peers/mpi/coll_mpi >/dev/null; fi
 if [[ $quick == 1 ]]; then list=(16384 262144); else list=(4096 16384 65536 262144 1048576); fi
 sizes=(--min-bytes="${list[0]}" --max-bytes="${list[-1]}" --step=4)
 [[ $quick == 1 ]] && sizes=(--min-bytes=16384 --max-bytes=262144 --step=16)
@@ -70,12 +73,27 @@ run_one() {  # TOPOLOGY COLL ALGO: one timed run and one traffic run per size, t
   fi
 }
 
+run_mpi() {  # COLL: Open MPI's counterpart on one node (16 ranks), tagged algorithm=mpi
+  local coll=$1 cmd
+  case "$coll" in
+    gather | gather_all) cmd=("$build/bench/peers/mpi/coll_mpi" --coll="$coll") ;;
+    bcast_in_place | bcast_priv) cmd=("$build/bench/peers/mpi/ext_mpi" --bench=bcast) ;;
+    scatter_priv) cmd=("$build/bench/peers/mpi/ext_mpi" --bench=scatter_v) ;;
+  esac
+  mpirun "${mpirun_args[@]}" -np "$threads" "${cmd[@]}" "${sizes[@]}" --reps=3 --min-time=0.005 --format=jsonl |
+    tag_rows topology=one collective="$coll" algorithm=mpi >>"$rows"
+}
+
 for topo in one nodes; do
   for coll in "${colls[@]}"; do
     for algo in "${algos[@]}"; do
       echo "== $topo $coll $algo"
       run_one "$topo" "$coll" "$algo"
     done
+    if [[ $topo == one && $have_mpi == 1 ]]; then
+      echo "== one $coll Open MPI"
+      run_mpi "$coll"
+    fi
   done
 done
 "$python" tools/bench/topology_tables.py "$out" --set="$figures" >"$out/tables.md"

@@ -44,16 +44,18 @@ def main(out):
     for r in rows:
         data[(r["topology"], r["collective"], r["algorithm"], r["nbytes"])] = r
     sizes = sorted({r["nbytes"] for r in rows})
+    has_mpi = any(r["algorithm"] == "mpi" for r in rows)
     for coll, fn, fig in COLLS:
         print(f"### `{fn}` ({fig})\n")
-        print("| size | " + " | ".join(f"{a}, 1 node (µs)" for a in ALGOS) + " | " +
+        one = ALGOS + (["mpi"] if has_mpi else [])
+        print("| size | " + " | ".join(f"{'Open MPI' if a == 'mpi' else a}, 1 node (µs)" for a in one) + " | " +
               " | ".join(f"{a}, nodes (µs)" for a in ALGOS) + " | " +
               " | ".join(f"{a}: between nodes per call" for a in ALGOS) + " |")
-        print("|---|" + "---|" * (3 * len(ALGOS)))
+        print("|---|" + "---|" * (3 * len(ALGOS) + len(one) - len(ALGOS)))
         for n in sizes:
             cells = [size_text(n)]
             for topo in ["one", "nodes"]:
-                for a in ALGOS:
+                for a in (one if topo == "one" else ALGOS):
                     r = data.get((topo, coll, a, n))
                     cells.append(f"{r['median_us']:.1f}" if r else "—")
             for a in ALGOS:
@@ -72,10 +74,11 @@ def main(out):
     for coll, fn, fig in COLLS:
         f, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=False)
         for ax, topo, title in [(axes[0], "one", "16 threads, 1 node"), (axes[1], "nodes", "4 nodes x 4 threads, --net 3,2")]:
-            for a in ALGOS:
+            for a in ALGOS + (["mpi"] if topo == "one" else []):
                 xs = [n for n in sizes if (topo, coll, a, n) in data]
                 ys = [data[(topo, coll, a, n)]["gbps"] for n in xs]
-                ax.plot(xs, ys, marker="o", label=a)
+                if xs:
+                    ax.plot(xs, ys, marker="o", label="Open MPI" if a == "mpi" else a)
             ax.set_xscale("log", base=2)
             ax.set_xlabel("bytes per block")
             ax.set_ylabel("GB/s (collbench/extbench)")
