@@ -86,6 +86,10 @@ void chunks_staged(const request&, team&, plan&);
 void chunks_multicore(const request&, team&, plan&);
 void chunks_binomial_flat(const request&, team&, plan&);
 void chunks_binomial(const request&, team&, plan&);
+// The standard scatter (scatter = true) or gather as a list of one piece per
+// member, moved along the binomial tree over node roots by the same flows
+// (scatter_binomial_flat.cpp, gather_binomial_flat.cpp).
+void pieces_binomial_flat(const request&, team&, plan&, bool scatter);
 
 // upc_all_exchange_in_place (the extended collectives) by pairs: thread i
 // swaps piece (i, i+s) with piece (i+s, i) for s = 1 .. T/2 (for even T, the

@@ -41,6 +41,7 @@
 #include "../common/chunk_flows.hpp"
 #include "../common/node_groups.hpp"
 #include "algorithms.hpp"
+#include "upc/runtime.hpp"
 
 namespace upc::coll::algo {
 
@@ -212,7 +213,35 @@ void build(const request& rq, team& t, plan& p, tree_kind kind) {
   build_chunk_flows(rq, t, p, runs, root.out ? one_to_many(rq, t, runs, h) : many_to_one(rq, t, runs, h));
 }
 
+// A byte of the shared segment as a chunk place (its thread's partition).
+place shared_place(const char* at) {
+  const std::uint64_t off = static_cast<std::uint64_t>(at - upc::detail::g_partitions);
+  return place{off % upc::detail::g_partition_bytes, static_cast<std::int32_t>(off / upc::detail::g_partition_bytes), false};
+}
+
+// The standard scatter (one_to_many) or gather as a chunk list, one piece per
+// member, built as `kind`'s tree.
+void standard_as_tree(const request& rq, team& t, plan& p, tree_kind kind, bool scatter) {
+  std::vector<chunk> list;
+  const std::size_t n = rq.nbytes;
+  for (int r = 0; r < t.size(); ++r) {
+    const int thr = t.thread_of(r);
+    const place piece = shared_place(scatter ? rq.src.piece(r, thr, n) : rq.dst.piece(r, thr, n));
+    const place block = shared_place(scatter ? rq.dst.block_of(thr) : rq.src.block_of(thr));
+    list.push_back(scatter ? chunk{piece, block, n} : chunk{block, piece, n});
+  }
+  request as_list = rq;
+  as_list.chunks = &list;
+  const chunk_runs runs = distinct_runs(list);
+  const holder_tree h = make_tree(t, rq.root, kind);
+  build_chunk_flows(as_list, t, p, runs, scatter ? one_to_many(as_list, t, runs, h) : many_to_one(as_list, t, runs, h));
+}
+
 }  // namespace
+
+void pieces_binomial_flat(const request& rq, team& t, plan& p, bool scatter) {
+  standard_as_tree(rq, t, p, tree_kind::binomial_over_nodes, scatter);
+}
 
 void chunks_multicore(const request& rq, team& t, plan& p) { build(rq, t, p, tree_kind::flat_over_nodes); }
 void chunks_binomial_flat(const request& rq, team& t, plan& p) { build(rq, t, p, tree_kind::binomial_over_nodes); }

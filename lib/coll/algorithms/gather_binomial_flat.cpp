@@ -11,72 +11,14 @@
 // ⌈log2 N⌉ others. Scratch: the blocks of the largest subtree below the root's
 // node. Synchronisation: one ready flag per node root; the reader of a
 // scratch acks it unless OUT_ALLSYNC. Restrictions: none.
-#include "../blocks.hpp"
-#include "../common/binomial_tree.hpp"
-#include "../common/node_groups.hpp"
+//
+// Built as a chunk list of one piece per member and moved by the flows of
+// lib/coll/common/chunk_flows (chunks_node_aware.cpp), runs climbing the tree
+// in segments (UPCEMU_COLL_SEGMENT).
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
-void gather_binomial_flat(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), root = rq.root;
-  const std::size_t n = rq.nbytes;
-  const node_groups g{t, root};
-  const int my_node = g.node_of(me), my_root = g.root_of(my_node);
-  const node_tree tree{g, g.node_of(root)};
-  const binomial_tree& nodes = tree.nodes;
-  auto block_of = [&](int rank) { return rq.src.block_of(t.thread_of(rank)); };
-  auto piece = [&](int rank) { return rq.dst.piece(rank, t.thread_of(rank), n); };
-  auto pieces_in = [&](int from, int count) { return tree.pieces_in(from, count); };
-  t.ensure_scratch(tree.largest_subtree() * n);
-  const bool acks = readers_must_ack(rq.flags, false);
-  const int v = nodes.relative(my_node);
-
-  if (me != my_root) {  // my block is read by my node's root (the root on its own node)
-    p.touchers.push_back(my_root);
-    return;
-  }
-  // within my node: its blocks, to dst (the root) or to the start of my scratch
-  for (int r : g.ranks_on(my_node)) {
-    if (r != me) p.touches.push_back(r);
-  }
-  {
-    std::vector<char*> to;
-    std::vector<const char*> from;
-    std::size_t at = 0;
-    for (int r : g.ranks_on(my_node)) {
-      to.push_back(v == 0 ? piece(r) : t.scratch(me) + at);
-      from.push_back(block_of(r));
-      at += n;
-    }
-    copy_pieces(p, to, from, n);
-  }
-  // between nodes: each child's run after my node's blocks (the root: into dst)
-  for (int c : nodes.children(v)) {
-    const int child = g.root_of(nodes.absolute(c));
-    p.wait_ready(child);
-    const std::size_t count = pieces_in(c, nodes.subtree(c));
-    if (v == 0) {
-      std::vector<char*> to;
-      std::vector<const char*> from;
-      std::size_t at = 0;
-      for (int r : tree.ranks_in(c, nodes.subtree(c))) {
-        to.push_back(piece(r));
-        from.push_back(t.scratch(child) + at);
-        at += n;
-      }
-      copy_pieces(p, to, from, n);
-    } else {
-      p.copy(t.scratch(me) + pieces_in(v, c - v) * n, t.scratch(child), count * n);
-    }
-    if (acks) p.ack(child);
-  }
-  if (v == 0) return;
-  p.publish_ready();
-  if (acks) {
-    p.ack_from = {g.root_of(nodes.absolute(nodes.parent(v)))};
-    p.wait_acks();
-  }
-}
+void gather_binomial_flat(const request& rq, team& t, plan& p) { pieces_binomial_flat(rq, t, p, false); }
 
 }  // namespace upc::coll::algo
