@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../support/spmd.hpp"
+#include "../support/xupc_runs.hpp"
 #include "upc.h"
 #include "upc/coll.hpp"
 #include "xupc_collective.h"
@@ -16,27 +17,7 @@ namespace {
 const upc_flag_t sync_sets[] = {UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPC_IN_MYSYNC | UPC_OUT_MYSYNC, UPC_IN_NOSYNC | UPC_OUT_NOSYNC};
 const upc_flag_t algorithm_bits[] = {0, UPC_PULL, UPC_PUSH, UPC_MULTICORE};
 
-// Every backend and THREADS {1, 2, 3, 4, 5, 7, 8, 16}, on the conformance
-// matrix's topologies (one node, two of consecutive threads, two cyclic,
-// three uneven, one per thread), with the chunk lists' algorithm left to
-// auto and forced to each node-aware tree (outside the run, as the
-// conformance harness forces; a call's algorithm flag still wins).
-void everywhere(const std::function<void()>& body) {
-  struct forced_rules {
-    explicit forced_rules(const char* algo) {
-      if (std::string(algo) != "auto") upc::coll::force_algorithm("vector_copy", algo);
-    }
-    ~forced_rules() { upc::coll::reset_algorithms(); }
-  };
-  for (auto [nodes, map] : {std::pair{1, "block"}, std::pair{2, "block"}, std::pair{2, "cyclic"}, std::pair{3, "block"},
-                            std::pair{16, "block"}})
-    for (const char* chunks : {"auto", "binomial", "binomial_flat"}) {
-      spmd::topology_scope scope(nodes, map);
-      forced_rules rules(chunks);
-      INFO("topology: ", nodes, " nodes ", std::string(map), "; vector_copy: ", std::string(chunks));
-      spmd::run_everywhere(body, {1, 2, 3, 4, 5, 7, 8, 16});
-    }
-}
+using xupc_runs::everywhere;
 
 unsigned char byte_of(int thread, std::size_t i, int round) { return static_cast<unsigned char>(thread * 37 + i * 11 + round * 5 + 1); }
 

@@ -6,32 +6,13 @@
 #include <vector>
 
 #include "../support/spmd.hpp"
+#include "../support/xupc_runs.hpp"
 #include "upc.h"
 #include "upc/coll.hpp"
 #include "xupc_collectiveav.h"
 
 namespace {
-// Every backend and THREADS {1, 2, 3, 4, 5, 7, 8, 16}, on the conformance
-// matrix's topologies (one node, two of consecutive threads, two cyclic,
-// three uneven, one per thread), with the chunk lists' algorithm left to
-// auto and forced to each node-aware tree (outside the run, as the
-// conformance harness forces; a call's algorithm flag still wins).
-void everywhere(const std::function<void()>& body) {
-  struct forced_rules {
-    explicit forced_rules(const char* algo) {
-      if (std::string(algo) != "auto") upc::coll::force_algorithm("vector_copy", algo);
-    }
-    ~forced_rules() { upc::coll::reset_algorithms(); }
-  };
-  for (auto [nodes, map] : {std::pair{1, "block"}, std::pair{2, "block"}, std::pair{2, "cyclic"}, std::pair{3, "block"},
-                            std::pair{16, "block"}})
-    for (const char* chunks : {"auto", "binomial", "binomial_flat"}) {
-      spmd::topology_scope scope(nodes, map);
-      forced_rules rules(chunks);
-      INFO("topology: ", nodes, " nodes ", std::string(map), "; vector_copy: ", std::string(chunks));
-      spmd::run_everywhere(body, {1, 2, 3, 4, 5, 7, 8, 16});
-    }
-}
+using xupc_runs::everywhere;
 long v(int thread, std::size_t k) { return thread * 1000 + static_cast<long>(k) * 7 + 3; }
 }  // namespace
 
