@@ -1,0 +1,453 @@
+// The remap operator's gather and scatter (seed 004 §4.4, Figure 3) on the
+// shared segment: an inspector that builds a schedule (the processor map,
+// per-thread buckets of indices, counts), exchanged one-sidedly through each
+// thread's own shared areas, and an executor that moves the data:
+//
+//   gather  (D := S#[M]):  I walk my part of the region in D, ask the owner of
+//           S[M(i)] for it (its local offset in my point area); owners read my
+//           requests, and put the values into my data area; I copy them into D
+//           in walk order.
+//   scatter (D#[M] := S):  I walk my part of the region in S, pack S[i] into my
+//           data area bucket of D[M(i)]'s holders (every replica of a flooded
+//           dimension), with D's local offsets beside them; each holder fetches
+//           its buckets, in thread order, and assigns or combines.
+//
+// Every call starts and ends with a barrier (a collective statement, as in ZPL).
+// Schedules are kept (§4.5.1 map saving) while the arrays, the region and the
+// maps are unchanged: a map array's write version (summed over threads, the
+// same on every thread after the entry barrier) is part of the key, so a write
+// on any thread invalidates the schedule everywhere.
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "upc/error.hpp"
+#include "upc/memops.hpp"
+#include "upc/remap.hpp"
+#include "upc/sync.hpp"
+
+namespace upc::remap {
+
+namespace {
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+std::string index_text(const point& i, int rank) {
+  std::ostringstream s;
+  s << '(';
+  for (int d = 0; d < rank; ++d) s << (d ? ", " : "") << i[static_cast<std::size_t>(d)];
+  s << ')';
+  return s.str();
+}
+
+std::string map_name(const map& m, std::size_t k) {
+  std::string s = "map " + std::to_string(k + 1);
+  switch (m.k) {
+    case map::kind::index_of: return s + " (Index" + std::to_string(m.dimension + 1) + ")";
+    case map::kind::array: return s + " (array " + m.array.name + ")";
+    case map::kind::expression: return s + " (an expression)";
+  }
+  return s;
+}
+
+// What identifies a schedule: the operation, the arrays, the region, the
+// maps and, for map arrays, their write versions.
+struct key {
+  bool gather = true;
+  std::uint64_t dst = 0, src = 0;
+  region over;
+  std::vector<std::uint64_t> maps;  // per map: kind, dimension or identity, version
+  friend bool operator==(const key&, const key&) = default;
+};
+
+// One thread's part of a schedule, and its shared areas: control (what it asks
+// of each thread: count and offset), indices, data.
+struct schedule {
+  key k;
+  bool cacheable = true;
+  std::vector<int> pmap;             // per element walked (gather) or per (element, holder) pair (scatter): the other thread
+  std::vector<std::uint64_t> mine;   // the same: my local offset (gather: in D; scatter: in S)
+  std::vector<std::uint64_t> lcnt, loff;  // per thread: what I ask of it / send it, where in my areas
+  std::vector<std::vector<std::uint64_t>> rind;  // per thread: its requests of me (gather: offsets in S; scatter: in D)
+  std::vector<std::uint64_t> roff;              // per thread: where in its areas
+  std::vector<sptr<void>> their_data;           // per thread: its data area
+  sptr<void> control, indices, data;            // mine (upc::alloc in my partition)
+  std::size_t elem = 0;
+  double inspector_seconds = 0;
+};
+
+// The directory through which threads find each other's control areas: one
+// shared word per thread, allocated by the first remap of a run.
+struct directory {
+  sptr<void> words;
+  bool ready = false;
+};
+thread_local directory tl_directory;
+thread_local std::vector<std::unique_ptr<schedule>> tl_saved;  // kept schedules, newest last
+thread_local stats tl_stats;
+constexpr std::size_t max_saved = 16;
+
+std::uint64_t* word_on(const sptr<void>& base, int thread, std::size_t k = 0) {
+  shared_address a = base.address();
+  a.thread = static_cast<std::uint32_t>(thread);
+  return reinterpret_cast<std::uint64_t*>(upc::detail::raw_address(a)) + k;
+}
+char* bytes_on(const sptr<void>& base, int thread) {
+  shared_address a = base.address();
+  a.thread = static_cast<std::uint32_t>(thread);
+  return upc::detail::raw_address(a);
+}
+sptr<void> at(const sptr<void>& base, std::uint64_t byte_offset) {
+  shared_address a = base.address();
+  a.offset += byte_offset;
+  return sptr<void>(a);
+}
+
+key make_key(bool gather, const array_ref& dst, const array_ref& src, const region& over, const std::vector<map>& maps,
+             bool& cacheable) {
+  key k{gather, dst.id, src.id, over, {}};
+  for (const map& m : maps) {
+    k.maps.push_back(static_cast<std::uint64_t>(m.k));
+    switch (m.k) {
+      case map::kind::index_of: k.maps.push_back(static_cast<std::uint64_t>(m.dimension)); break;
+      case map::kind::array:
+        k.maps.push_back(m.array.id);
+        k.maps.push_back(m.array.version->sum());
+        break;
+      case map::kind::expression:
+        k.maps.push_back(m.key);
+        cacheable = cacheable && m.key != 0;
+        break;
+    }
+  }
+  return k;
+}
+
+// My part of `over` in layout `lay`: the sub-block to walk (empty: nothing).
+layout::block my_part(const layout& lay, const region& over) {
+  layout::block b = lay.block_of(upc::mythread());
+  if (b.empty) return b;
+  for (int d = 0; d < over.rank(); ++d) {
+    const std::size_t u = static_cast<std::size_t>(d);
+    if (lay.reg()[d].flooded) continue;  // one stored point: the replica's
+    b.lo[u] = std::max(b.lo[u], over[d].lo);
+    b.hi[u] = std::min(b.hi[u], over[d].hi);
+    if (b.hi[u] < b.lo[u]) b.empty = true;
+  }
+  return b;
+}
+
+// Row-major walk of a block.
+template <class F>
+void walk(const layout& lay, const layout::block& b, F&& f) {
+  if (b.empty) return;
+  const int r = lay.rank();
+  point i = b.lo;
+  while (true) {
+    f(i);
+    int d = r - 1;
+    for (; d >= 0; --d) {
+      const std::size_t u = static_cast<std::size_t>(d);
+      if (!lay.reg()[d].flooded && i[u] < b.hi[u]) {
+        ++i[u];
+        break;
+      }
+      i[u] = b.lo[u];
+    }
+    if (d < 0) return;
+  }
+}
+
+void check_maps(const char* fn, const std::vector<map>& maps, int want, const char* of_what, const layout& aligned,
+                const region& over) {
+  if (static_cast<int>(maps.size()) != want)
+    upc::detail::fail(fn, std::to_string(maps.size()) + " maps given; " + of_what + " has rank " + std::to_string(want) +
+                              " and needs one map per dimension");
+  for (std::size_t k = 0; k < maps.size(); ++k) {
+    const map& m = maps[k];
+    if (m.k == map::kind::index_of && m.dimension >= over.rank())
+      upc::detail::fail(fn, map_name(m, k) + " names dimension " + std::to_string(m.dimension + 1) + " of a rank-" +
+                                std::to_string(over.rank()) + " region " + over.text());
+    if (m.k == map::kind::array && !(*m.array.lay == aligned))
+      upc::detail::fail(fn, map_name(m, k) + " is over " + m.array.lay->reg().text() + " on a " + m.array.lay->procs().text() +
+                                " grid; map arrays must have the layout of the array the region walks (" +
+                                aligned.reg().text() + " on " + aligned.procs().text() + ")");
+  }
+}
+
+point evaluate(const std::vector<map>& maps, const point& i, const layout& aligned) {
+  point v{};
+  for (std::size_t k = 0; k < maps.size(); ++k) {
+    const map& m = maps[k];
+    switch (m.k) {
+      case map::kind::index_of: v[k] = i[static_cast<std::size_t>(m.dimension)]; break;
+      case map::kind::expression: v[k] = m.f(i); break;
+      case map::kind::array: {
+        const int me = upc::mythread();
+        long x;
+        std::memcpy(&x, m.array.local_of(me) + aligned.local_offset(me, i) * sizeof(long), sizeof(long));
+        v[k] = x;
+        break;
+      }
+    }
+  }
+  return v;
+}
+
+[[noreturn]] void out_of_range(const char* fn, const std::vector<map>& maps, const point& v, const point& at, const region& target,
+                               const region& over, const char* which) {
+  std::size_t k = 0;
+  while (k + 1 < maps.size() && v[k] >= target[static_cast<int>(k)].lo && v[k] <= target[static_cast<int>(k)].hi) ++k;
+  upc::detail::fail(fn, map_name(maps[k], k) + " gives " + std::to_string(v[k]) + " at position " + index_text(at, over.rank()) +
+                            ": the point " + index_text(v, target.rank()) + " is outside the " + which + " region " +
+                            target.text());
+}
+
+// Lines 8-12 of Figure 3: counts and point buckets to the threads they concern.
+void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets) {
+  const int T = upc::threads(), me = upc::mythread();
+  s.lcnt.assign(static_cast<std::size_t>(T), 0);
+  s.loff.assign(static_cast<std::size_t>(T), 0);
+  std::uint64_t total = 0;
+  for (int p = 0; p < T; ++p) {
+    s.loff[static_cast<std::size_t>(p)] = total;
+    s.lcnt[static_cast<std::size_t>(p)] = buckets[static_cast<std::size_t>(p)].size();
+    total += s.lcnt[static_cast<std::size_t>(p)];
+  }
+  // control: per thread (count, offset), then my point and data areas' addresses
+  s.control = upc::alloc(static_cast<std::size_t>(2 * T + 4) * sizeof(std::uint64_t));
+  s.indices = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * sizeof(std::uint64_t));
+  s.data = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * s.elem);
+  std::uint64_t* ctl = word_on(s.control, me);
+  std::uint64_t* ind = word_on(s.indices, me);
+  for (int p = 0; p < T; ++p) {
+    ctl[2 * p] = s.lcnt[static_cast<std::size_t>(p)];
+    ctl[2 * p + 1] = s.loff[static_cast<std::size_t>(p)];
+    std::memcpy(ind + s.loff[static_cast<std::size_t>(p)], buckets[static_cast<std::size_t>(p)].data(),
+                buckets[static_cast<std::size_t>(p)].size() * sizeof(std::uint64_t));
+  }
+  const shared_address ia = s.indices.address(), da = s.data.address();
+  std::memcpy(ctl + 2 * T, &ia, sizeof ia);
+  std::memcpy(ctl + 2 * T + 2, &da, sizeof da);
+  *word_on(tl_directory.words, me) = s.control.address().offset;
+  upc::barrier();
+  // what every thread asks of me
+  s.rind.assign(static_cast<std::size_t>(T), {});
+  s.roff.assign(static_cast<std::size_t>(T), 0);
+  s.their_data.assign(static_cast<std::size_t>(T), sptr<void>());
+  for (int q = 0; q < T; ++q) {
+    shared_address c{*word_on(tl_directory.words, q), static_cast<std::uint32_t>(q), 0};
+    std::uint64_t theirs[2];
+    upc::memget(theirs, sptr<void>(shared_address{c.offset + static_cast<std::uint64_t>(2 * me) * 8, c.thread, 0}), sizeof theirs);
+    shared_address areas[2];
+    upc::memget(areas, sptr<void>(shared_address{c.offset + static_cast<std::uint64_t>(2 * T) * 8, c.thread, 0}), sizeof areas);
+    s.their_data[static_cast<std::size_t>(q)] = sptr<void>(areas[1]);
+    s.roff[static_cast<std::size_t>(q)] = theirs[1];
+    std::vector<std::uint64_t>& r = s.rind[static_cast<std::size_t>(q)];
+    r.resize(theirs[0]);
+    if (theirs[0]) upc::memget(r.data(), at(sptr<void>(areas[0]), theirs[1] * 8), theirs[0] * 8);
+  }
+}
+
+schedule* find_saved(const key& k) {
+  for (auto& s : tl_saved)
+    if (s->k == k) return s.get();
+  return nullptr;
+}
+
+void release(schedule& s) {
+  upc::free(s.control);
+  upc::free(s.indices);
+  upc::free(s.data);
+}
+
+// Keeps a schedule for later calls (every thread keeps and drops the same ones).
+schedule* keep(std::unique_ptr<schedule> s) {
+  while (tl_saved.size() >= max_saved) {
+    release(*tl_saved.front());
+    tl_saved.erase(tl_saved.begin());
+  }
+  tl_saved.push_back(std::move(s));
+  return tl_saved.back().get();
+}
+
+void ensure_directory() {
+  if (tl_directory.ready) return;
+  tl_directory.words = upc::all_alloc(static_cast<std::size_t>(upc::threads()), sizeof(std::uint64_t));
+  tl_directory.ready = true;
+}
+
+std::uint64_t schedule_bytes(const schedule& s) {
+  std::uint64_t n = s.pmap.size() * sizeof(int) + s.mine.size() * 8;
+  for (const auto& r : s.rind) n += r.size() * 8;
+  std::uint64_t total = 0;
+  for (std::uint64_t c : s.lcnt) total += c;
+  return n + total * (8 + s.elem);
+}
+
+// The index of `thread`'s local element `offset` in layout `lay` (for messages).
+point index_at(const layout& lay, int thread, std::uint64_t offset) {
+  const layout::block b = lay.block_of(thread);
+  point i = b.lo;
+  for (int d = lay.rank() - 1; d >= 0; --d) {
+    const std::size_t u = static_cast<std::size_t>(d);
+    if (lay.reg()[d].flooded) continue;
+    const std::uint64_t n = static_cast<std::uint64_t>(b.hi[u] - b.lo[u] + 1);
+    i[u] = b.lo[u] + static_cast<long>(offset % n);
+    offset /= n;
+  }
+  return i;
+}
+
+// The schedule of this call: a kept one, or a fresh one from `inspect`.
+template <class Inspect>
+schedule* schedule_for(const key& k, bool saving, std::size_t elem, std::unique_ptr<schedule>& owned, Inspect&& inspect) {
+  const double t0 = now();
+  if (saving)
+    if (schedule* s = find_saved(k)) {
+      tl_stats.reused = true;
+      return s;
+    }
+  auto fresh = std::make_unique<schedule>();
+  fresh->k = k;
+  fresh->cacheable = saving;
+  fresh->elem = elem;
+  std::vector<std::vector<std::uint64_t>> buckets(static_cast<std::size_t>(upc::threads()));
+  inspect(*fresh, buckets);
+  exchange(*fresh, buckets);
+  fresh->inspector_seconds = now() - t0;
+  tl_stats.inspector_seconds = fresh->inspector_seconds;
+  if (saving) return keep(std::move(fresh));
+  owned = std::move(fresh);
+  return owned.get();
+}
+
+}  // namespace
+
+const stats& last_stats() noexcept { return tl_stats; }
+
+void forget_schedules() {
+  for (auto& s : tl_saved) release(*s);
+  tl_saved.clear();
+}
+
+void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn) {
+  const region over = o.over ? *o.over : dst.lay->reg();
+  if (over.rank() != dst.lay->rank())
+    upc::detail::fail(fn, "the region " + over.text() + " and the destination " + dst.lay->reg().text() + " differ in rank");
+  if (dst.elem != src.elem) upc::detail::fail(fn, "the source and destination elements differ in size");
+  check_maps(fn, maps, src.lay->rank(), "the source", *dst.lay, over);
+  upc::barrier();
+  ensure_directory();
+  tl_stats = stats{};
+  bool saving = o.map_saving;
+  const key k = make_key(true, dst, src, over, maps, saving);
+  const int me = upc::mythread(), T = upc::threads();
+  const std::size_t E = dst.elem;
+  std::unique_ptr<schedule> owned;
+  schedule* s = schedule_for(k, saving, E, owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+    const layout& D = *dst.lay;
+    const layout& S = *src.lay;
+    walk(D, my_part(D, over), [&](const point& i) {  // lines 1-7
+      const point v = evaluate(maps, i, D);
+      if (!S.reg().contains(v)) out_of_range(fn, maps, v, i, S.reg(), over, "source");
+      const int p = S.owner(v);
+      fresh.pmap.push_back(p);
+      fresh.mine.push_back(D.local_offset(me, i));
+      buckets[static_cast<std::size_t>(p)].push_back(S.local_offset(p, v));
+    });
+  });
+  const double t1 = now();
+  // lines 13-17: what each thread asks of me, into its data area
+  const char* from = src.local_of(me);
+  std::vector<char> buf;
+  for (int q = 0; q < T; ++q) {
+    const std::vector<std::uint64_t>& want = s->rind[static_cast<std::size_t>(q)];
+    if (want.empty()) continue;
+    buf.resize(want.size() * E);
+    for (std::size_t e = 0; e < want.size(); ++e) std::memcpy(buf.data() + e * E, from + want[e] * E, E);
+    upc::memput(at(s->their_data[static_cast<std::size_t>(q)], s->roff[static_cast<std::size_t>(q)] * E), buf.data(), buf.size());
+  }
+  upc::barrier();
+  // lines 18-22: my data area into D, in walk order
+  const char* area = bytes_on(s->data, me);
+  char* to = dst.local_of(me);
+  std::vector<std::uint64_t> next = s->loff;
+  for (std::size_t e = 0; e < s->pmap.size(); ++e)
+    std::memcpy(to + s->mine[e] * E, area + (next[static_cast<std::size_t>(s->pmap[e])]++) * E, E);
+  upc::barrier();
+  tl_stats.executor_seconds = now() - t1;
+  tl_stats.schedule_bytes = schedule_bytes(*s);
+  if (owned) release(*owned);
+}
+
+void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
+             const char* fn) {
+  const region over = o.over ? *o.over : src.lay->reg();
+  if (over.rank() != src.lay->rank())
+    upc::detail::fail(fn, "the region " + over.text() + " and the source " + src.lay->reg().text() + " differ in rank");
+  if (dst.elem != src.elem) upc::detail::fail(fn, "the source and destination elements differ in size");
+  check_maps(fn, maps, dst.lay->rank(), "the destination", *src.lay, over);
+  upc::barrier();
+  ensure_directory();
+  tl_stats = stats{};
+  bool saving = o.map_saving;
+  const key k = make_key(false, dst, src, over, maps, saving);
+  const int me = upc::mythread(), T = upc::threads();
+  const std::size_t E = dst.elem;
+  const layout& D = *dst.lay;
+  std::unique_ptr<schedule> owned;
+  schedule* s = schedule_for(k, saving, E, owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+    const layout& S = *src.lay;
+    walk(S, my_part(S, over), [&](const point& i) {
+      const point v = evaluate(maps, i, S);
+      if (!D.reg().contains(v)) out_of_range(fn, maps, v, i, D.reg(), over, "destination");
+      for (int p : D.holders(v)) {  // every replica of a flooded dimension
+        fresh.pmap.push_back(p);
+        fresh.mine.push_back(S.local_offset(me, i));
+        buckets[static_cast<std::size_t>(p)].push_back(D.local_offset(p, v));
+      }
+    });
+  });
+  if (c.error_on_collision && !c.apply && !tl_stats.reused) {  // before anything is written
+    std::vector<char> hit(static_cast<std::size_t>(D.local_elements(me)), 0);
+    for (int q = 0; q < T; ++q)
+      for (std::uint64_t off : s->rind[static_cast<std::size_t>(q)]) {
+        if (hit[off]) {
+          const point i = index_at(D, me, off);
+          upc::detail::fail(fn, "two elements of the source are scattered to " + index_text(i, D.rank()) +
+                                    " of the destination (the second from thread " + std::to_string(q) +
+                                    "), and the caller asked for collisions to be an error");
+        }
+        hit[off] = 1;
+      }
+  }
+  const double t1 = now();
+  // lines 13-17: my elements into my data area, bucket by bucket
+  char* area = bytes_on(s->data, me);
+  const char* from = src.local_of(me);
+  std::vector<std::uint64_t> next = s->loff;
+  for (std::size_t e = 0; e < s->pmap.size(); ++e)
+    std::memcpy(area + (next[static_cast<std::size_t>(s->pmap[e])]++) * E, from + s->mine[e] * E, E);
+  upc::barrier();
+  // lines 18-22: every thread's bucket for me, in thread order
+  char* to = dst.local_of(me);
+  std::vector<char> buf;
+  for (int q = 0; q < T; ++q) {
+    const std::vector<std::uint64_t>& where = s->rind[static_cast<std::size_t>(q)];
+    if (where.empty()) continue;
+    buf.resize(where.size() * E);
+    upc::memget(buf.data(), at(s->their_data[static_cast<std::size_t>(q)], s->roff[static_cast<std::size_t>(q)] * E), buf.size());
+    for (std::size_t e = 0; e < where.size(); ++e) {
+      if (c.apply) c.apply(to + where[e] * E, buf.data() + e * E, c.ctx);
+      else std::memcpy(to + where[e] * E, buf.data() + e * E, E);
+    }
+  }
+  upc::barrier();
+  tl_stats.executor_seconds = now() - t1;
+  tl_stats.schedule_bytes = schedule_bytes(*s);
+  if (owned) release(*owned);
+}
+
+}  // namespace upc::remap

@@ -1,0 +1,244 @@
+// The remap operator of seed 004 (include/upc/remap.hpp): the examples of
+// §4.1, the FT 3-D transposes of §4.2, random maps, against sequential
+// expectations on both backends and several THREADS counts; bad input; map saving.
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../support/spmd.hpp"
+#include "upc.h"
+#include "upc/remap.hpp"
+
+using namespace upc::remap;
+
+namespace {
+
+double value(const point& i) { return static_cast<double>(i[0] * 1000000 + i[1] * 10000 + i[2] * 100 + i[3]); }
+
+// A's elements get value(i) (every thread writes its own block).
+void fill(darray<double>& A) {
+  A.for_each_mine([](const point& i, double& v) { v = value(i); });
+}
+
+// Every element of D, read by every thread, equals want(i) (flooded
+// dimensions: every replica, through the thread's own block).
+template <class F>
+void expect_all(const darray<double>& D, F&& want) {
+  upc_barrier;
+  const layout::block b = D.my_block();
+  if (!b.empty) {
+    const double* mine = D.local();
+    D.each_index(b, [&](const point& i, std::uint64_t k) { SPMD_CHECK_EQ(mine[k], want(i)); });
+  }
+  upc_barrier;
+}
+
+void everywhere(const std::function<void()>& body) { spmd::run_everywhere(body, {1, 2, 3, 4, 6, 8}); }
+
+// A row permutation of 1..n for row i (the same on every thread).
+long perm_of(long i, long j, long n) { return ((j - 1) * 3 + i) % n + 1; }  // n not divisible by 3
+
+}  // namespace
+
+TEST_CASE("remap: transpose and row permute, gather and scatter (seed 004 §1, §4.1.1)") {
+  everywhere([] {
+    const long n = 7;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B");
+    darray<long> M(R, "M");
+    fill(A);
+    M.for_each_mine([&](const point& i, long& v) { v = perm_of(i[0], i[1], n); });
+    gather(B, A, {Index2, Index1});  // B := A#[Index2, Index1]
+    expect_all(B, [](const point& i) { return value({i[1], i[0]}); });
+    scatter(B, {Index2, Index1}, A);  // B#[Index2, Index1] := A
+    expect_all(B, [](const point& i) { return value({i[1], i[0]}); });
+    gather(B, A, {Index1, M});  // row permute: B[i, j] = A[i, M[i, j]]
+    expect_all(B, [&](const point& i) { return value({i[0], perm_of(i[0], i[1], n)}); });
+    scatter(B, {Index1, M}, A);  // B[i, M[i, j]] = A[i, j]
+    expect_all(B, [&](const point& i) {
+      long j = 1;
+      while (perm_of(i[0], j, n) != i[1]) ++j;
+      return value({i[0], j});
+    });
+  });
+}
+
+TEST_CASE("remap: skew both ways, redistribute by the identity gather and scatter (§4.1.2, §4.1.3)") {
+  everywhere([] {
+    const long n = 6;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B");
+    darray<double> Z(R, grid{upc::threads(), 1}, "Z");  // rows only: another distribution
+    fill(A);
+    const map skew = expr([n](const point& i) { return (i[1] + i[0] - 2) % n + 1; }, 1);
+    gather(B, A, {Index1, skew});
+    expect_all(B, [&](const point& i) { return value({i[0], (i[1] + i[0] - 2) % n + 1}); });
+    scatter(B, {Index1, skew}, A);  // the shift the other way
+    expect_all(B, [&](const point& i) {
+      long j = 1;
+      while ((j + i[0] - 2) % n + 1 != i[1]) ++j;
+      return value({i[0], j});
+    });
+    gather(Z, A, {Index1, Index2});  // Z := A#[Index1, Index2]: a redistribution
+    expect_all(Z, [](const point& i) { return value(i); });
+    gather(B, Z, {Index1, Index2});
+    expect_all(B, [](const point& i) { return value(i); });
+    scatter(B, {Index1, Index2}, Z);
+    expect_all(B, [](const point& i) { return value(i); });
+  });
+}
+
+TEST_CASE("remap: diagonal replicate into a flooded row, diagonal reduce with += (§4.1.4, §4.1.5)") {
+  everywhere([] {
+    const long n = 5;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B");
+    darray<double> Row({dim::flood(1, n), {1, n}}, "Row");
+    fill(A);
+    gather(Row, A, {Index2, Index2});  // [*, 1..n] Row := A#[Index2, Index2]
+    expect_all(Row, [](const point& i) { return value({i[1], i[1]}); });
+    B.for_each_mine([](const point&, double& v) { v = 0; });
+    scatter(B, {Index2, Index2}, A, plus_for<double>());  // [R] B#[Index2, Index2] += A
+    expect_all(B, [&](const point& i) {
+      if (i[0] != i[1]) return 0.0;
+      double s = 0;
+      for (long r = 1; r <= n; ++r) s += value({r, i[1]});
+      return s;
+    });
+  });
+}
+
+TEST_CASE("remap: the NAS FT 3-D transposes (§4.2) on 1-D and 2-D layouts") {
+  everywhere([] {
+    const long nx = 5, ny = 4, nz = 3;
+    const region XYZ{{1, nx}, {1, ny}, {1, nz}}, YZX{{1, ny}, {1, nz}, {1, nx}};
+    for (int layout_kind = 0; layout_kind < 2; ++layout_kind) {
+      const int T = upc::threads();
+      const grid g1 = layout_kind == 0 ? grid{T, 1, 1} : grid::automatic(3, T);
+      darray<double> X1(XYZ, g1, "X1"), X2(YZX, g1, "X2"), X3(XYZ, g1, "X3");
+      fill(X1);
+      gather(X2, X1, {Index3, Index1, Index2});  // [RYZX] X2 := X1#[Index3, Index1, Index2]
+      expect_all(X2, [](const point& i) { return value({i[2], i[0], i[1]}); });
+      gather(X3, X2, {Index2, Index3, Index1});  // and back: [RXYZ] X3 := X2#[Index2, Index3, Index1]
+      expect_all(X3, [](const point& i) { return value(i); });
+    }
+  });
+}
+
+TEST_CASE("remap: random permutations and maps with duplicates, ranks 1-3, against a sequential model") {
+  everywhere([] {
+    std::mt19937 rng(12345);  // the same numbers on every thread
+    for (int rank = 1; rank <= 3; ++rank)
+      for (int round = 0; round < 3; ++round) {
+        std::vector<dim> dims;
+        for (int d = 0; d < rank; ++d) dims.push_back({1, static_cast<long>(2 + rng() % 4)});
+        const region R(dims);
+        const std::uint64_t N = R.elements();
+        // linear position <-> point
+        auto index_of = [&](std::uint64_t k) {
+          point i{};
+          for (int d = rank - 1; d >= 0; --d) {
+            const std::uint64_t e = static_cast<std::uint64_t>(R[d].extent());
+            i[static_cast<std::size_t>(d)] = R[d].lo + static_cast<long>(k % e);
+            k /= e;
+          }
+          return i;
+        };
+        auto linear = [&](const point& i) {
+          std::uint64_t k = 0;
+          for (int d = 0; d < rank; ++d) k = k * static_cast<std::uint64_t>(R[d].extent()) + static_cast<std::uint64_t>(i[static_cast<std::size_t>(d)] - R[d].lo);
+          return k;
+        };
+        std::vector<std::uint64_t> target(N);
+        std::iota(target.begin(), target.end(), 0);
+        std::shuffle(target.begin(), target.end(), rng);
+        const bool duplicates = round == 2;
+        if (duplicates)
+          for (auto& t : target) t = rng() % N;
+        darray<double> S(R, "S"), D(R, "D");
+        std::vector<darray<long>*> maps_arrays;
+        std::vector<map> maps;
+        for (int d = 0; d < rank; ++d) {
+          maps_arrays.push_back(new darray<long>(R, "M"));
+          maps_arrays.back()->for_each_mine(
+              [&](const point& i, long& v) { v = index_of(target[linear(i)])[static_cast<std::size_t>(d)]; });
+          maps.push_back(*maps_arrays.back());
+        }
+        fill(S);
+        gather(D, S, maps);  // D[i] = S[target(i)]
+        expect_all(D, [&](const point& i) { return value(index_of(target[linear(i)])); });
+        if (!duplicates) {
+          scatter(D, maps, S);  // D[target(i)] = S[i]
+          expect_all(D, [&](const point& i) {
+            const std::uint64_t k = linear(i);
+            return value(index_of(static_cast<std::uint64_t>(std::find(target.begin(), target.end(), k) - target.begin())));
+          });
+        }
+        for (auto* m : maps_arrays) delete m;
+      }
+  });
+}
+
+TEST_CASE("remap: map saving reuses a schedule until a map array changes on any thread (§4.5.1)") {
+  everywhere([] {
+    const long n = 6;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B");
+    darray<long> M(R, "M");
+    fill(A);
+    M.for_each_mine([&](const point& i, long& v) { v = perm_of(i[0], i[1], n); });
+    gather(B, A, {Index1, M});
+    SPMD_CHECK(!last_stats().reused);
+    gather(B, A, {Index1, M});
+    SPMD_CHECK(last_stats().reused);
+    SPMD_CHECK_EQ(last_stats().inspector_seconds, 0.0);
+    // one thread changes one element of the map: every thread rebuilds
+    upc_barrier;
+    if (MYTHREAD == upc::threads() - 1) M.set({n, 1}, 1 + (perm_of(n, 1, n) % n));  // now a duplicate in row n: still valid
+    gather(B, A, {Index1, M});
+    SPMD_CHECK(!last_stats().reused);
+    expect_all(B, [&](const point& i) {
+      const long j = (i[0] == n && i[1] == 1) ? 1 + (perm_of(n, 1, n) % n) : perm_of(i[0], i[1], n);
+      return value({i[0], j});
+    });
+    options no_saving;
+    no_saving.map_saving = false;  // NM
+    gather(B, A, {Index1, M}, no_saving);
+    SPMD_CHECK(!last_stats().reused);
+    gather(B, A, {Index1, M}, no_saving);
+    SPMD_CHECK(!last_stats().reused);
+    forget_schedules();
+  });
+}
+
+TEST_CASE("remap: bad maps are refused before the destination is written, naming the map, index, position and thread") {
+  auto fails_with = [](const std::vector<std::string>& want, const std::function<void()>& body) {
+    for (upc::backend_kind b : spmd::backends) {
+      upc::launch_options o = spmd::options(4, b);
+      const upc::run_result r = upc::run(o, body);
+      INFO(spmd::name(b), ": ", r.error);
+      CHECK(r.failed);
+      for (const std::string& w : want) CHECK(spmd::contains(r.error, w));
+    }
+  };
+  fails_with({"upc::remap::gather", "map 2 (an expression) gives 9 at position (3, 4)", "outside the source region [1..4, 1..8]"},
+             [] {
+               darray<double> A(region{{1, 4}, {1, 8}}), B(region{{1, 4}, {1, 8}});
+               gather(B, A, {Index1, expr([](const point& i) { return i[0] == 3 && i[1] == 4 ? 9 : i[1]; })});
+             });
+  fails_with({"upc::remap::gather", "1 maps given", "rank 2"}, [] {
+    darray<double> A(region{{1, 4}, {1, 4}}), B(region{{1, 4}, {1, 4}});
+    gather(B, A, {Index1});
+  });
+  fails_with({"upc::remap::scatter", "two elements of the source are scattered to (", "collisions to be an error"}, [] {
+    darray<double> A(region{{1, 4}, {1, 4}}), B(region{{1, 4}, {1, 4}});
+    scatter(B, {Index2, Index2}, A, assign_once);
+  });
+  fails_with({"upc::remap::gather", "map 1 (array M)", "must have the layout"}, [] {
+    darray<double> A(region{{1, 4}, {1, 4}}), B(region{{1, 4}, {1, 4}});
+    darray<long> M(region{{1, 4}, {1, 4}}, grid{1, 4}, "M");
+    gather(B, A, {M, Index2});
+  });
+}
