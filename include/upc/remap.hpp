@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -296,12 +297,36 @@ struct stats {
   double inspector_seconds = 0;    // Figure 3 lines 1-12 (0 when reused)
   double executor_seconds = 0;     // lines 13-22
   std::uint64_t schedule_bytes = 0;  // processor map, indices and data buckets of my part
+  int sources = 0;                 // threads my elements come from (gather) / go to (scatter)
+  int readers = 0;                 // threads whose elements I serve (gather) / receive from (scatter)
 };
 const stats& last_stats() noexcept;
 // Drops every saved schedule (collective: every thread calls it at the same point).
 void forget_schedules();
 
+// A remap between its start and its completion (§4.5.2, overlap): the start
+// runs the inspector (unless the schedule is saved) and sends the data; until
+// complete(), the thread may compute on anything but the destination, the
+// source and the maps, and must not call another collective operation (the
+// exchange is a split-phase barrier: upc_notify in the start, upc_wait in
+// complete()). A pending remap that goes out of scope completes.
+class pending {
+ public:
+  struct state;
+  explicit pending(std::unique_ptr<state> s);
+  pending(pending&&) noexcept;
+  pending& operator=(pending&&) noexcept;
+  ~pending();
+  void complete();  // collective
+
+ private:
+  std::unique_ptr<state> s_;
+};
+
 // Type-erased operator (lib/remap/remap.cpp).
+pending gather_start(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn);
+pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c,
+                      const options& o, const char* fn);
 void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn);
 void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
              const char* fn);
@@ -311,14 +336,21 @@ void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref
 template <class T>
 void gather(darray<T>& D, const darray<T>& S, const std::vector<map>& maps, const options& o = {}) {
   gather(D.ref(), S.ref(), maps, o, "upc::remap::gather");
-  D.touched();
+}
+template <class T>
+[[nodiscard]] pending gather_start(darray<T>& D, const darray<T>& S, const std::vector<map>& maps, const options& o = {}) {
+  return gather_start(D.ref(), S.ref(), maps, o, "upc::remap::gather_start");
 }
 // D#[M1, …, Md] := S over S's region (or o.over): every element i of the
 // region sends S[i] to D[M1(i), …, Md(i)], combined as `c` says.
 template <class T>
 void scatter(darray<T>& D, const std::vector<map>& maps, const darray<T>& S, const combine& c = assign, const options& o = {}) {
   scatter(D.ref(), maps, S.ref(), c, o, "upc::remap::scatter");
-  D.touched();
+}
+template <class T>
+[[nodiscard]] pending scatter_start(darray<T>& D, const std::vector<map>& maps, const darray<T>& S, const combine& c = assign,
+                                    const options& o = {}) {
+  return scatter_start(D.ref(), maps, S.ref(), c, o, "upc::remap::scatter_start");
 }
 
 }  // namespace upc::remap

@@ -332,7 +332,62 @@ void forget_schedules() {
   tl_saved.clear();
 }
 
-void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn) {
+// A remap between its start and its completion.
+struct pending::state {
+  bool gather = true;
+  array_ref dst, src;
+  combine c;
+  schedule* s = nullptr;
+  std::unique_ptr<schedule> owned;  // not saved: released when complete
+  double t1 = 0;
+};
+
+pending::pending(std::unique_ptr<state> s) : s_(std::move(s)) {}
+pending::pending(pending&&) noexcept = default;
+pending& pending::operator=(pending&&) noexcept = default;
+pending::~pending() {
+  if (s_ && std::uncaught_exceptions() == 0) complete();
+}
+
+void pending::complete() {
+  if (!s_) return;
+  state& st = *s_;
+  schedule& s = *st.s;
+  const int me = upc::mythread(), T = upc::threads();
+  const std::size_t E = st.dst.elem;
+  upc::wait();  // everyone's part of the exchange is in (the start's notify)
+  char* to = st.dst.local_of(me);
+  if (st.gather) {  // lines 18-22: my data area into D, in walk order
+    const char* area = bytes_on(s.data, me);
+    std::vector<std::uint64_t> next = s.loff;
+    for (std::size_t e = 0; e < s.pmap.size(); ++e)
+      std::memcpy(to + s.mine[e] * E, area + (next[static_cast<std::size_t>(s.pmap[e])]++) * E, E);
+  } else {  // every thread's bucket for me, in thread order
+    std::vector<char> buf;
+    for (int q = 0; q < T; ++q) {
+      const std::vector<std::uint64_t>& where = s.rind[static_cast<std::size_t>(q)];
+      if (where.empty()) continue;
+      buf.resize(where.size() * E);
+      upc::memget(buf.data(), at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.size());
+      for (std::size_t e = 0; e < where.size(); ++e) {
+        if (st.c.apply) st.c.apply(to + where[e] * E, buf.data() + e * E, st.c.ctx);
+        else std::memcpy(to + where[e] * E, buf.data() + e * E, E);
+      }
+    }
+  }
+  upc::barrier();
+  const_cast<versions*>(st.dst.version)->bump();  // the operator wrote D
+  tl_stats.executor_seconds = now() - st.t1;
+  tl_stats.schedule_bytes = schedule_bytes(s);
+  for (int p = 0; p < T; ++p) {
+    tl_stats.sources += s.lcnt[static_cast<std::size_t>(p)] > 0;
+    tl_stats.readers += !s.rind[static_cast<std::size_t>(p)].empty();
+  }
+  if (st.owned) release(*st.owned);
+  s_.reset();
+}
+
+pending gather_start(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn) {
   const region over = o.over ? *o.over : dst.lay->reg();
   if (over.rank() != dst.lay->rank())
     upc::detail::fail(fn, "the region " + over.text() + " and the destination " + dst.lay->reg().text() + " differ in rank");
@@ -345,8 +400,11 @@ void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& 
   const key k = make_key(true, dst, src, over, maps, saving);
   const int me = upc::mythread(), T = upc::threads();
   const std::size_t E = dst.elem;
-  std::unique_ptr<schedule> owned;
-  schedule* s = schedule_for(k, saving, E, owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  auto st = std::make_unique<pending::state>();
+  st->gather = true;
+  st->dst = dst;
+  st->src = src;
+  st->s = schedule_for(k, saving, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& D = *dst.lay;
     const layout& S = *src.lay;
     walk(D, my_part(D, over), [&](const point& i) {  // lines 1-7
@@ -358,32 +416,24 @@ void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& 
       buckets[static_cast<std::size_t>(p)].push_back(S.local_offset(p, v));
     });
   });
-  const double t1 = now();
+  schedule& s = *st->s;
+  st->t1 = now();
   // lines 13-17: what each thread asks of me, into its data area
   const char* from = src.local_of(me);
   std::vector<char> buf;
   for (int q = 0; q < T; ++q) {
-    const std::vector<std::uint64_t>& want = s->rind[static_cast<std::size_t>(q)];
+    const std::vector<std::uint64_t>& want = s.rind[static_cast<std::size_t>(q)];
     if (want.empty()) continue;
     buf.resize(want.size() * E);
     for (std::size_t e = 0; e < want.size(); ++e) std::memcpy(buf.data() + e * E, from + want[e] * E, E);
-    upc::memput(at(s->their_data[static_cast<std::size_t>(q)], s->roff[static_cast<std::size_t>(q)] * E), buf.data(), buf.size());
+    upc::memput(at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.data(), buf.size());
   }
-  upc::barrier();
-  // lines 18-22: my data area into D, in walk order
-  const char* area = bytes_on(s->data, me);
-  char* to = dst.local_of(me);
-  std::vector<std::uint64_t> next = s->loff;
-  for (std::size_t e = 0; e < s->pmap.size(); ++e)
-    std::memcpy(to + s->mine[e] * E, area + (next[static_cast<std::size_t>(s->pmap[e])]++) * E, E);
-  upc::barrier();
-  tl_stats.executor_seconds = now() - t1;
-  tl_stats.schedule_bytes = schedule_bytes(*s);
-  if (owned) release(*owned);
+  upc::notify();
+  return pending(std::move(st));
 }
 
-void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
-             const char* fn) {
+pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
+                      const char* fn) {
   const region over = o.over ? *o.over : src.lay->reg();
   if (over.rank() != src.lay->rank())
     upc::detail::fail(fn, "the region " + over.text() + " and the source " + src.lay->reg().text() + " differ in rank");
@@ -397,8 +447,12 @@ void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref
   const int me = upc::mythread(), T = upc::threads();
   const std::size_t E = dst.elem;
   const layout& D = *dst.lay;
-  std::unique_ptr<schedule> owned;
-  schedule* s = schedule_for(k, saving, E, owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  auto st = std::make_unique<pending::state>();
+  st->gather = false;
+  st->dst = dst;
+  st->src = src;
+  st->c = c;
+  st->s = schedule_for(k, saving, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& S = *src.lay;
     walk(S, my_part(S, over), [&](const point& i) {
       const point v = evaluate(maps, i, S);
@@ -410,10 +464,11 @@ void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref
       }
     });
   });
+  schedule& s = *st->s;
   if (c.error_on_collision && !c.apply && !tl_stats.reused) {  // before anything is written
     std::vector<char> hit(static_cast<std::size_t>(D.local_elements(me)), 0);
     for (int q = 0; q < T; ++q)
-      for (std::uint64_t off : s->rind[static_cast<std::size_t>(q)]) {
+      for (std::uint64_t off : s.rind[static_cast<std::size_t>(q)]) {
         if (hit[off]) {
           const point i = index_at(D, me, off);
           upc::detail::fail(fn, "two elements of the source are scattered to " + index_text(i, D.rank()) +
@@ -423,31 +478,23 @@ void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref
         hit[off] = 1;
       }
   }
-  const double t1 = now();
+  st->t1 = now();
   // lines 13-17: my elements into my data area, bucket by bucket
-  char* area = bytes_on(s->data, me);
+  char* area = bytes_on(s.data, me);
   const char* from = src.local_of(me);
-  std::vector<std::uint64_t> next = s->loff;
-  for (std::size_t e = 0; e < s->pmap.size(); ++e)
-    std::memcpy(area + (next[static_cast<std::size_t>(s->pmap[e])]++) * E, from + s->mine[e] * E, E);
-  upc::barrier();
-  // lines 18-22: every thread's bucket for me, in thread order
-  char* to = dst.local_of(me);
-  std::vector<char> buf;
-  for (int q = 0; q < T; ++q) {
-    const std::vector<std::uint64_t>& where = s->rind[static_cast<std::size_t>(q)];
-    if (where.empty()) continue;
-    buf.resize(where.size() * E);
-    upc::memget(buf.data(), at(s->their_data[static_cast<std::size_t>(q)], s->roff[static_cast<std::size_t>(q)] * E), buf.size());
-    for (std::size_t e = 0; e < where.size(); ++e) {
-      if (c.apply) c.apply(to + where[e] * E, buf.data() + e * E, c.ctx);
-      else std::memcpy(to + where[e] * E, buf.data() + e * E, E);
-    }
-  }
-  upc::barrier();
-  tl_stats.executor_seconds = now() - t1;
-  tl_stats.schedule_bytes = schedule_bytes(*s);
-  if (owned) release(*owned);
+  std::vector<std::uint64_t> next = s.loff;
+  for (std::size_t e = 0; e < s.pmap.size(); ++e)
+    std::memcpy(area + (next[static_cast<std::size_t>(s.pmap[e])]++) * E, from + s.mine[e] * E, E);
+  upc::notify();
+  return pending(std::move(st));
+}
+
+void gather(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn) {
+  gather_start(dst, src, maps, o, fn).complete();
+}
+void scatter(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
+             const char* fn) {
+  scatter_start(dst, maps, src, c, o, fn).complete();
 }
 
 }  // namespace upc::remap

@@ -242,3 +242,49 @@ TEST_CASE("remap: bad maps are refused before the destination is written, naming
     gather(B, A, {M, Index2});
   });
 }
+
+TEST_CASE("remap: split phase, with computation between start and completion (§4.5.2)") {
+  everywhere([] {
+    const long n = 9;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B"), C(R, "C");
+    fill(A);
+    pending g = gather_start(B, A, {Index2, Index1});
+    double work = 0;  // independent computation while the data moves
+    for (int k = 0; k < 1000; ++k) work += k * 0.5;
+    g.complete();
+    SPMD_CHECK_EQ(work, 249750.0);
+    expect_all(B, [](const point& i) { return value({i[1], i[0]}); });
+    {
+      pending s = scatter_start(C, {Index2, Index1}, A);  // completes when it goes out of scope
+    }
+    expect_all(C, [](const point& i) { return value({i[1], i[0]}); });
+  });
+}
+
+TEST_CASE("remap: the NAS CG replicated-vector transpose (§4.3) on 2 x 4 and 4 x 4 grids, standard and src_ind") {
+  for (int T : {8, 16})
+    for (upc::backend_kind b : spmd::backends) {
+      const upc::run_result r = upc::run(spmd::options(T, b), [] {
+        const long n = 16;
+        const grid g = grid::automatic(2, upc::threads());  // 2 x 4 or 4 x 4
+        darray<double> P({{1, n}, dim::flood(1, n)}, g, "P");  // column vector [1..n, *]
+        darray<double> W({dim::flood(1, n), {1, n}}, g, "W");  // row vector [*, 1..n]
+        P.for_each_mine([](const point& i, double& v) { v = 100.0 + static_cast<double>(i[0]); });
+        // the standard transpose: W := P#[Index2, Index1]
+        gather(W, P, {Index2, Index1});
+        expect_all(W, [](const point& i) { return 100.0 + static_cast<double>(i[1]); });
+        // the one-to-one pattern of Figure 2(c): each thread reads the replica src_ind selects
+        const auto c = g.coords_of(upc::mythread());
+        const long rows = g[0], cols = g[1];
+        const long src_ind = c[0] * (n / rows) + (c[1] * (n / cols)) % ((n + rows - 1) / rows) + 1;
+        gather(W, P, {Index2, expr([src_ind](const point&) { return src_ind; }, 42)});
+        expect_all(W, [](const point& i) { return 100.0 + static_cast<double>(i[1]); });
+        // one-to-one: I read from one thread, and one thread reads from me
+        SPMD_CHECK_EQ(last_stats().sources, 1);
+        SPMD_CHECK_EQ(last_stats().readers, 1);
+      });
+      INFO("THREADS=", T, " ", spmd::name(b), ": ", r.error);
+      CHECK(r.ok());
+    }
+}
