@@ -323,6 +323,27 @@ schedule* schedule_for(const key& k, bool saving, std::size_t elem, std::unique_
   return owned.get();
 }
 
+// What both operations do first: check the call (the region walks the
+// destination of a gather, the source of a scatter; the maps index the other
+// array), synchronise, and make the schedule's key.
+key begin_call(bool gather, const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o,
+               const char* fn, region& over, bool& saving) {
+  const array_ref& walked = gather ? dst : src;
+  const array_ref& indexed = gather ? src : dst;
+  const char* walked_name = gather ? "destination" : "source";
+  over = o.over ? *o.over : walked.lay->reg();
+  if (over.rank() != walked.lay->rank())
+    upc::detail::fail(fn, "the region " + over.text() + " and the " + walked_name + " " + walked.lay->reg().text() +
+                              " differ in rank");
+  if (dst.elem != src.elem) upc::detail::fail(fn, "the source and destination elements differ in size");
+  check_maps(fn, maps, indexed.lay->rank(), gather ? "the source" : "the destination", *walked.lay, over);
+  upc::barrier();
+  ensure_directory();
+  tl_stats = stats{};
+  saving = o.map_saving;
+  return make_key(gather, dst, src, over, maps, saving);
+}
+
 }  // namespace
 
 const stats& last_stats() noexcept { return tl_stats; }
@@ -388,16 +409,9 @@ void pending::complete() {
 }
 
 pending gather_start(const array_ref& dst, const array_ref& src, const std::vector<map>& maps, const options& o, const char* fn) {
-  const region over = o.over ? *o.over : dst.lay->reg();
-  if (over.rank() != dst.lay->rank())
-    upc::detail::fail(fn, "the region " + over.text() + " and the destination " + dst.lay->reg().text() + " differ in rank");
-  if (dst.elem != src.elem) upc::detail::fail(fn, "the source and destination elements differ in size");
-  check_maps(fn, maps, src.lay->rank(), "the source", *dst.lay, over);
-  upc::barrier();
-  ensure_directory();
-  tl_stats = stats{};
-  bool saving = o.map_saving;
-  const key k = make_key(true, dst, src, over, maps, saving);
+  bool saving = false;
+  region over;
+  const key k = begin_call(true, dst, src, maps, o, fn, over, saving);
   const int me = upc::mythread(), T = upc::threads();
   const std::size_t E = dst.elem;
   auto st = std::make_unique<pending::state>();
@@ -434,16 +448,9 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
 
 pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const array_ref& src, const combine& c, const options& o,
                       const char* fn) {
-  const region over = o.over ? *o.over : src.lay->reg();
-  if (over.rank() != src.lay->rank())
-    upc::detail::fail(fn, "the region " + over.text() + " and the source " + src.lay->reg().text() + " differ in rank");
-  if (dst.elem != src.elem) upc::detail::fail(fn, "the source and destination elements differ in size");
-  check_maps(fn, maps, dst.lay->rank(), "the destination", *src.lay, over);
-  upc::barrier();
-  ensure_directory();
-  tl_stats = stats{};
-  bool saving = o.map_saving;
-  const key k = make_key(false, dst, src, over, maps, saving);
+  bool saving = false;
+  region over;
+  const key k = begin_call(false, dst, src, maps, o, fn, over, saving);
   const int me = upc::mythread(), T = upc::threads();
   const std::size_t E = dst.elem;
   const layout& D = *dst.lay;
