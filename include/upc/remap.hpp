@@ -289,6 +289,7 @@ inline constexpr combine assign_once{nullptr, nullptr, true};
 struct options {
   const region* over = nullptr;  // the remap's region (default: the destination's for a gather, the source's for a scatter)
   bool map_saving = true;        // §4.5.1 (off: NM)
+  bool compression = true;       // §4.5.3, schedules run-length encoded (off: NR)
 };
 
 // What the last remap of this thread cost (for the benchmarks and tests).
@@ -296,9 +297,14 @@ struct stats {
   bool reused = false;             // a saved schedule served it (no inspector)
   double inspector_seconds = 0;    // Figure 3 lines 1-12 (0 when reused)
   double executor_seconds = 0;     // lines 13-22
-  std::uint64_t schedule_bytes = 0;  // processor map, indices and data buckets of my part
+  std::uint64_t schedule_bytes = 0;  // my part: the sum of the three below (Figure 5's parts)
+  std::uint64_t map_bytes = 0;       // the processor map along my walk (with my offsets)
+  std::uint64_t index_bytes = 0;     // the index buckets, mine and those kept of others' requests
+  std::uint64_t bucket_bytes = 0;    // my data buckets
   int sources = 0;                 // threads my elements come from (gather) / go to (scatter)
   int readers = 0;                 // threads whose elements I serve (gather) / receive from (scatter)
+  bool compressed = false;         // the schedule is kept run-length encoded
+  std::uint64_t runs = 0;          // its top-level runs, over all thread pairs (compressed)
 };
 const stats& last_stats() noexcept;
 // Drops every saved schedule (collective: every thread calls it at the same point).

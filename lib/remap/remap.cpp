@@ -22,6 +22,7 @@
 #include <memory>
 #include <sstream>
 
+#include "srle.hpp"
 #include "upc/error.hpp"
 #include "upc/memops.hpp"
 #include "upc/remap.hpp"
@@ -55,6 +56,7 @@ std::string map_name(const map& m, std::size_t k) {
 // maps and, for map arrays, their write versions.
 struct key {
   bool gather = true;
+  bool compression = true;
   std::uint64_t dst = 0, src = 0;
   region over;
   std::vector<std::uint64_t> maps;  // per map: kind, dimension or identity, version
@@ -66,8 +68,10 @@ struct key {
 struct schedule {
   key k;
   bool cacheable = true;
-  std::vector<int> pmap;             // per element walked (gather) or per (element, holder) pair (scatter): the other thread
-  std::vector<std::uint64_t> mine;   // the same: my local offset (gather: in D; scatter: in S)
+  // The processor map, kept per thread: my local offsets (gather: in D;
+  // scatter: in S) of the elements that come from (go to) that thread, in
+  // walk order, which is its bucket's order.
+  std::vector<std::vector<std::uint64_t>> mine_for;
   std::vector<std::uint64_t> lcnt, loff;  // per thread: what I ask of it / send it, where in my areas
   std::vector<std::vector<std::uint64_t>> rind;  // per thread: its requests of me (gather: offsets in S; scatter: in D)
   std::vector<std::uint64_t> roff;              // per thread: where in its areas
@@ -75,7 +79,53 @@ struct schedule {
   sptr<void> control, indices, data;            // mine (upc::alloc in my partition)
   std::size_t elem = 0;
   double inspector_seconds = 0;
+  // §4.5.3: once the inspector is done, both are kept run-length encoded,
+  // per thread pair (a transpose's: a few runs each), and the vectors dropped.
+  bool compressed = false;
+  std::vector<srle> mine_c, rind_c;  // per thread
 };
+
+// My local offsets paired with thread p's bucket, in order, however kept.
+template <class F>
+void each_mine(const schedule& s, int p, F&& f) {
+  if (!s.compressed) {
+    for (std::uint64_t off : s.mine_for[static_cast<std::size_t>(p)]) f(off);
+    return;
+  }
+  s.mine_c[static_cast<std::size_t>(p)].for_each([&](const std::int64_t* t) { f(static_cast<std::uint64_t>(t[0])); });
+}
+// Thread q's requests of me (local offsets), in order, however kept.
+template <class F>
+void each_request(const schedule& s, int q, F&& f) {
+  if (!s.compressed) {
+    for (std::uint64_t off : s.rind[static_cast<std::size_t>(q)]) f(off);
+    return;
+  }
+  s.rind_c[static_cast<std::size_t>(q)].for_each([&](const std::int64_t* t) { f(static_cast<std::uint64_t>(t[0])); });
+}
+std::size_t requests_of(const schedule& s, int q) {
+  return s.compressed ? s.rind_c[static_cast<std::size_t>(q)].count() : s.rind[static_cast<std::size_t>(q)].size();
+}
+
+// Encodes lists of offsets (levels: the rank of the array they index).
+std::vector<srle> encode_all(std::vector<std::vector<std::uint64_t>>& lists, int levels) {
+  std::vector<srle> out;
+  for (std::vector<std::uint64_t>& l : lists) {
+    srle_encoder enc(1, levels);
+    for (std::uint64_t off : l) {
+      const std::int64_t t = static_cast<std::int64_t>(off);
+      enc.push(&t);
+    }
+    out.push_back(enc.finish());
+    l = {};
+  }
+  return out;
+}
+void compress(schedule& s, int walk_levels, int request_levels) {
+  s.mine_c = encode_all(s.mine_for, walk_levels);
+  s.rind_c = encode_all(s.rind, request_levels);
+  s.compressed = true;
+}
 
 // The directory through which threads find each other's control areas: one
 // shared word per thread, allocated by the first remap of a run.
@@ -106,7 +156,7 @@ sptr<void> at(const sptr<void>& base, std::uint64_t byte_offset) {
 
 key make_key(bool gather, const array_ref& dst, const array_ref& src, const region& over, const std::vector<map>& maps,
              bool& cacheable) {
-  key k{gather, dst.id, src.id, over, {}};
+  key k{gather, true, dst.id, src.id, over, {}};
   for (const map& m : maps) {
     k.maps.push_back(static_cast<std::uint64_t>(m.k));
     switch (m.k) {
@@ -278,12 +328,23 @@ void ensure_directory() {
   tl_directory.ready = true;
 }
 
-std::uint64_t schedule_bytes(const schedule& s) {
-  std::uint64_t n = s.pmap.size() * sizeof(int) + s.mine.size() * 8;
-  for (const auto& r : s.rind) n += r.size() * 8;
+// Figure 5's parts of my schedule: the processor map (with my offsets along
+// the walk), the indices (the requests I keep and my index area), the data
+// buckets (my data area).
+void account(const schedule& s, stats& st) {
+  st.map_bytes = 0;
+  for (const auto& m : s.mine_for) st.map_bytes += m.size() * 8;
+  for (const srle& m : s.mine_c) st.map_bytes += m.size_in_ints() * 8;
   std::uint64_t total = 0;
   for (std::uint64_t c : s.lcnt) total += c;
-  return n + total * (8 + s.elem);
+  st.index_bytes = 0;  // (my index area is freed once the exchange is over)
+  for (const auto& r : s.rind) st.index_bytes += r.size() * 8;
+  for (const srle& r : s.rind_c) st.index_bytes += r.size_in_ints() * 8;
+  st.bucket_bytes = total * s.elem;
+  st.runs = 0;
+  for (const srle& m : s.mine_c) st.runs += m.runs();
+  for (const srle& r : s.rind_c) st.runs += r.runs();
+  st.schedule_bytes = st.map_bytes + st.index_bytes + st.bucket_bytes;
 }
 
 // The index of `thread`'s local element `offset` in layout `lay` (for messages).
@@ -314,6 +375,7 @@ schedule* schedule_for(const key& k, bool saving, std::size_t elem, std::unique_
   fresh->cacheable = saving;
   fresh->elem = elem;
   std::vector<std::vector<std::uint64_t>> buckets(static_cast<std::size_t>(upc::threads()));
+  fresh->mine_for.assign(buckets.size(), {});
   inspect(*fresh, buckets);
   exchange(*fresh, buckets);
   fresh->inspector_seconds = now() - t0;
@@ -341,7 +403,9 @@ key begin_call(bool gather, const array_ref& dst, const array_ref& src, const st
   ensure_directory();
   tl_stats = stats{};
   saving = o.map_saving;
-  return make_key(gather, dst, src, over, maps, saving);
+  key k = make_key(gather, dst, src, over, maps, saving);
+  k.compression = o.compression;
+  return k;
 }
 
 }  // namespace
@@ -380,30 +444,41 @@ void pending::complete() {
   char* to = st.dst.local_of(me);
   if (st.gather) {  // lines 18-22: my data area into D, in walk order
     const char* area = bytes_on(s.data, me);
-    std::vector<std::uint64_t> next = s.loff;
-    for (std::size_t e = 0; e < s.pmap.size(); ++e)
-      std::memcpy(to + s.mine[e] * E, area + (next[static_cast<std::size_t>(s.pmap[e])]++) * E, E);
+    for (int p = 0; p < T; ++p) {
+      const char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
+      each_mine(s, p, [&](std::uint64_t mine) {
+        std::memcpy(to + mine * E, bucket, E);
+        bucket += E;
+      });
+    }
   } else {  // every thread's bucket for me, in thread order
     std::vector<char> buf;
     for (int q = 0; q < T; ++q) {
-      const std::vector<std::uint64_t>& where = s.rind[static_cast<std::size_t>(q)];
-      if (where.empty()) continue;
-      buf.resize(where.size() * E);
+      const std::size_t n = requests_of(s, q);
+      if (!n) continue;
+      buf.resize(n * E);
       upc::memget(buf.data(), at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.size());
-      for (std::size_t e = 0; e < where.size(); ++e) {
-        if (st.c.apply) st.c.apply(to + where[e] * E, buf.data() + e * E, st.c.ctx);
-        else std::memcpy(to + where[e] * E, buf.data() + e * E, E);
-      }
+      std::size_t e = 0;
+      each_request(s, q, [&](std::uint64_t where) {
+        if (st.c.apply) st.c.apply(to + where * E, buf.data() + e * E, st.c.ctx);
+        else std::memcpy(to + where * E, buf.data() + e * E, E);
+        ++e;
+      });
     }
   }
   upc::barrier();
+  // Others read my index area only in the exchange, before that barrier: a
+  // kept schedule has no more use for it.
+  upc::free(s.indices);
+  s.indices = sptr<void>();
   const_cast<versions*>(st.dst.version)->bump();  // the operator wrote D
   tl_stats.executor_seconds = now() - st.t1;
-  tl_stats.schedule_bytes = schedule_bytes(s);
+  account(s, tl_stats);
   for (int p = 0; p < T; ++p) {
     tl_stats.sources += s.lcnt[static_cast<std::size_t>(p)] > 0;
-    tl_stats.readers += !s.rind[static_cast<std::size_t>(p)].empty();
+    tl_stats.readers += requests_of(s, p) > 0;
   }
+  tl_stats.compressed = s.compressed;
   if (st.owned) release(*st.owned);
   s_.reset();
 }
@@ -425,21 +500,22 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
       const point v = evaluate(maps, i, D);
       if (!S.reg().contains(v)) out_of_range(fn, maps, v, i, S.reg(), over, "source");
       const int p = S.owner(v);
-      fresh.pmap.push_back(p);
-      fresh.mine.push_back(D.local_offset(me, i));
+      fresh.mine_for[static_cast<std::size_t>(p)].push_back(D.local_offset(me, i));
       buckets[static_cast<std::size_t>(p)].push_back(S.local_offset(p, v));
     });
   });
   schedule& s = *st->s;
+  if (!tl_stats.reused && o.compression) compress(s, over.rank(), src.lay->rank());
   st->t1 = now();
   // lines 13-17: what each thread asks of me, into its data area
   const char* from = src.local_of(me);
   std::vector<char> buf;
   for (int q = 0; q < T; ++q) {
-    const std::vector<std::uint64_t>& want = s.rind[static_cast<std::size_t>(q)];
-    if (want.empty()) continue;
-    buf.resize(want.size() * E);
-    for (std::size_t e = 0; e < want.size(); ++e) std::memcpy(buf.data() + e * E, from + want[e] * E, E);
+    const std::size_t n = requests_of(s, q);
+    if (!n) continue;
+    buf.resize(n * E);
+    std::size_t e = 0;
+    each_request(s, q, [&](std::uint64_t want) { std::memcpy(buf.data() + (e++) * E, from + want * E, E); });
     upc::memput(at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.data(), buf.size());
   }
   upc::notify();
@@ -465,8 +541,7 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
       const point v = evaluate(maps, i, S);
       if (!D.reg().contains(v)) out_of_range(fn, maps, v, i, D.reg(), over, "destination");
       for (int p : D.holders(v)) {  // every replica of a flooded dimension
-        fresh.pmap.push_back(p);
-        fresh.mine.push_back(S.local_offset(me, i));
+        fresh.mine_for[static_cast<std::size_t>(p)].push_back(S.local_offset(me, i));
         buckets[static_cast<std::size_t>(p)].push_back(D.local_offset(p, v));
       }
     });
@@ -485,13 +560,18 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
         hit[off] = 1;
       }
   }
+  if (!tl_stats.reused && o.compression) compress(s, over.rank(), D.rank());
   st->t1 = now();
   // lines 13-17: my elements into my data area, bucket by bucket
   char* area = bytes_on(s.data, me);
   const char* from = src.local_of(me);
-  std::vector<std::uint64_t> next = s.loff;
-  for (std::size_t e = 0; e < s.pmap.size(); ++e)
-    std::memcpy(area + (next[static_cast<std::size_t>(s.pmap[e])]++) * E, from + s.mine[e] * E, E);
+  for (int p = 0; p < T; ++p) {
+    char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
+    each_mine(s, p, [&](std::uint64_t mine) {
+      std::memcpy(bucket, from + mine * E, E);
+      bucket += E;
+    });
+  }
   upc::notify();
   return pending(std::move(st));
 }

@@ -288,3 +288,37 @@ TEST_CASE("remap: the NAS CG replicated-vector transpose (§4.3) on 2 x 4 and 4 
       CHECK(r.ok());
     }
 }
+
+TEST_CASE("remap: every optimization on and off gives the same results; compressed schedules are small (§4.5.3)") {
+  everywhere([] {
+    const long nx = 16, ny = 12, nz = 8;
+    const region XYZ{{1, nx}, {1, ny}, {1, nz}}, YZX{{1, ny}, {1, nz}, {1, nx}};
+    const int T = upc::threads();
+    darray<double> X1(XYZ, grid{T, 1, 1}, "X1"), X2(YZX, grid{T, 1, 1}, "X2");
+    darray<long> M(YZX, grid{T, 1, 1}, "M");
+    fill(X1);
+    M.for_each_mine([&](const point& i, long& v) { v = (i[2] * 5) % nx + 1; });  // a permutation of 1..16
+    std::uint64_t compressed_map = 0, raw_map = 0;
+    for (int mask = 0; mask < 4; ++mask) {
+      options o;
+      o.map_saving = !(mask & 1);
+      o.compression = !(mask & 2);
+      for (int round = 0; round < 2; ++round) {  // the second round reuses the saved schedule, if any
+        gather(X2, X1, {Index3, Index1, Index2}, o);
+        expect_all(X2, [](const point& i) { return value({i[2], i[0], i[1]}); });
+        gather(X2, X1, {M, Index1, Index2}, o);
+        expect_all(X2, [&](const point& i) { return value({(i[2] * 5) % nx + 1, i[0], i[1]}); });
+        gather(X2, X1, {Index3, Index1, Index2}, o);
+        if (mask == 1) {
+          compressed_map = last_stats().map_bytes + last_stats().index_bytes;
+          // the transpose's schedule: one run per list, two lists per thread pair
+          SPMD_CHECK(last_stats().runs <= 2u * static_cast<unsigned>(T));
+        }
+        if (mask == 3) raw_map = last_stats().map_bytes + last_stats().index_bytes;
+        SPMD_CHECK_EQ(last_stats().compressed, o.compression);
+      }
+    }
+    if (X2.local_size() > 0) SPMD_CHECK(compressed_map * 2 < raw_map);
+    forget_schedules();
+  });
+}
