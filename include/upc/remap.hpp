@@ -290,6 +290,7 @@ struct options {
   const region* over = nullptr;  // the remap's region (default: the destination's for a gather, the source's for a scatter)
   bool map_saving = true;        // §4.5.1 (off: NM)
   bool compression = true;       // §4.5.3, schedules run-length encoded (off: NR)
+  bool direct = true;            // §4.5.5, straight copies sent without buffers (gather; off: ND)
 };
 
 // What the last remap of this thread cost (for the benchmarks and tests).
@@ -305,6 +306,7 @@ struct stats {
   int readers = 0;                 // threads whose elements I serve (gather) / receive from (scatter)
   bool compressed = false;         // the schedule is kept run-length encoded
   std::uint64_t runs = 0;          // its top-level runs, over all thread pairs (compressed)
+  int direct_puts = 0;             // buckets I put straight into their destination (§4.5.5)
 };
 const stats& last_stats() noexcept;
 // Drops every saved schedule (collective: every thread calls it at the same point).

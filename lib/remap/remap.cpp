@@ -56,7 +56,7 @@ std::string map_name(const map& m, std::size_t k) {
 // maps and, for map arrays, their write versions.
 struct key {
   bool gather = true;
-  bool compression = true;
+  bool compression = true, direct = true;
   std::uint64_t dst = 0, src = 0;
   region over;
   std::vector<std::uint64_t> maps;  // per map: kind, dimension or identity, version
@@ -83,7 +83,23 @@ struct schedule {
   // per thread pair (a transpose's: a few runs each), and the vectors dropped.
   bool compressed = false;
   std::vector<srle> mine_c, rind_c;  // per thread
+  // §4.5.5 (gather): where a bucket is a straight copy, no buffer in between.
+  // my_direct[p]: p's bucket lands contiguously in my D block from this
+  // element (p puts it there itself; I skip it when unpacking);
+  // their_direct[q]: the same, told by q (I put into its D block);
+  // from_direct[q]: q's requests are contiguous in my S block from this element
+  // (I send straight from it, without packing). none: not straight.
+  std::vector<std::uint64_t> my_direct, their_direct, from_direct;
 };
+constexpr std::uint64_t none = ~std::uint64_t{0};
+
+// The first of a contiguous ascending list of offsets, or none.
+std::uint64_t straight(const std::vector<std::uint64_t>& v) {
+  if (v.empty()) return none;
+  for (std::size_t k = 1; k < v.size(); ++k)
+    if (v[k] != v[0] + k) return none;
+  return v[0];
+}
 
 // My local offsets paired with thread p's bucket, in order, however kept.
 template <class F>
@@ -156,7 +172,7 @@ sptr<void> at(const sptr<void>& base, std::uint64_t byte_offset) {
 
 key make_key(bool gather, const array_ref& dst, const array_ref& src, const region& over, const std::vector<map>& maps,
              bool& cacheable) {
-  key k{gather, true, dst.id, src.id, over, {}};
+  key k{gather, true, true, dst.id, src.id, over, {}};
   for (const map& m : maps) {
     k.maps.push_back(static_cast<std::uint64_t>(m.k));
     switch (m.k) {
@@ -255,7 +271,7 @@ point evaluate(const std::vector<map>& maps, const point& i, const layout& align
 }
 
 // Lines 8-12 of Figure 3: counts and point buckets to the threads they concern.
-void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets) {
+void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets, bool direct) {
   const int T = upc::threads(), me = upc::mythread();
   s.lcnt.assign(static_cast<std::size_t>(T), 0);
   s.loff.assign(static_cast<std::size_t>(T), 0);
@@ -265,8 +281,12 @@ void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets) {
     s.lcnt[static_cast<std::size_t>(p)] = buckets[static_cast<std::size_t>(p)].size();
     total += s.lcnt[static_cast<std::size_t>(p)];
   }
-  // control: per thread (count, offset), then my point and data areas' addresses
-  s.control = upc::alloc(static_cast<std::size_t>(2 * T + 4) * sizeof(std::uint64_t));
+  // control: per thread (count, offset), my index and data areas' addresses,
+  // then per thread where its bucket may land directly (none: not straight)
+  s.my_direct.assign(static_cast<std::size_t>(T), none);
+  if (direct)
+    for (int p = 0; p < T; ++p) s.my_direct[static_cast<std::size_t>(p)] = straight(s.mine_for[static_cast<std::size_t>(p)]);
+  s.control = upc::alloc(static_cast<std::size_t>(3 * T + 4) * sizeof(std::uint64_t));
   s.indices = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * sizeof(std::uint64_t));
   s.data = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * s.elem);
   std::uint64_t* ctl = word_on(s.control, me);
@@ -280,12 +300,15 @@ void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets) {
   const shared_address ia = s.indices.address(), da = s.data.address();
   std::memcpy(ctl + 2 * T, &ia, sizeof ia);
   std::memcpy(ctl + 2 * T + 2, &da, sizeof da);
+  for (int p = 0; p < T; ++p) ctl[2 * T + 4 + p] = s.my_direct[static_cast<std::size_t>(p)];
   *word_on(tl_directory.words, me) = s.control.address().offset;
   upc::barrier();
   // what every thread asks of me
   s.rind.assign(static_cast<std::size_t>(T), {});
   s.roff.assign(static_cast<std::size_t>(T), 0);
   s.their_data.assign(static_cast<std::size_t>(T), sptr<void>());
+  s.their_direct.assign(static_cast<std::size_t>(T), none);
+  s.from_direct.assign(static_cast<std::size_t>(T), none);
   for (int q = 0; q < T; ++q) {
     shared_address c{*word_on(tl_directory.words, q), static_cast<std::uint32_t>(q), 0};
     std::uint64_t theirs[2];
@@ -297,6 +320,11 @@ void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets) {
     std::vector<std::uint64_t>& r = s.rind[static_cast<std::size_t>(q)];
     r.resize(theirs[0]);
     if (theirs[0]) upc::memget(r.data(), at(sptr<void>(areas[0]), theirs[1] * 8), theirs[0] * 8);
+    if (direct) {
+      upc::memget(&s.their_direct[static_cast<std::size_t>(q)],
+                  sptr<void>(shared_address{c.offset + static_cast<std::uint64_t>(2 * T + 4 + me) * 8, c.thread, 0}), 8);
+      s.from_direct[static_cast<std::size_t>(q)] = straight(r);
+    }
   }
 }
 
@@ -363,7 +391,8 @@ point index_at(const layout& lay, int thread, std::uint64_t offset) {
 
 // The schedule of this call: a kept one, or a fresh one from `inspect`.
 template <class Inspect>
-schedule* schedule_for(const key& k, bool saving, std::size_t elem, std::unique_ptr<schedule>& owned, Inspect&& inspect) {
+schedule* schedule_for(const key& k, bool saving, bool direct, std::size_t elem, std::unique_ptr<schedule>& owned,
+                       Inspect&& inspect) {
   const double t0 = now();
   if (saving)
     if (schedule* s = find_saved(k)) {
@@ -377,7 +406,7 @@ schedule* schedule_for(const key& k, bool saving, std::size_t elem, std::unique_
   std::vector<std::vector<std::uint64_t>> buckets(static_cast<std::size_t>(upc::threads()));
   fresh->mine_for.assign(buckets.size(), {});
   inspect(*fresh, buckets);
-  exchange(*fresh, buckets);
+  exchange(*fresh, buckets, direct);
   fresh->inspector_seconds = now() - t0;
   tl_stats.inspector_seconds = fresh->inspector_seconds;
   if (saving) return keep(std::move(fresh));
@@ -405,6 +434,7 @@ key begin_call(bool gather, const array_ref& dst, const array_ref& src, const st
   saving = o.map_saving;
   key k = make_key(gather, dst, src, over, maps, saving);
   k.compression = o.compression;
+  k.direct = o.direct;
   return k;
 }
 
@@ -445,6 +475,7 @@ void pending::complete() {
   if (st.gather) {  // lines 18-22: my data area into D, in walk order
     const char* area = bytes_on(s.data, me);
     for (int p = 0; p < T; ++p) {
+      if (s.my_direct[static_cast<std::size_t>(p)] != none) continue;  // p put it in place (§4.5.5)
       const char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
       each_mine(s, p, [&](std::uint64_t mine) {
         std::memcpy(to + mine * E, bucket, E);
@@ -493,7 +524,8 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
   st->gather = true;
   st->dst = dst;
   st->src = src;
-  st->s = schedule_for(k, saving, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  // (in place, D := D#[…], a direct put could overwrite what I still send)
+  st->s = schedule_for(k, saving, o.direct && dst.id != src.id, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& D = *dst.lay;
     const layout& S = *src.lay;
     walk(D, my_part(D, over), [&](const point& i) {  // lines 1-7
@@ -513,10 +545,24 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
   for (int q = 0; q < T; ++q) {
     const std::size_t n = requests_of(s, q);
     if (!n) continue;
+    const std::size_t uq = static_cast<std::size_t>(q);
+    // where it goes: straight into q's D block when q said so, else q's data area
+    sptr<void> to = at(s.their_data[uq], s.roff[uq] * E);
+    if (s.their_direct[uq] != none) {
+      ++tl_stats.direct_puts;
+      shared_address a = dst.storage.address();
+      a.thread = static_cast<std::uint32_t>(q);
+      a.phase = 0;
+      to = at(sptr<void>(a), s.their_direct[uq] * E);
+    }
+    if (s.from_direct[uq] != none) {  // a straight run of my S block: no packing
+      upc::memput(to, from + s.from_direct[uq] * E, n * E);
+      continue;
+    }
     buf.resize(n * E);
     std::size_t e = 0;
     each_request(s, q, [&](std::uint64_t want) { std::memcpy(buf.data() + (e++) * E, from + want * E, E); });
-    upc::memput(at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.data(), buf.size());
+    upc::memput(to, buf.data(), buf.size());
   }
   upc::notify();
   return pending(std::move(st));
@@ -535,7 +581,7 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
   st->dst = dst;
   st->src = src;
   st->c = c;
-  st->s = schedule_for(k, saving, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  st->s = schedule_for(k, saving, false, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& S = *src.lay;
     walk(S, my_part(S, over), [&](const point& i) {
       const point v = evaluate(maps, i, S);

@@ -280,16 +280,23 @@ TEST_CASE("remap: the NAS CG replicated-vector transpose (§4.3) on 2 x 4 and 4 
         const long src_ind = c[0] * (n / rows) + (c[1] * (n / cols)) % ((n + rows - 1) / rows) + 1;
         gather(W, P, {Index2, expr([src_ind](const point&) { return src_ind; }, 42)});
         expect_all(W, [](const point& i) { return 100.0 + static_cast<double>(i[1]); });
-        // one-to-one: I read from one thread, and one thread reads from me
+        // one-to-one: I read from one thread, and one thread reads from me;
+        // the piece is contiguous at both ends, so it goes straight from P to W (§4.5.5)
         SPMD_CHECK_EQ(last_stats().sources, 1);
         SPMD_CHECK_EQ(last_stats().readers, 1);
+        SPMD_CHECK_EQ(last_stats().direct_puts, 1);
+        options nd;
+        nd.direct = false;
+        gather(W, P, {Index2, expr([src_ind](const point&) { return src_ind; }, 42)}, nd);
+        expect_all(W, [](const point& i) { return 100.0 + static_cast<double>(i[1]); });
+        SPMD_CHECK_EQ(last_stats().direct_puts, 0);
       });
       INFO("THREADS=", T, " ", spmd::name(b), ": ", r.error);
       CHECK(r.ok());
     }
 }
 
-TEST_CASE("remap: every optimization on and off gives the same results; compressed schedules are small (§4.5.3)") {
+TEST_CASE("remap: every optimization on and off gives the same results; compressed schedules are small (§4.5.3, §4.5.5)") {
   everywhere([] {
     const long nx = 16, ny = 12, nz = 8;
     const region XYZ{{1, nx}, {1, ny}, {1, nz}}, YZX{{1, ny}, {1, nz}, {1, nx}};
@@ -299,10 +306,11 @@ TEST_CASE("remap: every optimization on and off gives the same results; compress
     fill(X1);
     M.for_each_mine([&](const point& i, long& v) { v = (i[2] * 5) % nx + 1; });  // a permutation of 1..16
     std::uint64_t compressed_map = 0, raw_map = 0;
-    for (int mask = 0; mask < 4; ++mask) {
+    for (int mask = 0; mask < 8; ++mask) {
       options o;
       o.map_saving = !(mask & 1);
       o.compression = !(mask & 2);
+      o.direct = !(mask & 4);  // (mask 7: NO, every optimization off)
       for (int round = 0; round < 2; ++round) {  // the second round reuses the saved schedule, if any
         gather(X2, X1, {Index3, Index1, Index2}, o);
         expect_all(X2, [](const point& i) { return value({i[2], i[0], i[1]}); });
@@ -319,6 +327,11 @@ TEST_CASE("remap: every optimization on and off gives the same results; compress
       }
     }
     if (X2.local_size() > 0) SPMD_CHECK(compressed_map * 2 < raw_map);
+    // in place: A := A#[…] with every optimization on
+    darray<double> Y(XYZ, grid{T, 1, 1}, "Y");
+    fill(Y);
+    gather(Y, Y, {Index1, Index2, expr([nz](const point& i) { return nz + 1 - i[2]; }, 7)});
+    expect_all(Y, [&](const point& i) { return value({i[0], i[1], nz + 1 - i[2]}); });
     forget_schedules();
   });
 }
