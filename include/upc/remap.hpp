@@ -291,6 +291,12 @@ struct options {
   bool map_saving = true;        // §4.5.1 (off: NM)
   bool compression = true;       // §4.5.3, schedules run-length encoded (off: NR)
   bool direct = true;            // §4.5.5, straight copies sent without buffers (gather; off: ND)
+  // §4.5.4 (gather): what the caller knows, no hidden analysis. The source is
+  // dead after the remap (its contents may be destroyed: the data buckets go
+  // there), the destination is dead before it (all of it, also outside the
+  // region: packing goes there). Used unless reuse is off (NB).
+  bool dead_source = false, dead_destination = false;
+  bool reuse = true;
 };
 
 // What the last remap of this thread cost (for the benchmarks and tests).
@@ -307,6 +313,7 @@ struct stats {
   bool compressed = false;         // the schedule is kept run-length encoded
   std::uint64_t runs = 0;          // its top-level runs, over all thread pairs (compressed)
   int direct_puts = 0;             // buckets I put straight into their destination (§4.5.5)
+  bool reused_dead_arrays = false; // the buckets went through the dead arrays (§4.5.4)
 };
 const stats& last_stats() noexcept;
 // Drops every saved schedule (collective: every thread calls it at the same point).

@@ -56,7 +56,7 @@ std::string map_name(const map& m, std::size_t k) {
 // maps and, for map arrays, their write versions.
 struct key {
   bool gather = true;
-  bool compression = true, direct = true;
+  bool compression = true, direct = true, dead_source = false, dead_destination = false, reuse = true;
   std::uint64_t dst = 0, src = 0;
   region over;
   std::vector<std::uint64_t> maps;  // per map: kind, dimension or identity, version
@@ -90,6 +90,11 @@ struct schedule {
   // from_direct[q]: q's requests are contiguous in my S block from this element
   // (I send straight from it, without packing). none: not straight.
   std::vector<std::uint64_t> my_direct, their_direct, from_direct;
+  // §4.5.4 (gather): the caller said the source is dead after the remap and
+  // my part of it holds everything I receive: the data buckets live there
+  // (no data area); and, the destination dead before, I pack into it.
+  bool receive_in_source = false;
+  shared_address source_block{};  // my block of S, when receive_in_source
 };
 constexpr std::uint64_t none = ~std::uint64_t{0};
 
@@ -172,7 +177,7 @@ sptr<void> at(const sptr<void>& base, std::uint64_t byte_offset) {
 
 key make_key(bool gather, const array_ref& dst, const array_ref& src, const region& over, const std::vector<map>& maps,
              bool& cacheable) {
-  key k{gather, true, true, dst.id, src.id, over, {}};
+  key k{gather, true, true, false, false, true, dst.id, src.id, over, {}};
   for (const map& m : maps) {
     k.maps.push_back(static_cast<std::uint64_t>(m.k));
     switch (m.k) {
@@ -272,6 +277,7 @@ point evaluate(const std::vector<map>& maps, const point& i, const layout& align
 
 // Lines 8-12 of Figure 3: counts and point buckets to the threads they concern.
 void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets, bool direct) {
+  // (receive_in_source: decided by the caller from the totals, before this)
   const int T = upc::threads(), me = upc::mythread();
   s.lcnt.assign(static_cast<std::size_t>(T), 0);
   s.loff.assign(static_cast<std::size_t>(T), 0);
@@ -288,7 +294,7 @@ void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets, boo
     for (int p = 0; p < T; ++p) s.my_direct[static_cast<std::size_t>(p)] = straight(s.mine_for[static_cast<std::size_t>(p)]);
   s.control = upc::alloc(static_cast<std::size_t>(3 * T + 4) * sizeof(std::uint64_t));
   s.indices = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * sizeof(std::uint64_t));
-  s.data = upc::alloc(static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * s.elem);
+  s.data = upc::alloc(s.receive_in_source ? 1 : static_cast<std::size_t>(std::max<std::uint64_t>(total, 1)) * s.elem);
   std::uint64_t* ctl = word_on(s.control, me);
   std::uint64_t* ind = word_on(s.indices, me);
   for (int p = 0; p < T; ++p) {
@@ -297,7 +303,7 @@ void exchange(schedule& s, std::vector<std::vector<std::uint64_t>>& buckets, boo
     std::memcpy(ind + s.loff[static_cast<std::size_t>(p)], buckets[static_cast<std::size_t>(p)].data(),
                 buckets[static_cast<std::size_t>(p)].size() * sizeof(std::uint64_t));
   }
-  const shared_address ia = s.indices.address(), da = s.data.address();
+  const shared_address ia = s.indices.address(), da = s.receive_in_source ? s.source_block : s.data.address();
   std::memcpy(ctl + 2 * T, &ia, sizeof ia);
   std::memcpy(ctl + 2 * T + 2, &da, sizeof da);
   for (int p = 0; p < T; ++p) ctl[2 * T + 4 + p] = s.my_direct[static_cast<std::size_t>(p)];
@@ -368,7 +374,7 @@ void account(const schedule& s, stats& st) {
   st.index_bytes = 0;  // (my index area is freed once the exchange is over)
   for (const auto& r : s.rind) st.index_bytes += r.size() * 8;
   for (const srle& r : s.rind_c) st.index_bytes += r.size_in_ints() * 8;
-  st.bucket_bytes = total * s.elem;
+  st.bucket_bytes = s.receive_in_source ? 0 : total * s.elem;  // §4.5.4: in the dead source
   st.runs = 0;
   for (const srle& m : s.mine_c) st.runs += m.runs();
   for (const srle& r : s.rind_c) st.runs += r.runs();
@@ -435,6 +441,9 @@ key begin_call(bool gather, const array_ref& dst, const array_ref& src, const st
   key k = make_key(gather, dst, src, over, maps, saving);
   k.compression = o.compression;
   k.direct = o.direct;
+  k.dead_source = o.dead_source;
+  k.dead_destination = o.dead_destination;
+  k.reuse = o.reuse;
   return k;
 }
 
@@ -473,7 +482,7 @@ void pending::complete() {
   upc::wait();  // everyone's part of the exchange is in (the start's notify)
   char* to = st.dst.local_of(me);
   if (st.gather) {  // lines 18-22: my data area into D, in walk order
-    const char* area = bytes_on(s.data, me);
+    const char* area = s.receive_in_source ? upc::detail::raw_address(s.source_block) : bytes_on(s.data, me);
     for (int p = 0; p < T; ++p) {
       if (s.my_direct[static_cast<std::size_t>(p)] != none) continue;  // p put it in place (§4.5.5)
       const char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
@@ -524,17 +533,27 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
   st->gather = true;
   st->dst = dst;
   st->src = src;
-  // (in place, D := D#[…], a direct put could overwrite what I still send)
-  st->s = schedule_for(k, saving, o.direct && dst.id != src.id, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  // (in place, D := D#[…], a direct put could overwrite what I still send;
+  // with dead arrays reused, the blocks hold buckets)
+  const bool reuse = o.reuse && (o.dead_source || o.dead_destination) && dst.id != src.id;
+  st->s = schedule_for(k, saving, o.direct && dst.id != src.id && !reuse, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& D = *dst.lay;
     const layout& S = *src.lay;
+    std::uint64_t received = 0;
     walk(D, my_part(D, over), [&](const point& i) {  // lines 1-7
       const point v = evaluate(maps, i, D);
       if (!S.reg().contains(v)) out_of_range(fn, maps, v, i, S.reg(), over, "source");
       const int p = S.owner(v);
       fresh.mine_for[static_cast<std::size_t>(p)].push_back(D.local_offset(me, i));
       buckets[static_cast<std::size_t>(p)].push_back(S.local_offset(p, v));
+      ++received;
     });
+    if (reuse && o.dead_source && received <= S.local_elements(me)) {  // §4.5.4: my buckets in my dead S block
+      fresh.receive_in_source = true;
+      fresh.source_block = src.storage.address();
+      fresh.source_block.thread = static_cast<std::uint32_t>(me);
+      fresh.source_block.phase = 0;
+    }
   });
   schedule& s = *st->s;
   if (!tl_stats.reused && o.compression) compress(s, over.rank(), src.lay->rank());
@@ -542,6 +561,38 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
   // lines 13-17: what each thread asks of me, into its data area
   const char* from = src.local_of(me);
   std::vector<char> buf;
+  bool someone_receives_in_source = false;
+  if (reuse) {  // (the same on every thread: the options are single-valued)
+    someone_receives_in_source = o.dead_source;
+  }
+  if (someone_receives_in_source) {
+    // §4.5.4: receivers' buckets are in their S blocks, so every S block must
+    // be read (packed) before anyone puts: pack everything (into my dead D
+    // block when it is big enough), wait for all, then put.
+    std::uint64_t out = 0;
+    for (int q = 0; q < T; ++q) out += requests_of(s, q);
+    char* pack = nullptr;
+    if (o.dead_destination && out <= dst.lay->local_elements(me)) pack = dst.local_of(me);
+    else {
+      buf.resize(out * E);
+      pack = buf.data();
+    }
+    std::vector<std::uint64_t> at_q(static_cast<std::size_t>(T), 0);
+    std::uint64_t k = 0;
+    for (int q = 0; q < T; ++q) {
+      at_q[static_cast<std::size_t>(q)] = k;
+      each_request(s, q, [&](std::uint64_t want) { std::memcpy(pack + (k++) * E, from + want * E, E); });
+    }
+    upc::barrier();
+    for (int q = 0; q < T; ++q) {
+      const std::size_t n = requests_of(s, q);
+      if (n) upc::memput(at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E),
+                         pack + at_q[static_cast<std::size_t>(q)] * E, n * E);
+    }
+    tl_stats.reused_dead_arrays = true;
+    upc::notify();
+    return pending(std::move(st));
+  }
   for (int q = 0; q < T; ++q) {
     const std::size_t n = requests_of(s, q);
     if (!n) continue;

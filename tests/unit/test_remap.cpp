@@ -335,3 +335,29 @@ TEST_CASE("remap: every optimization on and off gives the same results; compress
     forget_schedules();
   });
 }
+
+TEST_CASE("remap: dead source and destination reuse: the FT transpose without data buckets (§4.5.4)") {
+  everywhere([] {
+    const long nx = 8, ny = 6, nz = 4;
+    const region XYZ{{1, nx}, {1, ny}, {1, nz}}, YZX{{1, ny}, {1, nz}, {1, nx}};
+    const int T = upc::threads();
+    for (bool reuse : {true, false}) {  // NB: the same result with buckets of their own
+      darray<double> X1(XYZ, grid{T, 1, 1}, "X1"), X2(YZX, grid{T, 1, 1}, "X2");
+      fill(X1);
+      options o;
+      o.dead_source = o.dead_destination = true;  // X1 is not read again, X2's old contents do not matter
+      o.reuse = reuse;
+      for (int round = 0; round < 2; ++round) {
+        if (round) fill(X1);  // (the first round destroyed it)
+        gather(X2, X1, {Index3, Index1, Index2}, o);
+        expect_all(X2, [](const point& i) { return value({i[2], i[0], i[1]}); });
+        SPMD_CHECK_EQ(last_stats().reused_dead_arrays, reuse);
+        // where my pieces fit in my dead block of X1: no data buckets of their own
+        const bool fits = X2.local_size() <= X1.local_size();
+        if (reuse && fits) SPMD_CHECK_EQ(last_stats().bucket_bytes, 0u);
+        else SPMD_CHECK_EQ(last_stats().bucket_bytes, X2.local_size() * sizeof(double));
+      }
+    }
+    forget_schedules();
+  });
+}
