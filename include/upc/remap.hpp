@@ -154,6 +154,10 @@ struct array_ref {
   char* local_of(int thread) const noexcept;
 };
 
+// The identity of the next array of this thread (the same sequence on every
+// thread: arrays are constructed collectively), restarting with each run.
+std::uint64_t next_array_id() noexcept;
+
 // A distributed array of T over a region (collective: every thread constructs
 // it with the same arguments, in the same order).
 template <class T>
@@ -228,10 +232,7 @@ class darray {
   void touched() noexcept { version_.bump(); }  // the operator wrote it
 
  private:
-  static std::uint64_t next_id() {
-    static thread_local std::uint64_t n = 0;  // the same sequence on every thread (collective construction)
-    return ++n;
-  }
+  static std::uint64_t next_id() { return next_array_id(); }
   layout layout_;
   sptr<void> storage_;
   versions version_;

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "../runtime/static_objects.hpp"
 #include "upc/error.hpp"
 #include "upc/remap.hpp"
 
@@ -199,6 +200,15 @@ std::uint64_t layout::local_offset(int thread, const point& i) const noexcept {
     off = off * static_cast<std::uint64_t>(b.hi[u] - b.lo[u] + 1) + static_cast<std::uint64_t>(i[u] - b.lo[u]);
   }
   return off;
+}
+
+std::uint64_t next_array_id() noexcept {
+  static thread_local std::uint64_t run = 0, n = 0;
+  if (run != upc::detail::run_serial()) {
+    run = upc::detail::run_serial();
+    n = 0;
+  }
+  return ++n;
 }
 
 char* array_ref::local_of(int thread) const noexcept {

@@ -22,6 +22,7 @@
 #include <memory>
 #include <sstream>
 
+#include "../runtime/static_objects.hpp"
 #include "srle.hpp"
 #include "upc/error.hpp"
 #include "upc/memops.hpp"
@@ -153,6 +154,7 @@ void compress(schedule& s, int walk_levels, int request_levels) {
 struct directory {
   sptr<void> words;
   bool ready = false;
+  std::uint64_t run = 0;  // upc::detail::run_serial() when made: a cache of one run is never taken for another's
 };
 thread_local directory tl_directory;
 thread_local std::vector<std::unique_ptr<schedule>> tl_saved;  // kept schedules, newest last
@@ -357,9 +359,11 @@ schedule* keep(std::unique_ptr<schedule> s) {
 }
 
 void ensure_directory() {
-  if (tl_directory.ready) return;
+  if (tl_directory.ready && tl_directory.run == upc::detail::run_serial()) return;
+  tl_saved.clear();  // an earlier run's schedules: their shared memory went with it
   tl_directory.words = upc::all_alloc(static_cast<std::size_t>(upc::threads()), sizeof(std::uint64_t));
   tl_directory.ready = true;
+  tl_directory.run = upc::detail::run_serial();
 }
 
 // Figure 5's parts of my schedule: the processor map (with my offsets along
