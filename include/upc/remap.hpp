@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "upc/alloc.hpp"
+#include "upc/error.hpp"
 #include "upc/runtime.hpp"
 #include "upc/sptr.hpp"
 
@@ -101,6 +102,10 @@ class layout {
  public:
   layout() = default;
   layout(const region& r, const grid& g);
+  // A UPC blocked shared array, shared [b] T[n] (from thread 0, phase 0):
+  // indices 0..n-1, blocks of b dealt to the threads in turn.
+  static layout blocked(std::uint64_t n, std::uint64_t b, int threads);
+  std::uint64_t cyclic_block() const noexcept { return cyclic_; }  // b of a blocked layout, 0 otherwise
   const region& reg() const noexcept { return r_; }
   const grid& procs() const noexcept { return g_; }
   int rank() const noexcept { return r_.rank(); }
@@ -125,6 +130,7 @@ class layout {
  private:
   region r_;
   grid g_;
+  std::uint64_t cyclic_ = 0;
 };
 
 // Per-array write versions, one word per thread in shared memory: every
@@ -151,6 +157,7 @@ struct array_ref {
   const versions* version = nullptr;
   std::uint64_t id = 0;     // identity of the array (a schedule's key)
   const char* name = "";
+  bool tracked = true;      // every write bumps `version` (a darray; not a shared_view: UPC writes go round it)
   char* local_of(int thread) const noexcept;
 };
 
@@ -240,6 +247,41 @@ class darray {
   const char* name_;
 };
 
+// A UPC shared array seen by the operator: `shared [B] T a[n]` (or memory
+// from upc_all_alloc with blocks of B elements), from thread 0, phase 0. It is
+// the form a UPC program uses without the darray type: gather(dst, src, {idx})
+// with three views gives dst[i] = src[idx[i]] (collective: every thread makes
+// the same views, in the same order).
+template <class T>
+class shared_view {
+ public:
+  template <std::size_t B, upc::consistency C>
+  shared_view(upc::sptr<T, B, C> a, std::uint64_t n, const char* name = "shared array")
+      : shared_view(sptr<void>(a), n, B == upc::indefinite ? n : B, name) {
+    static_assert(B != upc::dynamic_block, "a dynamic-block pointer: use the (pointer, n, block) constructor");
+  }
+  shared_view(sptr<void> a, std::uint64_t n, std::uint64_t block, const char* name = "shared array")
+      : layout_(layout::blocked(n, std::max<std::uint64_t>(block, 1), upc::threads())), storage_(a), name_(name) {
+    const shared_address at = a.address();
+    if (at.thread != 0 || at.phase != 0)
+      upc::detail::fail("upc::remap::shared_view", std::string(name) + " starts on thread " + std::to_string(at.thread) +
+                                                        " at phase " + std::to_string(at.phase) +
+                                                        ": the operator takes arrays from thread 0, phase 0");
+    id_ = next_array_id();
+  }
+  const layout& lay() const noexcept { return layout_; }
+  // Writes through pointers-to-shared are not seen: a remap by a shared
+  // index array builds its schedule every time (no map saving).
+  array_ref ref() const noexcept { return array_ref{&layout_, storage_, sizeof(T), &version_, id_, name_, false}; }
+
+ private:
+  layout layout_;
+  sptr<void> storage_;
+  versions version_;
+  std::uint64_t id_ = 0;
+  const char* name_;
+};
+
 // A map of the operator: a map array (darray<long> over the remap's region
 // and layout), an point map (Index1 … Index4) or an expression of the point.
 struct map {
@@ -249,6 +291,7 @@ struct map {
   std::function<long(const point&)> f;
   std::uint64_t key = 0;  // an expression's identity for map saving (the same key: the same values)
   map(const darray<long>& a) : k(kind::array), array(a.ref()) {}  // NOLINT: maps convert implicitly, as in ZPL
+  map(const shared_view<long>& a) : k(kind::array), array(a.ref()) {}  // NOLINT: an index array
   static map index_of(int d) {
     map m;
     m.k = kind::index_of;
@@ -359,6 +402,17 @@ template <class T>
 }
 // D#[M1, …, Md] := S over S's region (or o.over): every element i of the
 // region sends S[i] to D[M1(i), …, Md(i)], combined as `c` says.
+// The UPC form, on shared arrays: dst[i] = src[M(i)] / dst[M(i)] = src[i].
+template <class T>
+void gather(shared_view<T>& D, const shared_view<T>& S, const std::vector<map>& maps, const options& o = {}) {
+  gather(D.ref(), S.ref(), maps, o, "upc::remap::gather");
+}
+template <class T>
+void scatter(shared_view<T>& D, const std::vector<map>& maps, const shared_view<T>& S, const combine& c = assign,
+             const options& o = {}) {
+  scatter(D.ref(), maps, S.ref(), c, o, "upc::remap::scatter");
+}
+
 template <class T>
 void scatter(darray<T>& D, const std::vector<map>& maps, const darray<T>& S, const combine& c = assign, const options& o = {}) {
   scatter(D.ref(), maps, S.ref(), c, o, "upc::remap::scatter");

@@ -137,9 +137,31 @@ layout::layout(const region& r, const grid& g) : r_(r), g_(g) {
                                                 g.text() + " has rank " + std::to_string(g.rank()));
 }
 
+layout layout::blocked(std::uint64_t n, std::uint64_t b, int threads) {
+  layout l;
+  l.r_ = region{{0, static_cast<long>(n) - 1}};
+  l.g_ = grid{threads};
+  l.cyclic_ = b;
+  return l;
+}
+
+// A blocked layout's thread-local position arithmetic (UPC 1.3 §6.4.2).
+namespace {
+std::uint64_t cyclic_owner(std::uint64_t i, std::uint64_t b, int T) { return (i / b) % static_cast<std::uint64_t>(T); }
+std::uint64_t cyclic_offset(std::uint64_t i, std::uint64_t b, int T) { return (i / (b * static_cast<std::uint64_t>(T))) * b + i % b; }
+}  // namespace
+
 layout::block layout::block_of(int thread) const noexcept {
   block b;
   if (thread < 0 || thread >= g_.size()) return b;
+  if (cyclic_) {  // not a box: its first and last index (walks go block by block)
+    const std::uint64_t n = static_cast<std::uint64_t>(r_[0].extent()), first = static_cast<std::uint64_t>(thread) * cyclic_;
+    if (first >= n) return b;
+    b.empty = false;
+    b.lo[0] = static_cast<long>(first);
+    b.hi[0] = static_cast<long>(n - 1);
+    return b;
+  }
   const auto c = g_.coords_of(thread);
   b.empty = false;
   for (int d = 0; d < r_.rank(); ++d) {
@@ -156,6 +178,12 @@ layout::block layout::block_of(int thread) const noexcept {
 }
 
 std::uint64_t layout::local_elements(int thread) const noexcept {
+  if (cyclic_) {
+    const std::uint64_t n = static_cast<std::uint64_t>(r_[0].extent()), T = static_cast<std::uint64_t>(g_.size());
+    const std::uint64_t full = n / (cyclic_ * T), rest = n - full * cyclic_ * T;  // whole rounds, then the last
+    const std::uint64_t mine = static_cast<std::uint64_t>(thread) * cyclic_;
+    return full * cyclic_ + (rest > mine ? std::min(cyclic_, rest - mine) : 0);
+  }
   const block b = block_of(thread);
   if (b.empty) return 0;
   std::uint64_t n = 1;
@@ -171,6 +199,7 @@ std::uint64_t layout::max_local_elements() const noexcept {
 }
 
 int layout::owner(const point& i) const noexcept {
+  if (cyclic_) return static_cast<int>(cyclic_owner(static_cast<std::uint64_t>(i[0]), cyclic_, g_.size()));
   std::array<int, max_rank> c{};
   for (int d = 0; d < r_.rank(); ++d)
     c[static_cast<std::size_t>(d)] = block_holding(r_[d].lo, r_[d].extent(), g_[d], i[static_cast<std::size_t>(d)]);
@@ -192,6 +221,7 @@ std::vector<int> layout::holders(const point& i) const {
 }
 
 std::uint64_t layout::local_offset(int thread, const point& i) const noexcept {
+  if (cyclic_) return cyclic_offset(static_cast<std::uint64_t>(i[0]), cyclic_, g_.size());
   const block b = block_of(thread);
   std::uint64_t off = 0;
   for (int d = 0; d < r_.rank(); ++d) {

@@ -187,6 +187,7 @@ key make_key(bool gather, const array_ref& dst, const array_ref& src, const regi
       case map::kind::array:
         k.maps.push_back(m.array.id);
         k.maps.push_back(m.array.version->sum());
+        cacheable = cacheable && m.array.tracked;  // untracked writes: never saved
         break;
       case map::kind::expression:
         k.maps.push_back(m.key);
@@ -195,6 +196,17 @@ key make_key(bool gather, const array_ref& dst, const array_ref& src, const regi
     }
   }
   return k;
+}
+
+// My indices of a blocked (UPC) layout within `over`, in index order.
+template <class F>
+void walk_cyclic(const layout& lay, const region& over, F&& f) {
+  const std::uint64_t b = lay.cyclic_block(), T = static_cast<std::uint64_t>(lay.procs().size());
+  const std::uint64_t n = static_cast<std::uint64_t>(lay.reg()[0].extent());
+  const long lo = over[0].lo, hi = over[0].hi;
+  for (std::uint64_t first = static_cast<std::uint64_t>(upc::mythread()) * b; first < n; first += b * T)
+    for (std::uint64_t i = first; i < std::min(n, first + b); ++i)
+      if (static_cast<long>(i) >= lo && static_cast<long>(i) <= hi) f(point{static_cast<long>(i), 0, 0, 0});
 }
 
 // My part of `over` in layout `lay`: the sub-block to walk (empty: nothing).
@@ -387,6 +399,10 @@ void account(const schedule& s, stats& st) {
 
 // The index of `thread`'s local element `offset` in layout `lay` (for messages).
 point index_at(const layout& lay, int thread, std::uint64_t offset) {
+  if (const std::uint64_t cb = lay.cyclic_block()) {
+    const std::uint64_t T = static_cast<std::uint64_t>(lay.procs().size());
+    return point{static_cast<long>(((offset / cb) * T + static_cast<std::uint64_t>(thread)) * cb + offset % cb), 0, 0, 0};
+  }
   const layout::block b = lay.block_of(thread);
   point i = b.lo;
   for (int d = lay.rank() - 1; d >= 0; --d) {
@@ -544,14 +560,16 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
     const layout& D = *dst.lay;
     const layout& S = *src.lay;
     std::uint64_t received = 0;
-    walk(D, my_part(D, over), [&](const point& i) {  // lines 1-7
+    auto visit = [&](const point& i) {  // lines 1-7
       const point v = evaluate(maps, i, D);
       if (!S.reg().contains(v)) out_of_range(fn, maps, v, i, S.reg(), over, "source");
       const int p = S.owner(v);
       fresh.mine_for[static_cast<std::size_t>(p)].push_back(D.local_offset(me, i));
       buckets[static_cast<std::size_t>(p)].push_back(S.local_offset(p, v));
       ++received;
-    });
+    };
+    if (D.cyclic_block()) walk_cyclic(D, over, visit);
+    else walk(D, my_part(D, over), visit);
     if (reuse && o.dead_source && received <= S.local_elements(me)) {  // §4.5.4: my buckets in my dead S block
       fresh.receive_in_source = true;
       fresh.source_block = src.storage.address();
@@ -638,14 +656,16 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
   st->c = c;
   st->s = schedule_for(k, saving, false, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& S = *src.lay;
-    walk(S, my_part(S, over), [&](const point& i) {
+    auto visit = [&](const point& i) {
       const point v = evaluate(maps, i, S);
       if (!D.reg().contains(v)) out_of_range(fn, maps, v, i, D.reg(), over, "destination");
       for (int p : D.holders(v)) {  // every replica of a flooded dimension
         fresh.mine_for[static_cast<std::size_t>(p)].push_back(S.local_offset(me, i));
         buckets[static_cast<std::size_t>(p)].push_back(D.local_offset(p, v));
       }
-    });
+    };
+    if (S.cyclic_block()) walk_cyclic(S, over, visit);
+    else walk(S, my_part(S, over), visit);
   });
   schedule& s = *st->s;
   if (c.error_on_collision && !c.apply && !tl_stats.reused) {  // before anything is written

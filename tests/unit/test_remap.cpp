@@ -361,3 +361,46 @@ TEST_CASE("remap: dead source and destination reuse: the FT transpose without da
     forget_schedules();
   });
 }
+
+TEST_CASE("remap: the UPC form on blocked shared arrays: dst[i] = src[idx[i]] and dst[idx[i]] = src[i]") {
+  everywhere([] {
+    const std::size_t n = 23, nblocks = (n + 2) / 3;
+    upc::sptr<double, 3> a(upc_all_alloc(nblocks, 3 * sizeof(double)));  // shared [3] double a[23]
+    upc::sptr<double, 3> d(upc_all_alloc(nblocks, 3 * sizeof(double)));
+    upc::sptr<long, 3> idx(upc_all_alloc(nblocks, 3 * sizeof(long)));
+    auto target = [&](std::size_t i) { return static_cast<long>((i * 7 + 3) % n); };  // a permutation (7 and 23 coprime)
+    if (MYTHREAD == 0)
+      for (std::size_t i = 0; i < n; ++i) {
+        a[static_cast<std::ptrdiff_t>(i)] = 10.0 * static_cast<double>(i);
+        idx[static_cast<std::ptrdiff_t>(i)] = target(i);
+      }
+    upc_barrier;
+    shared_view<double> A(a, n, "a"), D(d, n, "d");
+    shared_view<long> I(idx, n, "idx");
+    gather(D, A, {I});
+    for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<double>(d[static_cast<std::ptrdiff_t>(i)]), 10.0 * static_cast<double>(target(i)));
+    scatter(D, {I}, A);
+    for (std::size_t i = 0; i < n; ++i) SPMD_CHECK_EQ(static_cast<double>(d[static_cast<std::ptrdiff_t>(target(i))]), 10.0 * static_cast<double>(i));
+    // an index array written through pointers-to-shared: the next remap sees it (never saved)
+    upc_barrier;
+    if (MYTHREAD == 0) idx[0] = 5;
+    gather(D, A, {I});
+    SPMD_CHECK(!last_stats().reused);
+    SPMD_CHECK_EQ(static_cast<double>(d[0]), 50.0);
+    // the index arithmetic of another block size is another layout: refused by name
+    upc_barrier;
+  });
+  for (upc::backend_kind b : spmd::backends) {
+    const upc::run_result r = upc::run(spmd::options(3, b), [] {
+      upc::sptr<double, 3> a(upc_all_alloc(4, 3 * sizeof(double)));
+      upc::sptr<long, 2> idx(upc_all_alloc(6, 2 * sizeof(long)));
+      shared_view<double> A(a, 12, "a"), D(a, 12, "d");
+      shared_view<long> I(idx, 12, "idx");
+      gather(D, A, {I});
+    });
+    INFO(spmd::name(b), ": ", r.error);
+    CHECK(r.failed);
+    CHECK(spmd::contains(r.error, "map 1 (array idx)"));
+    CHECK(spmd::contains(r.error, "must have the layout"));
+  }
+}
