@@ -17,12 +17,16 @@
 // maps are unchanged: a map array's write version (summed over threads, the
 // same on every thread after the entry barrier) is part of the key, so a write
 // on any thread invalidates the schedule everywhere.
+#include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
 #include <memory>
 #include <sstream>
 
 #include "../runtime/static_objects.hpp"
+#include "../runtime/traffic.hpp"
 #include "srle.hpp"
 #include "upc/error.hpp"
 #include "upc/memops.hpp"
@@ -107,15 +111,6 @@ std::uint64_t straight(const std::vector<std::uint64_t>& v) {
   return v[0];
 }
 
-// My local offsets paired with thread p's bucket, in order, however kept.
-template <class F>
-void each_mine(const schedule& s, int p, F&& f) {
-  if (!s.compressed) {
-    for (std::uint64_t off : s.mine_for[static_cast<std::size_t>(p)]) f(off);
-    return;
-  }
-  s.mine_c[static_cast<std::size_t>(p)].for_each([&](const std::int64_t* t) { f(static_cast<std::uint64_t>(t[0])); });
-}
 // Thread q's requests of me (local offsets), in order, however kept.
 template <class F>
 void each_request(const schedule& s, int q, F&& f) {
@@ -127,6 +122,147 @@ void each_request(const schedule& s, int q, F&& f) {
 }
 std::size_t requests_of(const schedule& s, int q) {
   return s.compressed ? s.rind_c[static_cast<std::size_t>(q)].count() : s.rind[static_cast<std::size_t>(q)].size();
+}
+
+// Contiguous stretches of a raw list of offsets, in order: f(first, 1, count).
+template <class F>
+void each_run(const std::vector<std::uint64_t>& v, F&& f) {
+  for (std::size_t k = 0; k < v.size();) {  // contiguous stretches as one run
+    std::size_t j = k + 1;
+    while (j < v.size() && v[j] == v[j - 1] + 1) ++j;
+    f(static_cast<std::int64_t>(v[k]), std::int64_t{1}, static_cast<std::int64_t>(j - k));
+    k = j;
+  }
+}
+
+// Element copies of E bytes, inlined for the common sizes.
+template <std::size_t E>
+void copy_strided(char* to, std::ptrdiff_t to_step, const char* from, std::ptrdiff_t from_step, std::int64_t n) {
+  for (std::int64_t k = 0; k < n; ++k, to += to_step, from += from_step) std::memcpy(to, from, E);
+}
+void copy_elements(char* to, std::ptrdiff_t to_step, const char* from, std::ptrdiff_t from_step, std::int64_t n, std::size_t E) {
+  if (n <= 0) return;
+  if (static_cast<std::size_t>(to_step) == E && static_cast<std::size_t>(from_step) == E) {
+    std::memcpy(to, from, static_cast<std::size_t>(n) * E);
+    return;
+  }
+  switch (E) {
+    case 4: return copy_strided<4>(to, to_step, from, from_step, n);
+    case 8: return copy_strided<8>(to, to_step, from, from_step, n);
+    case 16: return copy_strided<16>(to, to_step, from, from_step, n);
+    default:
+      for (std::int64_t k = 0; k < n; ++k, to += to_step, from += from_step) std::memcpy(to, from, E);
+  }
+}
+
+// The elements of an encoded list as nested strided loops, the level with the
+// smallest array stride innermost (a transpose's rows are then read or written
+// along the array, and the bucket is the strided side: it is the smaller
+// one): f(array offset, array stride, bucket position, bucket stride, count)
+// per innermost loop. Positions are the elements' places in list order.
+template <class F>
+void each_loop(const srle& c, F&& f) {
+  std::int64_t done = 0;  // list positions before this run
+  for (std::size_t r = 0; r < c.runs(); ++r) {
+    const srle_run run = c.run(r);
+    const int L = run.levels();
+    std::array<std::int64_t, srle_max_levels> stride{}, length{}, weight{}, at{};
+    std::array<int, srle_max_levels> order{};
+    std::int64_t w = 1;
+    for (int l = 0; l < L; ++l) {
+      const std::size_t u = static_cast<std::size_t>(l);
+      stride[u] = run.stride(l)[0];
+      length[u] = run.length(l);
+      weight[u] = w;
+      w *= length[u];
+      order[u] = l;
+    }
+    // innermost: the level of more than one element with the smallest array
+    // stride (the first level when none has more than one); the rest outside
+    // it in their own order
+    int inner = 0;
+    for (int l = 0; l < L; ++l) {
+      const std::size_t u = static_cast<std::size_t>(l), i = static_cast<std::size_t>(inner);
+      if (length[u] > 1 && (length[i] == 1 || std::llabs(stride[u]) < std::llabs(stride[i]))) inner = l;
+    }
+    order[0] = inner;
+    for (int l = 0, k = 1; l < L; ++l)
+      if (l != inner) order[static_cast<std::size_t>(k++)] = l;
+    const std::size_t in = static_cast<std::size_t>(inner);
+    while (true) {
+      std::int64_t off = run.start()[0], pos = done;
+      for (int k = 1; k < L; ++k) {
+        const std::size_t u = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+        off += at[u] * stride[u];
+        pos += at[u] * weight[u];
+      }
+      f(off, stride[in], pos, weight[in], length[in]);
+      int k = 1;
+      for (; k < L; ++k) {
+        const std::size_t u = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+        if (++at[u] < length[u]) break;
+        at[u] = 0;
+      }
+      if (k >= L) break;
+    }
+    done += w;
+  }
+}
+
+// buf[k] = base[offset k] (gathering a list's elements into a bucket), or the
+// reverse (spreading a bucket over the list's elements), loop by loop.
+void gather_list(char* buf, const char* base, const srle& offsets, std::size_t E) {
+  if (!offsets.encoded()) {
+    std::int64_t k = 0;
+    offsets.for_each([&](const std::int64_t* t) { std::memcpy(buf + (k++) * static_cast<std::int64_t>(E), base + t[0] * static_cast<std::int64_t>(E), E); });
+    return;
+  }
+  const std::int64_t e = static_cast<std::int64_t>(E);
+  each_loop(offsets, [&](std::int64_t off, std::int64_t stride, std::int64_t pos, std::int64_t step, std::int64_t n) {
+    copy_elements(buf + pos * e, static_cast<std::ptrdiff_t>(step * e), base + off * e, static_cast<std::ptrdiff_t>(stride * e), n, E);
+  });
+}
+void spread_list(char* base, const char* buf, const srle& offsets, std::size_t E) {
+  if (!offsets.encoded()) {
+    std::int64_t k = 0;
+    offsets.for_each([&](const std::int64_t* t) { std::memcpy(base + t[0] * static_cast<std::int64_t>(E), buf + (k++) * static_cast<std::int64_t>(E), E); });
+    return;
+  }
+  const std::int64_t e = static_cast<std::int64_t>(E);
+  each_loop(offsets, [&](std::int64_t off, std::int64_t stride, std::int64_t pos, std::int64_t step, std::int64_t n) {
+    copy_elements(base + off * e, static_cast<std::ptrdiff_t>(stride * e), buf + pos * e, static_cast<std::ptrdiff_t>(step * e), n, E);
+  });
+}
+void gather_list(char* buf, const char* base, const std::vector<std::uint64_t>& offsets, std::size_t E) {
+  each_run(offsets, [&](std::int64_t first, std::int64_t stride, std::int64_t n) {
+    copy_elements(buf, static_cast<std::ptrdiff_t>(E), base + first * static_cast<std::int64_t>(E),
+                  static_cast<std::ptrdiff_t>(stride * static_cast<std::int64_t>(E)), n, E);
+    buf += n * static_cast<std::int64_t>(E);
+  });
+}
+void spread_list(char* base, const char* buf, const std::vector<std::uint64_t>& offsets, std::size_t E) {
+  each_run(offsets, [&](std::int64_t first, std::int64_t stride, std::int64_t n) {
+    copy_elements(base + first * static_cast<std::int64_t>(E), static_cast<std::ptrdiff_t>(stride * static_cast<std::int64_t>(E)),
+                  buf, static_cast<std::ptrdiff_t>(E), n, E);
+    buf += n * static_cast<std::int64_t>(E);
+  });
+}
+// The same on a schedule's lists, however kept.
+void gather_mine(char* buf, const char* base, const schedule& s, int p, std::size_t E) {
+  if (s.compressed) gather_list(buf, base, s.mine_c[static_cast<std::size_t>(p)], E);
+  else gather_list(buf, base, s.mine_for[static_cast<std::size_t>(p)], E);
+}
+void spread_mine(char* base, const char* buf, const schedule& s, int p, std::size_t E) {
+  if (s.compressed) spread_list(base, buf, s.mine_c[static_cast<std::size_t>(p)], E);
+  else spread_list(base, buf, s.mine_for[static_cast<std::size_t>(p)], E);
+}
+void gather_requests(char* buf, const char* base, const schedule& s, int q, std::size_t E) {
+  if (s.compressed) gather_list(buf, base, s.rind_c[static_cast<std::size_t>(q)], E);
+  else gather_list(buf, base, s.rind[static_cast<std::size_t>(q)], E);
+}
+void spread_requests(char* base, const char* buf, const schedule& s, int q, std::size_t E) {
+  if (s.compressed) spread_list(base, buf, s.rind_c[static_cast<std::size_t>(q)], E);
+  else spread_list(base, buf, s.rind[static_cast<std::size_t>(q)], E);
 }
 
 // Encodes lists of offsets (levels: the rank of the array they index).
@@ -505,11 +641,7 @@ void pending::complete() {
     const char* area = s.receive_in_source ? upc::detail::raw_address(s.source_block) : bytes_on(s.data, me);
     for (int p = 0; p < T; ++p) {
       if (s.my_direct[static_cast<std::size_t>(p)] != none) continue;  // p put it in place (§4.5.5)
-      const char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
-      each_mine(s, p, [&](std::uint64_t mine) {
-        std::memcpy(to + mine * E, bucket, E);
-        bucket += E;
-      });
+      spread_mine(to, area + s.loff[static_cast<std::size_t>(p)] * E, s, p, E);
     }
   } else {  // every thread's bucket for me, in thread order
     std::vector<char> buf;
@@ -518,10 +650,13 @@ void pending::complete() {
       if (!n) continue;
       buf.resize(n * E);
       upc::memget(buf.data(), at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.size());
+      if (!st.c.apply) {
+        spread_requests(to, buf.data(), s, q, E);
+        continue;
+      }
       std::size_t e = 0;
       each_request(s, q, [&](std::uint64_t where) {
-        if (st.c.apply) st.c.apply(to + where * E, buf.data() + e * E, st.c.ctx);
-        else std::memcpy(to + where * E, buf.data() + e * E, E);
+        st.c.apply(to + where * E, buf.data() + e * E, st.c.ctx);
         ++e;
       });
     }
@@ -603,7 +738,8 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
     std::uint64_t k = 0;
     for (int q = 0; q < T; ++q) {
       at_q[static_cast<std::size_t>(q)] = k;
-      each_request(s, q, [&](std::uint64_t want) { std::memcpy(pack + (k++) * E, from + want * E, E); });
+      gather_requests(pack + k * E, from, s, q, E);
+      k += requests_of(s, q);
     }
     upc::barrier();
     for (int q = 0; q < T; ++q) {
@@ -632,10 +768,11 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
       upc::memput(to, from + s.from_direct[uq] * E, n * E);
       continue;
     }
-    buf.resize(n * E);
-    std::size_t e = 0;
-    each_request(s, q, [&](std::uint64_t want) { std::memcpy(buf.data() + (e++) * E, from + want * E, E); });
-    upc::memput(to, buf.data(), buf.size());
+    // packed straight into q's area (one address space for the shared
+    // segment), one transfer for the traffic report and the network model
+    char* into = upc::detail::raw_address(to.address());
+    gather_requests(into, from, s, q, E);
+    if (upc::detail::traffic::g_active) upc::detail::traffic::copied(into, from, n * E, me, "", "upc::remap::gather");
   }
   upc::notify();
   return pending(std::move(st));
@@ -686,13 +823,7 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
   // lines 13-17: my elements into my data area, bucket by bucket
   char* area = bytes_on(s.data, me);
   const char* from = src.local_of(me);
-  for (int p = 0; p < T; ++p) {
-    char* bucket = area + s.loff[static_cast<std::size_t>(p)] * E;
-    each_mine(s, p, [&](std::uint64_t mine) {
-      std::memcpy(bucket, from + mine * E, E);
-      bucket += E;
-    });
-  }
+  for (int p = 0; p < T; ++p) gather_mine(area + s.loff[static_cast<std::size_t>(p)] * E, from, s, p, E);
   upc::notify();
   return pending(std::move(st));
 }
