@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Tables and plots of tools/bench/run_remap.sh (seed 004): per class and
+THREADS, µs per FT transpose for the remap operator (all optimizations, and
+NM, NR, ND, NB, NO), upc_memget by hand and Open MPI, the ratios the issue
+sets targets on, the inspector's time, and the schedule's bytes per thread
+(processor map, indices, data buckets: Figure 5).
+
+usage: remap_tables.py remap.jsonl   (markdown to stdout; docs/img/remap_*.png with matplotlib)
+"""
+import json
+import os
+import sys
+
+VARIANTS = ["remap", "NM", "NR", "ND", "NB", "NO", "memget", "mpi"]
+
+
+def kib(b):
+    return f"{b / 1024:.1f}" if b < 1 << 20 else f"{b / (1 << 20):.1f} Mi"
+
+
+def main(path):
+    rows = [json.loads(l) for l in open(path)]
+    data = {(r["class"], r["threads"], r["variant"]): r for r in rows}
+    classes = [c for c in ["S", "W", "A", "B"] if any(r["class"] == c for r in rows)]
+    counts = sorted({r["threads"] for r in rows})
+    print("### Time per transpose (µs, median; Figure 7)\n")
+    print("| class | THREADS | " + " | ".join(VARIANTS) + " | remap / memget | remap / MPI | inspector (µs) |")
+    print("|---|---|" + "---|" * (len(VARIANTS) + 3))
+    for c in classes:
+        for t in counts:
+            cells = [c, str(t)]
+            for v in VARIANTS:
+                r = data.get((c, t, v))
+                cells.append(f"{r['median_us']:.0f}" if r else "—")
+            r, m, p = data.get((c, t, "remap")), data.get((c, t, "memget")), data.get((c, t, "mpi"))
+            cells.append(f"{r['median_us'] / m['median_us']:.2f}" if r and m else "—")
+            cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
+            cells.append(f"{r['inspector_us']:.0f}" if r else "—")
+            print("| " + " | ".join(cells) + " |")
+    print("\n### Schedule memory per thread (KiB: processor map / indices / data buckets; Figure 5)\n")
+    print("| class | THREADS | " + " | ".join(VARIANTS[:6]) + " | runs (remap) |")
+    print("|---|---|" + "---|" * 7)
+    for c in classes:
+        for t in counts:
+            cells = [c, str(t)]
+            for v in VARIANTS[:6]:
+                r = data.get((c, t, v))
+                cells.append(f"{kib(r['map_bytes'])} / {kib(r['index_bytes'])} / {kib(r['bucket_bytes'])}" if r else "—")
+            r = data.get((c, t, "remap"))
+            cells.append(f"{r['runs']:.0f}" if r else "—")
+            print("| " + " | ".join(cells) + " |")
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    f, axes = plt.subplots(1, len(classes), figsize=(5 * len(classes), 4), squeeze=False)
+    for ax, c in zip(axes[0], classes):
+        for v in ["remap", "NB", "NR", "memget", "mpi"]:
+            xs = [t for t in counts if (c, t, v) in data]
+            ax.plot(xs, [data[(c, t, v)]["median_us"] / 1000 for t in xs], marker="o", label=v)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("THREADS")
+        ax.set_ylabel("ms per transpose")
+        ax.set_title(f"NAS FT class {c}")
+        ax.legend(fontsize=7)
+    f.suptitle("seed 004's FT transpose: remap, upc_memget by hand, Open MPI (this 2-vCPU VM)")
+    f.tight_layout()
+    f.savefig(os.path.join(root, "docs", "img", "remap_ft.png"), dpi=80)
+    plt.close(f)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

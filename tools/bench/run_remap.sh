@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Seed 004's measurements on this machine (issue 12): the NAS FT 3-D transpose
+# by the remap operator with all optimizations and each one off (NM, NR, ND,
+# NB, NO: Figure 7's time, Figure 5's memory per thread), by hand with
+# upc_memget, and by Open MPI (pack, MPI_Alltoallv, unpack), same data, same
+# run; classes S, W and A; THREADS 2, 4 and 8 (16 with --threads). Tables and
+# plots: tools/bench/remap_tables.py.
+#
+#   tools/bench/run_remap.sh            # several minutes on 2 cores
+#   tools/bench/run_remap.sh --quick    # class S and W, 2 and 4 threads
+#
+# Options: --out DIR, --threads "2 4 8 16". Environment: BUILD_DIR, PYTHON.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
+
+quick=0 out="" counts="2 4 8"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    --threads) counts="$2"; shift ;;
+    --threads=*) counts="${1#--threads=}" ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_remap.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+bench_tools
+out=${out:-bench/results/$(date +%F)/remap}
+mkdir -p "$out"
+bench_build "$build" 1 bench/peers/mpi/remap_mpi bench/remap/remapbench
+classes="S,W,A"
+if [[ $quick == 1 ]]; then classes="S,W"; counts="2 4"; fi
+rows="$out/remap.jsonl"
+: >"$rows"
+for n in $counts; do
+  echo "== remapbench THREADS=$n classes $classes"
+  UPCEMU_THREADS=$n "$build/bench/remap/remapbench" --class="$classes" --variant=all --reps=3 --min-time=0.05 --format=jsonl |
+    grep '^{' >>"$rows"
+  if [[ $have_mpi == 1 ]]; then
+    for c in ${classes//,/ }; do
+      echo "== remap_mpi ranks=$n class $c"
+      mpirun "${mpirun_args[@]}" -np "$n" "$build/bench/peers/mpi/remap_mpi" --class="$c" --reps=3 --min-time=0.05 --format=jsonl |
+        grep '^{' >>"$rows"
+    done
+  fi
+done
+"$python" tools/bench/remap_tables.py "$rows" >"$out/tables.md"
+echo "tables: $out/tables.md"
