@@ -35,7 +35,8 @@ void expect_all(const darray<double>& D, F&& want) {
   upc_barrier;
 }
 
-void everywhere(const std::function<void()>& body) { spmd::run_everywhere(body, {1, 2, 3, 4, 6, 8}); }
+// The THREADS counts of issue 12's test matrix, both backends.
+void everywhere(const std::function<void()>& body) { spmd::run_everywhere(body, {1, 2, 3, 4, 6, 8, 16}); }
 
 // A row permutation of 1..n for row i (the same on every thread).
 long perm_of(long i, long j, long n) { return ((j - 1) * 3 + i) % n + 1; }  // n not divisible by 3
@@ -127,13 +128,13 @@ TEST_CASE("remap: the NAS FT 3-D transposes (§4.2) on 1-D and 2-D layouts") {
   });
 }
 
-TEST_CASE("remap: random permutations and maps with duplicates, ranks 1-3, against a sequential model") {
+TEST_CASE("remap: random permutations and maps with duplicates, ranks 1-4, against a sequential model") {
   everywhere([] {
     std::mt19937 rng(12345);  // the same numbers on every thread
-    for (int rank = 1; rank <= 3; ++rank)
+    for (int rank = 1; rank <= 4; ++rank)
       for (int round = 0; round < 3; ++round) {
         std::vector<dim> dims;
-        for (int d = 0; d < rank; ++d) dims.push_back({1, static_cast<long>(2 + rng() % 4)});
+        for (int d = 0; d < rank; ++d) dims.push_back({1, static_cast<long>(2 + rng() % (rank == 4 ? 2 : 4))});
         const region R(dims);
         const std::uint64_t N = R.elements();
         // linear position <-> point
@@ -326,7 +327,9 @@ TEST_CASE("remap: every optimization on and off gives the same results; compress
         SPMD_CHECK_EQ(last_stats().compressed, o.compression);
       }
     }
-    if (X2.local_size() > 0) SPMD_CHECK(compressed_map * 2 < raw_map);
+    // (lists of a few elements per thread pair, at 16 threads here, are kept
+    // encoded whatever their size: the encoder judges from 32 elements on)
+    if (X2.local_size() / static_cast<std::uint64_t>(T) >= 32) SPMD_CHECK(compressed_map * 2 < raw_map);
     // in place: A := A#[…] with every optimization on
     darray<double> Y(XYZ, grid{T, 1, 1}, "Y");
     fill(Y);
