@@ -59,6 +59,7 @@ options options_of(const std::string& v) {
 // every owner's block of X1 (x in its block, all y, all z), one upc_memget
 // per x, then a local transpose.
 void memget_transpose(darray<cplx>& X2, const darray<cplx>& X1, const ft_class& c, std::vector<cplx>& buf) {
+  // LOC ft-upc_memget begin
   upc_barrier;
   const layout::block mine = X2.my_block();
   if (!mine.empty) {
@@ -81,6 +82,7 @@ void memget_transpose(darray<cplx>& X2, const darray<cplx>& X1, const ft_class& 
     }
   }
   upc_barrier;
+  // LOC ft-upc_memget end
 }
 
 int measure(const params& p) {
@@ -90,8 +92,11 @@ int measure(const params& p) {
   for (const std::string& cname : bench::split_list(p.cls))
     for (const ft_class& c : classes) {
       if (cname != c.name) continue;
+      // LOC ft-remap begin
       const region XYZ{{1, c.nx}, {1, c.ny}, {1, c.nz}}, YZX{{1, c.ny}, {1, c.nz}, {1, c.nx}};
       darray<cplx> X1(XYZ, grid{T, 1, 1}, "X1"), X2(YZX, grid{T, 1, 1}, "X2");
+      // (the transpose itself: gather(X2, X1, {Index3, Index1, Index2}); below)
+      // LOC ft-remap end
       bench::report out(bench::parse_format(p.fmt),
                         {{"bench", "remapbench"}, {"backend", bench::backend_name()}, {"threads", T}, {"class", c.name}},
                         {{"transpose", "X2 := X1#[Index3, Index1, Index2], 1-D layout"},

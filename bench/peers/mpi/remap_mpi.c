@@ -36,6 +36,7 @@ struct ctx {
 static long lo_of(long n, int p, int k) { return 1 + (long)(((__int128)k * n) / p); }
 
 static void transpose(struct ctx* c) {
+  /* LOC ft-mpi begin */
   const long xlo = lo_of(c->nx, c->size, c->rank), xn = lo_of(c->nx, c->size, c->rank + 1) - xlo;
   const long ylo = lo_of(c->ny, c->size, c->rank), yn = lo_of(c->ny, c->size, c->rank + 1) - ylo;
   /* pack: for each q, my x rows of q's y block (x, y, z order) */
@@ -57,6 +58,7 @@ static void transpose(struct ctx* c) {
     k += pn * yn * c->nz;
   }
   (void)xlo;
+  /* LOC ft-mpi end */
 }
 
 static void body(void* v, long iters) {
@@ -113,6 +115,7 @@ int main(int argc, char** argv) {
   c.sdispl = malloc(sizeof(int) * (size_t)P);
   c.rcount = malloc(sizeof(int) * (size_t)P);
   c.rdispl = malloc(sizeof(int) * (size_t)P);
+  /* LOC ft-mpi begin */
   long so = 0, ro = 0;
   for (int q = 0; q < P; ++q) {
     const long qy = lo_of(c.ny, P, q + 1) - lo_of(c.ny, P, q), qx = lo_of(c.nx, P, q + 1) - lo_of(c.nx, P, q);
@@ -123,6 +126,7 @@ int main(int argc, char** argv) {
     c.rdispl[q] = (int)ro;
     ro += c.rcount[q];
   }
+  /* LOC ft-mpi end */
   const long x0 = lo_of(c.nx, P, me), y0 = lo_of(c.ny, P, me);
   for (long x = 0; x < xn; ++x)
     for (long y = 0; y < c.ny; ++y)
