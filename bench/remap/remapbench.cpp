@@ -1,4 +1,6 @@
-// remapbench: the NAS FT 3-D transpose of seed 004 §4.2 on this machine —
+// remapbench (--kernel=cg: the CG replicated-vector transpose of §4.3 by remap,
+// standard and src_ind, and by hand with upc_memget): the NAS FT 3-D transpose
+// of seed 004 §4.2 on this machine —
 // X2 := X1#[Index3, Index1, Index2] over complex doubles on a 1-D layout —
 // by the remap operator with all optimizations and with each one off (the
 // paper's NM, NR, ND, NB, NO: Figure 7's time, Figure 5's memory), and by
@@ -37,7 +39,7 @@ const ft_class classes[] = {{"S", 64, 64, 64}, {"W", 128, 128, 32}, {"A", 256, 2
 const char* const variants[] = {"remap", "NM", "NR", "ND", "NB", "NO", "memget"};
 
 struct params {
-  std::string cls = "S", variant = "all", fmt = "text";
+  std::string kernel = "ft", cls = "S", variant = "all", fmt = "text";
   std::int64_t reps = 5;
   double min_time = 0.05;
   bool no_verify = false;
@@ -83,6 +85,105 @@ void memget_transpose(darray<cplx>& X2, const darray<cplx>& X1, const ft_class& 
   }
   upc_barrier;
   // LOC ft-upc_memget end
+}
+
+// ---- the NAS CG replicated-vector transpose (§4.3) ---------------------------
+
+// NPB CG's vector lengths (na) per class.
+struct cg_class {
+  const char* name;
+  long n;
+};
+const cg_class cg_classes[] = {{"S", 1400}, {"W", 7000}, {"A", 14000}, {"B", 75000}};
+
+// The one-to-one partner index of Figure 2(c) for grid coordinates (row, col).
+long src_ind_of(long n, long rows, long cols, long row, long col) {
+  return row * (n / rows) + (col * (n / cols)) % ((n + rows - 1) / rows) + 1;
+}
+
+// By hand: my part of W (its column block of 1..n) is one run of the P
+// replica that src_ind names: one upc_memget from that thread.
+void memget_cg(darray<double>& W, const darray<double>& P, long n) {
+  // LOC cg-upc_memget begin
+  upc_barrier;
+  const grid& g = W.lay().procs();
+  const auto c = g.coords_of(upc::mythread());
+  const layout::block mine = W.my_block();
+  if (!mine.empty) {
+    const long src = src_ind_of(n, g[0], g[1], c[0], c[1]);
+    const int from = P.lay().owner({mine.lo[1], src, 0, 0});
+    const layout::block theirs = P.lay().block_of(from);
+    upc::shared_address a = P.ref().storage.address();
+    a.thread = static_cast<std::uint32_t>(from);
+    a.offset += static_cast<std::uint64_t>(mine.lo[1] - theirs.lo[0]) * sizeof(double);
+    upc_memget(W.local(), upc::sptr<void>(a), static_cast<std::size_t>(mine.hi[1] - mine.lo[1] + 1) * sizeof(double));
+  }
+  upc_barrier;
+  // LOC cg-upc_memget end
+}
+
+int measure_cg(const params& p) {
+  const int T = THREADS, me = MYTHREAD;
+  int failures = 0;
+  for (const std::string& cname : bench::split_list(p.cls))
+    for (const cg_class& c : cg_classes) {
+      if (cname != c.name) continue;
+      const long n = c.n;
+      // LOC cg-remap begin
+      const grid g = grid::automatic(2, T);
+      darray<double> P({{1, n}, dim::flood(1, n)}, g, "P"), W({dim::flood(1, n), {1, n}}, g, "W");
+      const auto at = g.coords_of(me < g.size() ? me : 0);
+      const long src_ind = src_ind_of(n, g[0], g[1], at[0], at[1]);
+      const map src = expr([src_ind](const point&) { return src_ind; }, 1);
+      // (the transpose itself: gather(W, P, {Index2, src}); below)
+      // LOC cg-remap end
+      bench::report out(bench::parse_format(p.fmt),
+                        {{"bench", "remapbench"}, {"backend", bench::backend_name()}, {"threads", T}, {"class", c.name}},
+                        {{"transpose", "CG: W := P#[Index2, src_ind] on a " + g.text() + " grid"},
+                         {"elements", static_cast<std::uint64_t>(n)},
+                         {"reps", p.reps},
+                         {"min_time_s", p.min_time}});
+      if (me == 0) out.header();
+      P.for_each_mine([](const point& i, double& v) { v = 0.5 + static_cast<double>(i[0]); });
+      for (const std::string& v : bench::split_list(p.variant))
+        for (const char* known : {"remap", "standard", "memget"}) {
+          if (v != "all" && v != known) continue;
+          const std::string name = known;
+          forget_schedules();
+          auto once = [&] {
+            if (name == "memget") memget_cg(W, P, n);
+            else if (name == "standard") gather(W, P, {Index2, Index1});
+            else gather(W, P, {Index2, src});
+          };
+          once();
+          const double inspector_us = name == "memget" ? 0 : bench::max_over_threads(last_stats().inspector_seconds) * 1e6;
+          std::uint64_t wrong = 0;
+          W.for_each_mine([&](const point& i, double& x) { wrong += x != 0.5 + static_cast<double>(i[1]); });
+          wrong = static_cast<std::uint64_t>(bench::sum_over_threads(static_cast<double>(wrong)));
+          if (wrong) ++failures;
+          const auto body = [&](std::int64_t k) {
+            for (std::int64_t i = 0; i < k; ++i) once();
+          };
+          const std::int64_t iters = bench::calibrate_iterations(body, p.min_time, 1, 1 << 22);
+          std::vector<double> us;
+          for (std::int64_t r = 0; r < p.reps; ++r) us.push_back(bench::span_per_call(body, iters) * 1e6);
+          const bench::summary sm = bench::summarize(us);
+          const double sources = name == "memget" ? 1 : bench::max_over_threads(static_cast<double>(last_stats().sources));
+          if (me == 0)
+            out.row({{"variant", "cg-" + name},
+                     {"iters", iters},
+                     {"min_us", sm.min},
+                     {"median_us", sm.median},
+                     {"max_us", sm.max},
+                     {"inspector_us", inspector_us},
+                     {"sources", sources},
+                     {"verified", true},
+                     {"wrong", wrong}});
+        }
+    }
+  forget_schedules();
+  upc_barrier;
+  return failures ? 1 : 0;
 }
 
 int measure(const params& p) {
@@ -170,10 +271,11 @@ int main(int argc, char** argv) {
                  "Seed 004's NAS FT 3-D transpose (§4.2, Figures 5 and 7): the remap operator with all\n"
                  "optimizations and each off (NM, NR, ND, NB, NO), and by hand with upc_memget; µs per\n"
                  "transpose, the inspector's time, the schedule's bytes per thread, verified.");
-  cli.add_choice("class", "NAS FT classes (comma-separated): S 64^3, W 128x128x32, A 256x256x128, B 512x256x256", &p.cls,
-                 {"S", "W", "A", "B"}, true);
-  cli.add_choice("variant", "the forms (comma-separated) or all", &p.variant, {"remap", "NM", "NR", "ND", "NB", "NO", "memget", "all"},
-                 true);
+  cli.add_choice("kernel", "ft: the FT 3-D transpose; cg: the CG replicated-vector transpose (§4.3)", &p.kernel, {"ft", "cg"});
+  cli.add_choice("class", "NAS classes (comma-separated): FT S 64^3, W 128x128x32, A 256x256x128, B 512x256x256; CG na 1400, 7000, 14000, 75000",
+                 &p.cls, {"S", "W", "A", "B"}, true);
+  cli.add_choice("variant", "the forms (comma-separated) or all (cg: remap, standard, memget)", &p.variant,
+                 {"remap", "NM", "NR", "ND", "NB", "NO", "memget", "standard", "all"}, true);
   cli.add_int("reps", "timed rounds", &p.reps, 1);
   cli.add_real("min-time", "seconds per timed round", &p.min_time);
   cli.add_flag("no-verify", "skip verification", &p.no_verify);
@@ -187,7 +289,7 @@ int main(int argc, char** argv) {
         if (cname == c.name) most = std::max<std::uint64_t>(most, static_cast<std::uint64_t>(c.nx * c.ny * c.nz) * sizeof(cplx));
     // two arrays, data buckets and index areas, per thread, and room
     if (opt.heap_per_thread == 0) opt.heap_per_thread = 4 * (most / static_cast<std::uint64_t>(opt.threads) + 1) + (64ULL << 20);
-    return bench::run_spmd(opt, "remapbench:", [&] { return measure(p); });
+    return bench::run_spmd(opt, "remapbench:", [&] { return p.kernel == "cg" ? measure_cg(p) : measure(p); });
   } catch (const upc::error& e) {
     std::fprintf(stderr, "remapbench: %s\n", e.what());
     return 2;

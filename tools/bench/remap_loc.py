@@ -55,7 +55,7 @@ def main():
     r = regions()
     print("| transpose | lines | of which communication |")
     print("|---|---|---|")
-    for name in ["ft-remap", "ft-upc_memget", "ft-mpi"]:
+    for name in ["ft-remap", "ft-upc_memget", "ft-mpi", "cg-remap", "cg-upc_memget", "cg-mpi"]:
         if name not in r:
             sys.exit(f"remap_loc.py: no LOC region {name}")
         code, comm = count(r[name])

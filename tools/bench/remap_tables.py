@@ -37,6 +37,21 @@ def main(path):
             cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
             cells.append(f"{r['inspector_us']:.0f}" if r else "—")
             print("| " + " | ".join(cells) + " |")
+    cg = ["cg-remap", "cg-standard", "cg-memget", "cg-mpi"]
+    if any(r["variant"].startswith("cg-") for r in rows):
+        print("\n### The CG replicated-vector transpose (µs, median)\n")
+        print("| class | THREADS | remap (src_ind) | remap (standard) | upc_memget | Open MPI | remap / memget | remap / MPI |")
+        print("|---|---|---|---|---|---|---|---|")
+        for c in classes:
+            for t in counts:
+                cells = [c, str(t)]
+                for v in cg:
+                    r = data.get((c, t, v))
+                    cells.append(f"{r['median_us']:.1f}" if r else "—")
+                r, m, p = data.get((c, t, "cg-remap")), data.get((c, t, "cg-memget")), data.get((c, t, "cg-mpi"))
+                cells.append(f"{r['median_us'] / m['median_us']:.2f}" if r and m else "—")
+                cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
+                print("| " + " | ".join(cells) + " |")
     print("\n### Schedule memory per thread (KiB: processor map / indices / data buckets; Figure 5)\n")
     print("| class | THREADS | " + " | ".join(VARIANTS[:6]) + " | runs (remap) |")
     print("|---|---|" + "---|" * 7)

@@ -3,8 +3,9 @@
 # by the remap operator with all optimizations and each one off (NM, NR, ND,
 # NB, NO: Figure 7's time, Figure 5's memory per thread), by hand with
 # upc_memget, and by Open MPI (pack, MPI_Alltoallv, unpack), same data, same
-# run; classes S, W and A; THREADS 2, 4 and 8 (16 with --threads). Tables and
-# plots: tools/bench/remap_tables.py.
+# run; classes S, W and A; THREADS 2, 4 and 8 (16 with --threads). And the CG
+# replicated-vector transpose (§4.3): remap (src_ind and standard), upc_memget
+# by hand, Open MPI's one MPI_Sendrecv. Tables and plots: tools/bench/remap_tables.py.
 #
 #   tools/bench/run_remap.sh            # several minutes on 2 cores
 #   tools/bench/run_remap.sh --quick    # class S and W, 2 and 4 threads
@@ -25,7 +26,7 @@ while [[ $# -gt 0 ]]; do
     --out=*) out="${1#--out=}" ;;
     --threads) counts="$2"; shift ;;
     --threads=*) counts="${1#--threads=}" ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_remap.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -43,11 +44,16 @@ for n in $counts; do
   echo "== remapbench THREADS=$n classes $classes"
   UPCEMU_THREADS=$n "$build/bench/remap/remapbench" --class="$classes" --variant=all --reps=3 --min-time=0.05 --format=jsonl |
     grep '^{' >>"$rows"
+  echo "== remapbench --kernel=cg THREADS=$n classes $classes"
+  UPCEMU_THREADS=$n "$build/bench/remap/remapbench" --kernel=cg --class="$classes" --variant=all --reps=3 --min-time=0.05 \
+    --format=jsonl | grep '^{' >>"$rows"
   if [[ $have_mpi == 1 ]]; then
     for c in ${classes//,/ }; do
-      echo "== remap_mpi ranks=$n class $c"
-      mpirun "${mpirun_args[@]}" -np "$n" "$build/bench/peers/mpi/remap_mpi" --class="$c" --reps=3 --min-time=0.05 --format=jsonl |
-        grep '^{' >>"$rows"
+      for kernel in ft cg; do
+        echo "== remap_mpi --kernel=$kernel ranks=$n class $c"
+        mpirun "${mpirun_args[@]}" -np "$n" "$build/bench/peers/mpi/remap_mpi" --kernel="$kernel" --class="$c" --reps=3 \
+          --min-time=0.05 --format=jsonl | grep '^{' >>"$rows"
+      done
     done
   fi
 done
