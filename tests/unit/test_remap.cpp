@@ -170,7 +170,17 @@ TEST_CASE("remap: random permutations and maps with duplicates, ranks 1-4, again
         fill(S);
         gather(D, S, maps);  // D[i] = S[target(i)]
         expect_all(D, [&](const point& i) { return value(index_of(target[linear(i)])); });
-        if (!duplicates) {
+        if (duplicates) {  // many-to-one: D[k] = the sum of S[i] over target(i) = k (exact: integer values)
+          D.for_each_mine([](const point&, double& v) { v = 0; });
+          scatter(D, maps, S, plus_for<double>());
+          expect_all(D, [&](const point& i) {
+            const std::uint64_t k = linear(i);
+            double sum = 0;
+            for (std::uint64_t j = 0; j < N; ++j)
+              if (target[j] == k) sum += value(index_of(j));
+            return sum;
+          });
+        } else {
           scatter(D, maps, S);  // D[target(i)] = S[i]
           expect_all(D, [&](const point& i) {
             const std::uint64_t k = linear(i);
