@@ -334,7 +334,7 @@ struct options {
   const region* over = nullptr;  // the remap's region (default: the destination's for a gather, the source's for a scatter)
   bool map_saving = true;        // §4.5.1 (off: NM)
   bool compression = true;       // §4.5.3, schedules run-length encoded (off: NR)
-  bool direct = true;            // §4.5.5, straight copies sent without buffers (gather; off: ND)
+  bool direct = true;            // §4.5.5, straight copies moved without buffers (off: ND)
   // §4.5.4 (gather): what the caller knows, no hidden analysis. The source is
   // dead after the remap (its contents may be destroyed: the data buckets go
   // there), the destination is dead before it (all of it, also outside the
@@ -356,7 +356,7 @@ struct stats {
   int readers = 0;                 // threads whose elements I serve (gather) / receive from (scatter)
   bool compressed = false;         // the schedule is kept run-length encoded
   std::uint64_t runs = 0;          // its top-level runs, over all thread pairs (compressed)
-  int direct_puts = 0;             // buckets I put straight into their destination (§4.5.5)
+  int direct_puts = 0;             // buckets moved straight from their source or into their destination (§4.5.5)
   bool reused_dead_arrays = false; // the buckets went through the dead arrays (§4.5.4)
 };
 const stats& last_stats() noexcept;

@@ -88,12 +88,14 @@ struct schedule {
   // per thread pair (a transpose's: a few runs each), and the vectors dropped.
   bool compressed = false;
   std::vector<srle> mine_c, rind_c;  // per thread
-  // §4.5.5 (gather): where a bucket is a straight copy, no buffer in between.
-  // my_direct[p]: p's bucket lands contiguously in my D block from this
-  // element (p puts it there itself; I skip it when unpacking);
-  // their_direct[q]: the same, told by q (I put into its D block);
-  // from_direct[q]: q's requests are contiguous in my S block from this element
-  // (I send straight from it, without packing). none: not straight.
+  // §4.5.5: where a bucket is a straight copy, no buffer in between.
+  // my_direct[p]: my offsets for p's bucket are one ascending run from this
+  // element — gather: of my D block (p puts it there; I skip unpacking it);
+  // scatter: of my S block (p reads it there; I skip packing it);
+  // their_direct[q]: the same, told by q;
+  // from_direct[q]: q's offsets in my block are one run from this element —
+  // gather: of my S block (I send straight from it); scatter: of my D block
+  // (I get it straight there, assignment only). none: not straight.
   std::vector<std::uint64_t> my_direct, their_direct, from_direct;
   // §4.5.4 (gather): the caller said the source is dead after the remap and
   // my part of it holds everything I receive: the data buckets live there
@@ -648,8 +650,23 @@ void pending::complete() {
     for (int q = 0; q < T; ++q) {
       const std::size_t n = requests_of(s, q);
       if (!n) continue;
+      const std::size_t uq = static_cast<std::size_t>(q);
+      // §4.5.5: q's elements for me are one run of its S block (it did not
+      // pack them), and/or they land in one run of my D block (no buffer)
+      sptr<void> from = at(s.their_data[uq], s.roff[uq] * E);
+      if (s.their_direct[uq] != none) {
+        shared_address a = st.src.storage.address();
+        a.thread = static_cast<std::uint32_t>(q);
+        a.phase = 0;
+        from = at(sptr<void>(a), s.their_direct[uq] * E);
+        ++tl_stats.direct_puts;
+      }
+      if (!st.c.apply && s.from_direct[uq] != none) {
+        upc::memget(to + s.from_direct[uq] * E, from, n * E);
+        continue;
+      }
       buf.resize(n * E);
-      upc::memget(buf.data(), at(s.their_data[static_cast<std::size_t>(q)], s.roff[static_cast<std::size_t>(q)] * E), buf.size());
+      upc::memget(buf.data(), from, buf.size());
       if (!st.c.apply) {
         spread_requests(to, buf.data(), s, q, E);
         continue;
@@ -791,7 +808,9 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
   st->dst = dst;
   st->src = src;
   st->c = c;
-  st->s = schedule_for(k, saving, false, E, st->owned, [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
+  // (in place, D#[…] := D, a direct read could see what was already written)
+  st->s = schedule_for(k, saving, o.direct && dst.id != src.id, E, st->owned,
+                       [&](schedule& fresh, std::vector<std::vector<std::uint64_t>>& buckets) {
     const layout& S = *src.lay;
     auto visit = [&](const point& i) {
       const point v = evaluate(maps, i, S);
@@ -823,7 +842,8 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
   // lines 13-17: my elements into my data area, bucket by bucket
   char* area = bytes_on(s.data, me);
   const char* from = src.local_of(me);
-  for (int p = 0; p < T; ++p) gather_mine(area + s.loff[static_cast<std::size_t>(p)] * E, from, s, p, E);
+  for (int p = 0; p < T; ++p)  // (a straight run of my S: p reads it there, §4.5.5)
+    if (s.my_direct[static_cast<std::size_t>(p)] == none) gather_mine(area + s.loff[static_cast<std::size_t>(p)] * E, from, s, p, E);
   upc::notify();
   return pending(std::move(st));
 }

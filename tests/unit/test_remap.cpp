@@ -417,3 +417,25 @@ TEST_CASE("remap: the UPC form on blocked shared arrays: dst[i] = src[idx[i]] an
     CHECK(spmd::contains(r.error, "must have the layout"));
   }
 }
+
+TEST_CASE("remap: the scatter's direct transfers (§4.5.5): straight runs read in place, written in place") {
+  everywhere([] {
+    const long n = 12;
+    const region R{{1, n}, {1, n}};
+    const int T = upc::threads();
+    darray<double> A(R, grid{T, 1}, "A"), B(R, grid{T, 1}, "B"), C(R, grid{1, T}, "C");
+    fill(A);
+    for (bool direct : {true, false}) {
+      options o;
+      o.direct = direct;
+      scatter(B, {Index1, Index2}, A, assign, o);  // the same layout: every bucket straight at both ends
+      expect_all(B, [](const point& i) { return value(i); });
+      if (A.local_size() > 0) SPMD_CHECK_EQ(last_stats().direct_puts > 0, direct);
+      scatter(C, {Index1, Index2}, A, assign, o);  // rows to columns: runs of the source, scattered into C
+      expect_all(C, [](const point& i) { return value(i); });
+      scatter(B, {Index2, Index1}, A, plus_for<double>(), o);  // combining: read in place, never written in place
+      expect_all(B, [](const point& i) { return value(i) + value({i[1], i[0]}); });
+    }
+    forget_schedules();
+  });
+}
