@@ -326,6 +326,25 @@ template <class T>
 inline combine plus_for() {
   return {[](void* d, const void* v, const void*) { *static_cast<T*>(d) += *static_cast<const T*>(v); }, nullptr, false};
 }
+template <class T>
+inline combine min_for() {
+  return {[](void* d, const void* v, const void*) {
+            if (*static_cast<const T*>(v) < *static_cast<T*>(d)) *static_cast<T*>(d) = *static_cast<const T*>(v);
+          },
+          nullptr, false};
+}
+template <class T>
+inline combine max_for() {
+  return {[](void* d, const void* v, const void*) {
+            if (*static_cast<T*>(d) < *static_cast<const T*>(v)) *static_cast<T*>(d) = *static_cast<const T*>(v);
+          },
+          nullptr, false};
+}
+// A user function f(T& dst, const T& value), as a combining rule.
+template <class T, void (*F)(T&, const T&)>
+inline combine with() {
+  return {[](void* d, const void* v, const void*) { F(*static_cast<T*>(d), *static_cast<const T*>(v)); }, nullptr, false};
+}
 inline constexpr combine assign{};
 inline constexpr combine assign_once{nullptr, nullptr, true};
 

@@ -2,6 +2,7 @@
 // §4.1, the FT 3-D transposes of §4.2, random maps, against sequential
 // expectations on both backends and several THREADS counts; bad input; map saving.
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 #include <string>
@@ -437,5 +438,56 @@ TEST_CASE("remap: the scatter's direct transfers (§4.5.5): straight runs read i
       expect_all(B, [](const point& i) { return value(i) + value({i[1], i[0]}); });
     }
     forget_schedules();
+  });
+}
+
+namespace {
+void keep_larger_magnitude(double& d, const double& v) {
+  if (std::abs(v) > std::abs(d)) d = v;
+}
+}  // namespace
+
+TEST_CASE("remap: rank change, the matrix product of §4.1.6, and min / max / user combining") {
+  everywhere([] {
+    const long n = 4;
+    const region R{{1, n}, {1, n}};
+    darray<double> A(R, "A"), B(R, "B"), P(R, "P");
+    A.for_each_mine([](const point& i, double& v) { v = static_cast<double>(i[0] + 2 * i[1]); });
+    B.for_each_mine([](const point& i, double& v) { v = static_cast<double>(i[0] * i[1] - 1); });
+    // [IJ] A3 := A#[Index1, Index2]; [JK] B3 := B#[Index2, Index3] (2-D promoted into 3-D, flooded)
+    darray<double> A3({{1, n}, {1, n}, dim::flood(1, n)}, "A3"), B3({dim::flood(1, n), {1, n}, {1, n}}, "B3");
+    gather(A3, A, {Index1, Index2});
+    gather(B3, B, {Index2, Index3});
+    // [IJK] the products, then C#[Index1, 1, Index3] += them (the reduction over j, by a combining scatter)
+    darray<double> T3({{1, n}, {1, n}, {1, n}}, "T3"), C({{1, n}, {1, 1}, {1, n}}, "C");
+    darray<double> A3k({{1, n}, {1, n}, {1, n}}, "A3k"), B3i({{1, n}, {1, n}, {1, n}}, "B3i");
+    gather(A3k, A3, {Index1, Index2, Index3});  // read the flooded arrays at every (i, j, k)
+    gather(B3i, B3, {Index1, Index2, Index3});
+    {
+      double* t = T3.local();
+      const double* a = A3k.local();
+      const double* b = B3i.local();
+      for (std::uint64_t k = 0; k < T3.local_size(); ++k) t[k] = a[k] * b[k];
+    }
+    C.for_each_mine([](const point&, double& v) { v = 0; });
+    scatter(C, {Index1, expr([](const point&) { return 1L; }, 5), Index3}, T3, plus_for<double>());
+    // [R] P := C#[Index1, 1, Index2]: back to rank 2
+    gather(P, C, {Index1, expr([](const point&) { return 1L; }, 5), Index2});
+    expect_all(P, [&](const point& i) {
+      double s = 0;
+      for (long j = 1; j <= n; ++j) s += static_cast<double>(i[0] + 2 * j) * static_cast<double>(j * i[1] - 1);
+      return s;
+    });
+    // min, max and a user function as the collision rule: column extremes onto the diagonal
+    darray<double> D(R, "D");
+    D.for_each_mine([](const point&, double& v) { v = 1e9; });
+    scatter(D, {Index2, Index2}, A, min_for<double>());
+    expect_all(D, [&](const point& i) { return i[0] == i[1] ? static_cast<double>(1 + 2 * i[1]) : 1e9; });
+    D.for_each_mine([](const point&, double& v) { v = -1e9; });
+    scatter(D, {Index2, Index2}, A, max_for<double>());
+    expect_all(D, [&](const point& i) { return i[0] == i[1] ? static_cast<double>(n + 2 * i[1]) : -1e9; });
+    D.for_each_mine([](const point&, double& v) { v = 0; });
+    scatter(D, {Index2, Index2}, B, with<double, keep_larger_magnitude>());
+    expect_all(D, [&](const point& i) { return i[0] == i[1] ? static_cast<double>(n * i[1] - 1) : 0.0; });
   });
 }
