@@ -48,7 +48,7 @@ struct params {
 cplx value(const point& i) { return {static_cast<double>(i[0] * 1000000 + i[1] * 1000 + i[2]), static_cast<double>(i[0] - i[2])}; }
 
 options options_of(const std::string& v) {
-  options o;
+  options o = v == "NO" ? options::none() : options{};
   o.dead_source = o.dead_destination = true;  // as NAS FT's transposes: both arrays dead around them
   if (v == "NM" || v == "NO") o.map_saving = false;
   if (v == "NR" || v == "NO") o.compression = false;

@@ -360,6 +360,12 @@ struct options {
   // region: packing goes there). Used unless reuse is off (NB).
   bool dead_source = false, dead_destination = false;
   bool reuse = true;
+  // The paper's NO: every optimization off (each field above is one of NM, NR, ND, NB).
+  static options none() {
+    options o;
+    o.map_saving = o.compression = o.direct = o.reuse = false;
+    return o;
+  }
 };
 
 // What the last remap of this thread cost (for the benchmarks and tests).
