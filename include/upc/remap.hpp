@@ -133,6 +133,29 @@ class layout {
   std::uint64_t cyclic_ = 0;
 };
 
+// Visits a block's indices in row-major order (a flooded dimension has one),
+// with their running position: f(point, position). Empty blocks: nothing.
+template <class F>
+void walk_block(const layout& lay, const layout::block& b, F&& f) {
+  if (b.empty) return;
+  const int r = lay.rank();
+  point i = b.lo;
+  std::uint64_t k = 0;
+  while (true) {
+    f(i, k++);
+    int d = r - 1;
+    for (; d >= 0; --d) {
+      const std::size_t u = static_cast<std::size_t>(d);
+      if (!lay.reg()[d].flooded && i[u] < b.hi[u]) {
+        ++i[u];
+        break;
+      }
+      i[u] = b.lo[u];
+    }
+    if (d < 0) return;
+  }
+}
+
 // Per-array write versions, one word per thread in shared memory: every
 // write path bumps the writer's word, so a schedule built from a map array
 // can tell, on every thread alike, whether any thread changed it (seed 004
@@ -210,29 +233,12 @@ class darray {
   template <class F>
   void for_each_mine(F&& f) {
     T* data = local();
-    const layout::block b = my_block();
-    if (b.empty) return;
-    each_index(b, [&](const point& i, std::uint64_t k) { f(i, data[k]); });
+    each_index(my_block(), [&](const point& i, std::uint64_t k) { f(i, data[k]); });
   }
   // Visits a block's indices in row-major order with their running position.
   template <class F>
   void each_index(const layout::block& b, F&& f) const {
-    const int r = layout_.rank();
-    point i = b.lo;
-    std::uint64_t k = 0;
-    while (true) {
-      f(i, k++);
-      int d = r - 1;
-      while (d >= 0) {
-        if (!reg()[d].flooded && i[d] < b.hi[d]) {
-          ++i[d];
-          break;
-        }
-        i[d] = b.lo[d];
-        --d;
-      }
-      if (d < 0) return;
-    }
+    walk_block(layout_, b, f);
   }
   array_ref ref() const noexcept { return array_ref{&layout_, storage_, sizeof(T), &version_, id_, name_}; }
   const versions& version() const noexcept { return version_; }

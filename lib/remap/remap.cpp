@@ -72,7 +72,6 @@ struct key {
 // of each thread: count and offset), indices, data.
 struct schedule {
   key k;
-  bool cacheable = true;
   // The processor map, kept per thread: my local offsets (gather: in D;
   // scatter: in S) of the elements that come from (go to) that thread, in
   // walk order, which is its bucket's order.
@@ -361,27 +360,6 @@ layout::block my_part(const layout& lay, const region& over) {
   return b;
 }
 
-// Row-major walk of a block.
-template <class F>
-void walk(const layout& lay, const layout::block& b, F&& f) {
-  if (b.empty) return;
-  const int r = lay.rank();
-  point i = b.lo;
-  while (true) {
-    f(i);
-    int d = r - 1;
-    for (; d >= 0; --d) {
-      const std::size_t u = static_cast<std::size_t>(d);
-      if (!lay.reg()[d].flooded && i[u] < b.hi[u]) {
-        ++i[u];
-        break;
-      }
-      i[u] = b.lo[u];
-    }
-    if (d < 0) return;
-  }
-}
-
 void check_maps(const char* fn, const std::vector<map>& maps, int want, const char* of_what, const layout& aligned,
                 const region& over) {
   if (static_cast<int>(maps.size()) != want)
@@ -565,7 +543,6 @@ schedule* schedule_for(const key& k, bool saving, bool direct, std::size_t elem,
     }
   auto fresh = std::make_unique<schedule>();
   fresh->k = k;
-  fresh->cacheable = saving;
   fresh->elem = elem;
   std::vector<std::vector<std::uint64_t>> buckets(static_cast<std::size_t>(upc::threads()));
   fresh->mine_for.assign(buckets.size(), {});
@@ -721,7 +698,7 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
       ++received;
     };
     if (D.cyclic_block()) walk_cyclic(D, over, visit);
-    else walk(D, my_part(D, over), visit);
+    else walk_block(D, my_part(D, over), [&](const point& i, std::uint64_t) { visit(i); });
     if (reuse && o.dead_source && received <= S.local_elements(me)) {  // §4.5.4: my buckets in my dead S block
       fresh.receive_in_source = true;
       fresh.source_block = src.storage.address();
@@ -821,7 +798,7 @@ pending scatter_start(const array_ref& dst, const std::vector<map>& maps, const 
       }
     };
     if (S.cyclic_block()) walk_cyclic(S, over, visit);
-    else walk(S, my_part(S, over), visit);
+    else walk_block(S, my_part(S, over), [&](const point& i, std::uint64_t) { visit(i); });
   });
   schedule& s = *st->s;
   if (c.error_on_collision && !c.apply && !tl_stats.reused) {  // before anything is written
