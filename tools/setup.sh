@@ -13,7 +13,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-PACKAGES=(meson ninja-build g++ pkg-config libboost-thread-dev doctest-dev)
+PACKAGES=(meson ninja-build g++ pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev)
 
 usage() {
   echo "usage: $0 demo|test|build" >&2

@@ -1,0 +1,2 @@
+/* placeholder: written by the ft session */
+int main(void) { return 1; }

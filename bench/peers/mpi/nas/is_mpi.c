@@ -1,0 +1,2 @@
+/* placeholder: written by the is session */
+int main(void) { return 1; }
