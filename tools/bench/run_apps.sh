@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The applications of issue 13 (apps/, docs/applications.md) measured on this
+# machine: every app and every version at THREADS 1, 2, 4, 8 and 16 on both
+# backends, the NAS MPI peers (IS with MPI_Alltoallv, FT with MPI_Alltoall and
+# MPI_IN_PLACE) at the same rank counts, same run; then the tables (time, Mop/s
+# or GFLOPS, speedup, verification), the speedup plot and the programmability
+# table (tools/bench/app_sloc.py).
+#
+#   tools/bench/run_apps.sh             # NAS class A, the other apps at their default sizes
+#   tools/bench/run_apps.sh --quick     # NAS class S, small sizes, THREADS 1 2 4: a smoke run
+#
+# Options: --out DIR (default bench/results/YYYY-MM-DD/apps), --threads "1 2 4 8 16",
+# --backends "threads processes", --only "is ft ..." (labels of the list below),
+# --no-docs (do not draw docs/img/apps_*.png). Environment: BUILD_DIR (default
+# build-bench), PYTHON.
+#
+# A run counts as failed when the program's exit status is not 0 (its answer did
+# not verify, or it crashed); the script goes on and its status is 1 at the end.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
+
+quick=0 out="" counts="1 2 4 8 16" backends="threads processes" only="" docs=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --no-docs) docs=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    --threads) counts="$2"; shift ;;
+    --threads=*) counts="${1#--threads=}" ;;
+    --backends) backends="$2"; shift ;;
+    --backends=*) backends="${1#--backends=}" ;;
+    --only) only="$2"; shift ;;
+    --only=*) only="${1#--only=}" ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_apps.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [[ $quick == 1 && $counts == "1 2 4 8 16" ]]; then counts="1 2 4"; fi
+
+# label | program under the build directory | quick arguments | full arguments
+apps=(
+  "is|apps/nas/is/is_upc|--class=S --variant=all|--class=A --variant=all"
+)
+# The MPI peers: label | program | quick arguments | full arguments
+peers=(
+  "is|bench/peers/mpi/nas/is_mpi|--class=S|--class=A"
+)
+
+selected() { [[ -z $only ]] || [[ " $only " == *" $1 "* ]]; }
+
+bench_tools
+out=${out:-bench/results/$(date +%F)/apps}
+mkdir -p "$out"
+targets=()
+for entry in "${apps[@]}"; do IFS='|' read -r label program _ _ <<<"$entry"; selected "$label" && targets+=("$program"); done
+peer_targets=()
+for entry in "${peers[@]}"; do IFS='|' read -r label program _ _ <<<"$entry"; selected "$label" && peer_targets+=("$program"); done
+bench_build "$build" 1 "${peer_targets[0]:-bench/peers/mpi/nas/is_mpi}" "${targets[@]}"
+if [[ $have_mpi == 1 ]]; then ninja -C "$build" "${peer_targets[@]}" >/dev/null; fi
+{
+  bench_machine "$quick"
+  echo "load_before: $(bench_load)"
+} >"$out/machine.txt"
+
+rows="$out/apps.jsonl"
+: >"$rows"
+failures=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# run_one LABEL BACKEND N CMD...: appends the run's upcemu-result rows (tagged with
+# the label and the exit status) to $rows.
+run_one() {
+  local label=$1 backend=$2 n=$3
+  shift 3
+  printf '%-10s %-10s %3s  ' "$label" "$backend" "$n"
+  local start=$SECONDS status=0
+  timeout 1800 "$@" >"$log" 2>&1 || status=$?
+  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows label="$label" status="$status" >>"$rows" || true
+  if [[ $status == 0 ]]; then
+    echo "ok ($((SECONDS - start)) s)"
+  else
+    echo "FAILED (exit $status, $((SECONDS - start)) s): $(tail -c 300 "$log" | tr '\n' ' ')"
+    echo "{\"label\": \"$label\", \"backend\": \"$backend\", \"threads\": $n, \"status\": $status, \"verified\": false, \"failed_run\": true}" >>"$rows"
+    failures=$((failures + 1))
+  fi
+}
+
+for entry in "${apps[@]}"; do
+  IFS='|' read -r label program quick_args full_args <<<"$entry"
+  selected "$label" || continue
+  args=$full_args
+  [[ $quick == 1 ]] && args=$quick_args
+  for backend in $backends; do
+    for n in $counts; do
+      # shellcheck disable=SC2086
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend UPCEMU_TIMEOUT=1700 run_one "$label" "$backend" "$n" "$build/$program" $args
+    done
+  done
+done
+if [[ $have_mpi == 1 ]]; then
+  for entry in "${peers[@]}"; do
+    IFS='|' read -r label program quick_args full_args <<<"$entry"
+    selected "$label" || continue
+    args=$full_args
+    [[ $quick == 1 ]] && args=$quick_args
+    for n in $counts; do
+      # shellcheck disable=SC2086
+      run_one "$label" mpi "$n" mpirun "${mpirun_args[@]}" -np "$n" "$build/$program" $args
+    done
+  done
+fi
+echo "load_after: $(bench_load)" >>"$out/machine.txt"
+
+"$python" tools/bench/app_sloc.py >"$out/sloc.md"
+img=()
+[[ $docs == 1 ]] && img=(--img docs/img)
+"$python" tools/bench/apps_tables.py "$rows" "${img[@]}" >"$out/tables.md"
+echo "results in $out ($failures failed runs): tables.md, sloc.md"
+[[ $failures == 0 ]]
