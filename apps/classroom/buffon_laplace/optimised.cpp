@@ -1,0 +1,57 @@
+// Stage 2 of the classroom Buffon-Laplace needle: private accumulation. Each
+// thread drops exactly its own needles in a plain loop (no upc_forall testing
+// all N), counts its hits in a private variable, and writes the count once to
+// its element of a shared array; after one barrier, thread 0 adds the THREADS
+// counts. No lock: no two threads ever write the same element.
+//
+//   long mine = 0;
+//   for (i = 0; i < my_trials; i++) if (drop_needle()) mine++;
+//   hits[MYTHREAD] = mine;
+//   upc_barrier;
+//   if (MYTHREAD == 0) for (t = 0; t < THREADS; t++) total += hits[t];
+//
+//   build/tools/upcrun -n 4 build/apps/classroom/buffon_laplace/optimised [--trials=N]
+#include <cstdint>
+
+#include "buffon.hpp"
+
+namespace {
+
+int run(const buffon::options& opt) {
+  const buffon::problem& p = opt.p;
+  // sloc classroom/buffon_laplace/optimised decl begin
+  upc::shared_array<long> hits(upc::per_thread(1));  // shared long hits[THREADS];
+  montecarlo::stream rng = montecarlo::stream_of(MYTHREAD, buffon::seed);
+  const std::int64_t my_trials = montecarlo::trials_of(p.trials, THREADS, MYTHREAD);
+  long mine = 0;
+  // sloc classroom/buffon_laplace/optimised decl end
+  upc_barrier;
+
+  classroom::stopwatch clock;
+  // sloc classroom/buffon_laplace/optimised comp begin
+  for (std::int64_t i = 0; i < my_trials; ++i)
+    if (buffon::drop_needle(rng, p)) ++mine;
+  hits[MYTHREAD] = mine;  // one write, to this thread's own element
+  // sloc classroom/buffon_laplace/optimised comp end
+  // sloc classroom/buffon_laplace/optimised comm begin
+  upc_barrier;  // every count is in before thread 0 reads them
+  // sloc classroom/buffon_laplace/optimised comm end
+  long total = 0;
+  if (MYTHREAD == 0) {
+    // sloc classroom/buffon_laplace/optimised comp begin
+    for (int t = 0; t < THREADS; ++t) total += hits[t];
+    // sloc classroom/buffon_laplace/optimised comp end
+  }
+  const double seconds = clock.seconds();
+
+  if (MYTHREAD != 0) return 0;
+  return buffon::check("optimised", opt, total, THREADS, seconds);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  buffon::options opt;
+  if (auto status = buffon::parse(argc, argv, "optimised", opt)) return *status;
+  return apps::launch("classroom/buffon_laplace/optimised", buffon::heap_bytes(opt), [&] { return run(opt); });
+}
