@@ -46,10 +46,12 @@ if [[ $quick == 1 && $counts == "1 2 4 8 16" ]]; then counts="1 2 4"; fi
 # label | program under the build directory | quick arguments | full arguments
 apps=(
   "is|apps/nas/is/is_upc|--class=S --variant=all|--class=A --variant=all"
+  "ft|apps/nas/ft/ft_upc|--class=S --variant=all|--class=A --variant=all"
 )
 # The MPI peers: label | program | quick arguments | full arguments
 peers=(
   "is|bench/peers/mpi/nas/is_mpi|--class=S|--class=A"
+  "ft|bench/peers/mpi/nas/ft_mpi|--class=S --variant=all|--class=A --variant=all"
 )
 
 selected() { [[ -z $only ]] || [[ " $only " == *" $1 "* ]]; }
