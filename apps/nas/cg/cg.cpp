@@ -7,6 +7,7 @@
 // CG iterations, zeta = shift + 1 / (x . z), verified against NPB's value.
 //
 //   build/tools/upcrun -n 4 build/apps/nas/cg/cg --class=S --variant=all
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
