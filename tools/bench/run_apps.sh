@@ -47,6 +47,7 @@ if [[ $quick == 1 && $counts == "1 2 4 8 16" ]]; then counts="1 2 4"; fi
 apps=(
   "is|apps/nas/is/is_upc|--class=S --variant=all|--class=A --variant=all"
   "ft|apps/nas/ft/ft_upc|--class=S --variant=all|--class=A --variant=all"
+  "cg|apps/nas/cg/cg_upc|--class=S --variant=all|--class=A --variant=all"
 )
 # The MPI peers: label | program | quick arguments | full arguments
 peers=(

@@ -6,7 +6,7 @@
 // sparse symmetric positive definite matrix: niter outer iterations, each 25
 // CG iterations, zeta = shift + 1 / (x . z), verified against NPB's value.
 //
-//   build/tools/upcrun -n 4 build/apps/nas/cg/cg --class=S --variant=all
+//   build/tools/upcrun -n 4 build/apps/nas/cg/cg_upc --class=S --variant=all
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -118,7 +118,7 @@ int run(const cg::problem_class& c, const std::string& variant) {
 
 int main(int argc, char** argv) {
   std::string cls = "S", variant = "all";
-  bench::cli cli("cg",
+  bench::cli cli("cg_upc",
                  "NAS Parallel Benchmark CG (NPB 3.x) with the replicated-vector transpose of seed 004 §4.3 by the remap\n"
                  "operator (remap) and by hand with upc_memget (hand); all runs and verifies each. THREADS must be a\n"
                  "power of two (a nprows x npcols processor grid, npcols = nprows or 2 nprows).");
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
   try {  // a bad UPCEMU_* setting is apps::launch's to report
     const int threads = bench::launch_options().threads;
     if (!cg::is_power_of_two(threads)) {
-      std::fprintf(stderr, "cg: THREADS = %d is not a power of two: CG's processor grid is nprows x npcols with npcols = nprows or 2 nprows (use 1, 2, 4, 8, 16, ... threads)\n",
+      std::fprintf(stderr, "cg_upc: THREADS = %d is not a power of two: CG's processor grid is nprows x npcols with npcols = nprows or 2 nprows (use 1, 2, 4, 8, 16, ... threads)\n",
                    threads);
       return 2;
     }
@@ -139,5 +139,5 @@ int main(int argc, char** argv) {
 
   const cg::proc_grid biggest(c.na, 1, 0);  // the most rows a thread can hold (THREADS = 1)
   const std::size_t heap = 4 * static_cast<std::size_t>(biggest.max_rows()) * sizeof(double) + (16u << 20);
-  return apps::launch("cg", heap, [&] { return run(c, variant); });
+  return apps::launch("cg_upc", heap, [&] { return run(c, variant); });
 }
