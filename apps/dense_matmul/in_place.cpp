@@ -19,13 +19,19 @@ class in_place final : public version {
       : L(shape),
         how_(how),
         // sloc dense_matmul/in_place decl begin
-        A_root(L.padded_rows() * L.n),  // shared [] double A_root[...]: on thread 0
-        C_root(L.padded_rows() * L.n),
+        A_root(upc_all_alloc(1, L.padded_rows() * L.n * sizeof(double))),  // shared [] double A_root[...]: on thread 0
+        C_root(upc_all_alloc(1, L.padded_rows() * L.n * sizeof(double))),
         A_dist(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),  // shared [chunk] double
         C_dist(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),
         B_all(L.n * L.n * static_cast<std::size_t>(THREADS), upc::block(L.n * L.n))  // shared [N*N] double B_all[N*N*THREADS]
   // sloc dense_matmul/in_place decl end
   {}
+  // sloc dense_matmul/in_place decl begin
+  ~in_place() override {
+    upc_all_free(A_root);
+    upc_all_free(C_root);
+  }
+  // sloc dense_matmul/in_place decl end
 
   void run(const double* A, double* B, double* C) override {
     const std::size_t chunk = L.chunk(), bytes = chunk * sizeof(double), all = L.padded_rows() * L.n * sizeof(double);
@@ -56,7 +62,7 @@ class in_place final : public version {
   local_method how_;
   // sloc dense_matmul/in_place decl begin
   static constexpr upc_flag_t sync_mode = UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC;
-  upc::shared_array<double, upc::indefinite> A_root, C_root;
+  upc::sptr<double, upc::indefinite> A_root, C_root;
   upc::shared_array<double, upc::dynamic_block> A_dist, C_dist, B_all;
   // sloc dense_matmul/in_place decl end
 };

@@ -21,9 +21,12 @@ class standard final : public version {
         local_C(L.chunk()),
         temp_A(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),  // shared [chunk] double temp_A[...]
         temp_C(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),
-        temp_B(L.n * L.n)  // shared [] double temp_B[N*N]: all on thread 0
+        temp_B(upc_all_alloc(1, L.n * L.n * sizeof(double)))  // shared [] double temp_B[N*N]: on thread 0
   // sloc dense_matmul/standard decl end
   {}
+  // sloc dense_matmul/standard decl begin
+  ~standard() override { upc_all_free(temp_B); }
+  // sloc dense_matmul/standard decl end
 
   void run(const double* A, double* B, double* C) override {
     const std::size_t chunk = L.chunk(), bytes = chunk * sizeof(double);
@@ -59,7 +62,7 @@ class standard final : public version {
   // sloc dense_matmul/standard decl begin
   std::vector<double> local_A, local_C;
   upc::shared_array<double, upc::dynamic_block> temp_A, temp_C;
-  upc::shared_array<double, upc::indefinite> temp_B;
+  upc::sptr<double, upc::indefinite> temp_B;
   // sloc dense_matmul/standard decl end
 };
 

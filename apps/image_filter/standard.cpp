@@ -17,15 +17,22 @@ class standard final : public version {
   explicit standard(const layout& shape)
       : L(shape),
         // sloc image_filter/standard decl begin
-        img_root(L.padded_rows() * L.n),  // shared [] double img_root[...]: on thread 0
-        result_root(L.padded_rows() * L.n),
-        filter_root(9),
+        img_root(upc_all_alloc(1, L.padded_rows() * L.n * sizeof(double))),  // shared [] double img_root[...]: on thread 0
+        result_root(upc_all_alloc(1, L.padded_rows() * L.n * sizeof(double))),
+        filter_root(upc_all_alloc(1, 9 * sizeof(double))),
         rows(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),  // shared [chunk] double rows[...]
         filtered_rows(L.chunk() * static_cast<std::size_t>(THREADS), upc::block(L.chunk())),
         filter_all{upc::per_thread(9)},  // shared [9] double filter_all[9*THREADS]
         aux((L.rows_per + 2) * L.n)
   // sloc image_filter/standard decl end
   {}
+  // sloc image_filter/standard decl begin
+  ~standard() override {
+    upc_all_free(img_root);
+    upc_all_free(result_root);
+    upc_all_free(filter_root);
+  }
+  // sloc image_filter/standard decl end
 
   void run(const double* img, double* filter, double* filtered) override {
     const std::size_t n = L.n, chunk = L.chunk(), all = L.padded_rows() * n * sizeof(double);
@@ -58,7 +65,7 @@ class standard final : public version {
   layout L;
   // sloc image_filter/standard decl begin
   static constexpr upc_flag_t sync_mode = UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC;
-  upc::shared_array<double, upc::indefinite> img_root, result_root, filter_root;
+  upc::sptr<double, upc::indefinite> img_root, result_root, filter_root;
   upc::shared_array<double, upc::dynamic_block> rows, filtered_rows;
   upc::shared_array<double, 9> filter_all;
   std::vector<double> aux;  // halo row, my rows, halo row

@@ -16,7 +16,7 @@ inline std::vector<std::size_t> split_by_nonzeros(const csr& a, int threads) {
   first_row[0] = 0;
   std::size_t row = 0;
   for (std::size_t t = 1; t < T; ++t) {
-    const std::size_t target = nz * t / T;  // thread t starts at the first row that begins at or after this nonzero
+    const std::size_t target = (nz * t + T - 1) / T;  // thread t starts at the first row that begins at or after this nonzero
     while (row < a.rows && static_cast<std::size_t>(a.row_ptr[row]) < target) ++row;
     first_row[t] = row;
   }

@@ -53,9 +53,12 @@ class standard final : public version {
         temp_col(blk.nz * THREADS, upc::block(blk.nz)),
         temp_rows((blk.rows + 1) * THREADS, upc::block(blk.rows + 1)),
         temp_C(blk.C * THREADS, upc::block(blk.C)),
-        temp_B(P.k * P.n)  // shared [] double temp_B[k*n]: on thread 0
+        temp_B(upc_all_alloc(1, P.k * P.n * sizeof(double)))  // shared [] double temp_B[k*n]: on thread 0
   // sloc sparse_matmul/standard decl end
   {}
+  // sloc sparse_matmul/standard decl begin
+  ~standard() override { upc_all_free(temp_B); }
+  // sloc sparse_matmul/standard decl end
 
   void run(const csr& A, double* B, double* C) override {
     // sloc sparse_matmul/standard comm begin
@@ -103,7 +106,7 @@ class standard final : public version {
   upc::shared_array<double, upc::dynamic_block> temp_val;
   upc::shared_array<int, upc::dynamic_block> temp_col, temp_rows;
   upc::shared_array<double, upc::dynamic_block> temp_C;
-  upc::shared_array<double, upc::indefinite> temp_B;
+  upc::sptr<double, upc::indefinite> temp_B;
   // sloc sparse_matmul/standard decl end
 };
 
