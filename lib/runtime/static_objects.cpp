@@ -278,8 +278,11 @@ void shared_storage::allocate_collectively() {
   // Indefinite arrays declared in the body are still symmetric so that the pointer
   // is the same everywhere; only thread 0's part is used.
   base_ = shared_address{collective_symmetric_alloc(bytes, fn.c_str(), label(), args), 0, 0};
-  // Zero-fill my own part, then make sure nobody reads before everyone has.
-  std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));
+  // Zero-fill my own part, then make sure nobody reads before everyone has. An
+  // indefinite array lives on thread 0 alone: the other threads' parts stay
+  // untouched (never paged in), not THREADS copies of zeros.
+  if (type_->block != 0 || tl_mythread == 0)
+    std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));
   if (!initial_.empty() && tl_mythread == 0) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
   world_barrier(fn.c_str());
 }

@@ -18,6 +18,9 @@ BASELINE = {
     "is": "standard",
     "ft": "memget",
     "cg": "hand",
+    "dense_matmul": "standard",
+    "sparse_matmul": "standard",
+    "image_filter": "standard",
 }
 RATE_FIELDS = (("mops", "Mop/s"), ("gflops", "GFLOPS"), ("mpixels_s", "Mpixel/s"))
 

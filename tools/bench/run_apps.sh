@@ -48,6 +48,9 @@ apps=(
   "is|apps/nas/is/is_upc|--class=S --variant=all|--class=A --variant=all"
   "ft|apps/nas/ft/ft_upc|--class=S --variant=all|--class=A --variant=all"
   "cg|apps/nas/cg/cg_upc|--class=S --variant=all|--class=A --variant=all"
+  "dense_matmul|apps/dense_matmul/dense_matmul|--n=256 --variant=all|--n=2048 --variant=all"
+  "sparse_matmul|apps/sparse_matmul/sparse_matmul|--m=2000 --variant=all|--variant=all"
+  "image_filter|apps/image_filter/image_filter|--n=512 --variant=all|--n=4096 --variant=all"
 )
 # The MPI peers: label | program | quick arguments | full arguments
 peers=(
