@@ -7,6 +7,7 @@
 // from which the receiver rebuilds where every key and value starts.
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -71,9 +72,23 @@ std::vector<long long> column_of(const upc::mr::rows& r, column c) {
 
 // Stable order of the pairs by key bytes (memcmp; a shorter key that is a
 // prefix of a longer one first): equal keys keep thread and emission order.
-std::vector<std::size_t> grouped_by_key(const pairs& p, const std::vector<std::size_t>& key_at) {
+std::vector<std::size_t> grouped_by_key(const pairs& p, const std::vector<std::size_t>& key_at, bool fixed, int size_key) {
   std::vector<std::size_t> order(p.count());
   std::iota(order.begin(), order.end(), std::size_t{0});
+  if (fixed && size_key <= 16) {
+    // short fixed-size keys: a stable radix sort on their bytes, last byte
+    // first (bytes where every key agrees cost one counting pass)
+    std::vector<std::size_t> next(order.size());
+    for (int b = size_key - 1; b >= 0; --b) {
+      std::size_t start[257] = {0};
+      for (std::size_t i = 0; i < order.size(); ++i) ++start[p.keys[key_at[i] + static_cast<std::size_t>(b)] + 1];
+      if (std::count(start + 1, start + 257, order.size()) == 1) continue;
+      for (int v = 0; v < 256; ++v) start[v + 1] += start[v];
+      for (std::size_t j : order) next[start[p.keys[key_at[j] + static_cast<std::size_t>(b)]]++] = j;
+      order.swap(next);
+    }
+    return order;
+  }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     const int na = p.key_sizes[a], nb = p.key_sizes[b];
     const int c = std::memcmp(p.keys.data() + key_at[a], p.keys.data() + key_at[b], static_cast<std::size_t>(std::min(na, nb)));
@@ -96,7 +111,7 @@ void* reduce(int (*reducefunc)(void*, void*, int, void*), const pairs& p, bool f
   if (p.count() > static_cast<std::size_t>(INT_MAX))
     fail(F, std::to_string(p.count()) + " pairs to reduce on this thread: more than reducefunc's int nelems can count");
   const std::vector<std::size_t> key_at = starts(p.key_sizes), value_at = starts(p.value_sizes);
-  const std::vector<std::size_t> order = grouped_by_key(p, key_at);
+  const std::vector<std::size_t> order = grouped_by_key(p, key_at, fixed, size_key);
   const int n = static_cast<int>(p.count());
   void* result = nullptr;
   int status;
