@@ -21,6 +21,11 @@ BASELINE = {
     "dense_matmul": "standard",
     "sparse_matmul": "standard",
     "image_filter": "standard",
+    # UPC-MR: ApplyReduce with collFlag off (pairs fetched one by one) is the baseline.
+    "hist": "block+all+nocoll",
+    "linreg": "block+all+nocoll",
+    "wordc": "block+all+nocoll",
+    "spamc": "block+all+nocoll",
 }
 RATE_FIELDS = (("mops", "Mop/s"), ("gflops", "GFLOPS"), ("mpixels_s", "Mpixel/s"))
 

@@ -51,6 +51,14 @@ apps=(
   "dense_matmul|apps/dense_matmul/dense_matmul|--n=256 --variant=all|--n=2048 --variant=all"
   "sparse_matmul|apps/sparse_matmul/sparse_matmul|--m=2000 --variant=all|--variant=all"
   "image_filter|apps/image_filter/image_filter|--n=512 --variant=all|--n=4096 --variant=all"
+  "hist|apps/mapreduce/hist|--size=65536|--size=4194304"
+  "hist-nocoll|apps/mapreduce/hist|--size=65536 --collectives=off|--size=4194304 --collectives=off"
+  "linreg|apps/mapreduce/linreg|--size=100000|--size=4194304"
+  "linreg-nocoll|apps/mapreduce/linreg|--size=100000 --collectives=off|--size=4194304 --collectives=off"
+  "wordc|apps/mapreduce/wordc|--size=1000|--size=20000"
+  "wordc-nocoll|apps/mapreduce/wordc|--size=1000 --collectives=off|--size=20000 --collectives=off"
+  "spamc|apps/mapreduce/spamc|--size=2000|--size=50000"
+  "spamc-nocoll|apps/mapreduce/spamc|--size=2000 --collectives=off|--size=50000 --collectives=off"
 )
 # The MPI peers: label | program | quick arguments | full arguments
 peers=(
