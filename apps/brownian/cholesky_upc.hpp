@@ -1,0 +1,165 @@
+// The optimised parallel Cholesky decomposition (§5.4.4, Listing 5.3) on the
+// balanced row decomposition of §5.4.3 (Figure 5.3): each thread owns
+// consecutive rows of the upper triangle of D, as many elements as the others,
+// in private memory; the lower triangle is never filled.
+//
+// Per time step:
+//   calc_force  my particles' forces, upc_all_gather_all_in_place_priv (all F);
+//               my rows of D (j >= i).
+//   move        D g: my rows' upper part, plus what my rows add to later rows
+//               (D_ji = D_ij), sent to their owners with one
+//               upc_all_exchange_in_place_priv and summed there.
+//   covar       for every row k: its owner scales it by √pivot and adds L_kk ξ_k
+//               to R_k; upc_all_broadcast_rooted_in_place_priv sends the row to
+//               L_row everywhere; each thread removes it from its later rows and
+//               adds L_jk ξ_k to their R_j. (The factor overwrites D, so the
+//               drift D g is computed first.)
+//   then        Δr of my rows, upc_all_gather_all_in_place_priv: every Δr.
+// The pieces of the exchange and the allgather are all max_rows long (the
+// in-place collectives move equal pieces), so the row counts that differ
+// between threads are padded.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "decomposition.hpp"
+#include "kernels.hpp"
+#include "parallel_common.hpp"
+#include "physics.hpp"
+#include "upc.h"
+#include "upc_collective_ext.h"
+
+namespace brownian {
+
+class cholesky_upc {
+ public:
+  // sloc brownian/cholesky decl begin
+  explicit cholesky_upc(const problem& p)
+      : p_(p), n_(p.rows()), blocks_(p.particles, THREADS), first_row_(balanced_rows(n_, THREADS)) {
+    lo_ = first_row_[static_cast<std::size_t>(MYTHREAD)];
+    hi_ = first_row_[static_cast<std::size_t>(MYTHREAD) + 1];
+    for (int t = 0; t < THREADS; ++t)
+      max_rows_ = std::max(max_rows_, first_row_[static_cast<std::size_t>(t) + 1] - first_row_[static_cast<std::size_t>(t)]);
+    max_rows_ = std::max(max_rows_, 1);
+    slot_.resize(static_cast<std::size_t>(n_));
+    owner_.resize(static_cast<std::size_t>(n_));
+    for (int t = 0; t < THREADS; ++t)
+      for (int i = first_row_[static_cast<std::size_t>(t)]; i < first_row_[static_cast<std::size_t>(t) + 1]; ++i) {
+        owner_[static_cast<std::size_t>(i)] = t;
+        slot_[static_cast<std::size_t>(i)] = t * max_rows_ + (i - first_row_[static_cast<std::size_t>(t)]);
+      }
+    std::size_t size = 0;
+    for (int i = lo_; i < hi_; ++i) {
+      offset_.push_back(size);
+      size += static_cast<std::size_t>(n_ - i);
+    }
+    U_.resize(size);
+    F_.assign(blocks_.padded_rows(), 0.0);
+    g_.assign(blocks_.padded_rows(), 0.0);
+    pieces_.assign(static_cast<std::size_t>(THREADS) * static_cast<std::size_t>(max_rows_), 0.0);
+    upper_.resize(static_cast<std::size_t>(hi_ - lo_));
+    L_row_.resize(static_cast<std::size_t>(n_));
+    R_.assign(static_cast<std::size_t>(n_), 0.0);
+  }
+  // sloc brownian/cholesky decl end
+
+  int lo() const { return lo_; }
+  int hi() const { return hi_; }
+  std::size_t length() const { return static_cast<std::size_t>(n_); }
+
+  void build(const double* pos) {
+    parallel_forces(p_, blocks_, pos, F_, g_);
+    // sloc brownian/cholesky comp begin
+    if (lo_ == hi_) return;
+    double b[9];
+    for (int ip = lo_ / 3; ip <= (hi_ - 1) / 3; ++ip)
+      for (int jp = ip; jp < p_.particles; ++jp) {
+        if (jp == ip) self_block(b);
+        else rpy_block(pos, ip, jp, b);
+        for (int a = 0; a < 3; ++a) {
+          const int i = 3 * ip + a;
+          if (i < lo_ || i >= hi_) continue;
+          for (int c = 0; c < 3; ++c)
+            if (3 * jp + c >= i) row(i)[3 * jp + c - i] = b[3 * a + c];
+        }
+      }
+    // sloc brownian/cholesky comp end
+  }
+
+  void displacement(const double* xi, double* dr) {
+    // move(): D g from the upper triangle alone
+    // sloc brownian/cholesky comp begin
+    std::fill(pieces_.begin(), pieces_.end(), 0.0);
+    for (int i = lo_; i < hi_; ++i) {
+      const double* u = row(i);
+      upper_[static_cast<std::size_t>(i - lo_)] = row_times(u, &g_[static_cast<std::size_t>(i)], n_ - i);
+      for (int j = i + 1; j < n_; ++j) pieces_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(j)])] += u[j - i] * g_[static_cast<std::size_t>(i)];
+    }
+    // sloc brownian/cholesky comp end
+    // sloc brownian/cholesky comm begin
+    upc_all_exchange_in_place_priv(pieces_.data(), static_cast<size_t>(max_rows_) * sizeof(double), priv_sync);
+    // sloc brownian/cholesky comm end
+    // sloc brownian/cholesky comp begin
+    for (int i = lo_; i < hi_; ++i) {
+      double s = upper_[static_cast<std::size_t>(i - lo_)];
+      for (int t = 0; t < THREADS; ++t) s += pieces_[static_cast<std::size_t>(t * max_rows_ + (i - lo_))];
+      dr[i] = s;
+    }
+    // covar(): Listing 5.3
+    for (int i = lo_; i < hi_; ++i) R_[static_cast<std::size_t>(i)] = 0.0;
+    // sloc brownian/cholesky comp end
+    for (int k = 0; k < n_; ++k) {
+      // sloc brownian/cholesky comp begin
+      const int count = n_ - k;
+      if (k >= lo_ && k < hi_) {
+        double* u = row(k);
+        if (!scale_pivot(u, count)) positive_definite_ = false;
+        R_[static_cast<std::size_t>(k)] += u[0] * xi[k];
+        std::copy(u, u + count, L_row_.begin());
+      }
+      // sloc brownian/cholesky comp end
+      // sloc brownian/cholesky comm begin
+      upc_all_broadcast_rooted_in_place_priv(L_row_.data(), static_cast<size_t>(count) * sizeof(double),
+                                             owner_[static_cast<std::size_t>(k)], priv_sync);
+      // sloc brownian/cholesky comm end
+      // sloc brownian/cholesky comp begin
+      for (int j = std::max(k + 1, lo_); j < hi_; ++j) {
+        const double ljk = L_row_[static_cast<std::size_t>(j - k)];
+        eliminate(row(j), ljk, &L_row_[static_cast<std::size_t>(j - k)], n_ - j);
+        R_[static_cast<std::size_t>(j)] += ljk * xi[k];
+      }
+      // sloc brownian/cholesky comp end
+    }
+    // sloc brownian/cholesky comp begin
+    const double c = std::sqrt(2.0 * p_.dt);
+    for (int i = lo_; i < hi_; ++i) dr[i] += c * R_[static_cast<std::size_t>(i)];
+    // sloc brownian/cholesky comp end
+  }
+
+  // My rows of dr -> every row everywhere.
+  void share(double* dr) {
+    // sloc brownian/cholesky comm begin
+    for (int i = lo_; i < hi_; ++i) pieces_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(i)])] = dr[i];
+    upc_all_gather_all_in_place_priv(pieces_.data(), static_cast<size_t>(max_rows_) * sizeof(double), priv_sync);
+    for (int i = 0; i < n_; ++i) dr[i] = pieces_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(i)])];
+    // sloc brownian/cholesky comm end
+  }
+
+  // Collective: whether every pivot of every step, on every thread, was positive.
+  bool positive_definite() const { return allreduce(positive_definite_ ? 1.0 : 0.0, UPC_MIN) == 1.0; }
+
+ private:
+  double* row(int i) { return &U_[offset_[static_cast<std::size_t>(i - lo_)]]; }
+
+  problem p_;
+  int n_;
+  particle_blocks blocks_;
+  std::vector<int> first_row_, slot_, owner_;
+  int lo_ = 0, hi_ = 0, max_rows_ = 0;
+  std::vector<std::size_t> offset_;
+  std::vector<double> U_, F_, g_, pieces_, upper_, L_row_, R_;
+  bool positive_definite_ = true;
+};
+
+}  // namespace brownian
