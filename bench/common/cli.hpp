@@ -112,13 +112,17 @@ class cli {
     std::printf("usage: UPCEMU_THREADS=N [UPCEMU_BACKEND=threads|processes] %s [options]\n\n%s\n\noptions:\n",
                 program_.c_str(), summary_.c_str());
     for (const option& o : opts_) {
-      std::string left = "  --" + o.name;
+      std::string left("  --");  // appended, not "  --" + name: GCC 12 warns falsely (-Wrestrict) on that
+      left += o.name;
       switch (o.k) {
         case kind::integer: left += "=N"; break;
         case kind::size: left += "=BYTES"; break;
         case kind::real: left += "=X"; break;
         case kind::choice:
-        case kind::choice_list: left += "=" + join(o.choices, o.k == kind::choice_list ? "," : "|"); break;
+        case kind::choice_list:
+          left += '=';
+          left += join(o.choices, o.k == kind::choice_list ? "," : "|");
+          break;
         case kind::flag: break;
       }
       std::printf("%-34s %s%s\n", left.c_str(), o.help.c_str(), default_text(o).c_str());

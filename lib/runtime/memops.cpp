@@ -8,12 +8,14 @@
 #include "call_site.hpp"
 #include "control.hpp"
 #include "copy_bytes.hpp"
+#include "heap_index.hpp"
 #include "traffic.hpp"
 #include "upc/memops.hpp"
 
 namespace upc {
 
 namespace {
+void check_object(const char* function, const char* arg, const shared_address& a, std::size_t n);
 char* resolve(const char* function, const char* arg, const sptr<void>& p, std::size_t n) {
   const shared_address& a = p.address();
   if (p.is_null()) detail::fail(function, std::string(arg) + " is a null pointer-to-shared");
@@ -25,7 +27,24 @@ char* resolve(const char* function, const char* arg, const sptr<void>& p, std::s
                                ") plus " + std::to_string(n) + (n == 1 ? " byte" : " bytes") +
                                " runs past the end of that thread's shared heap (" + std::to_string(detail::g_partition_bytes) +
                                " bytes per thread)");
+  if (detail::g_check) check_object(function, arg, a, n);
   return detail::raw_address(a);
+}
+// Under --check a shared side must also stay inside the part of one live object
+// that its first byte's thread holds: a range that runs on into the next object,
+// into free space, or (a classic mistake) past the end of that thread's block
+// reads or writes bytes that are not the ones the program means.
+void check_object(const char* function, const char* arg, const shared_address& a, std::size_t n) {
+  const std::optional<detail::allocation> obj = detail::find_allocation(a.thread, a.offset);
+  const std::string where = std::string(arg) + " (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) + ")";
+  if (!obj) detail::fail(function, where + " is not inside any live shared object (freed or never allocated)");
+  if (obj->contains(a, n)) return;
+  const std::uint64_t left = obj->bytes_from(a);
+  detail::fail(function, where + " plus " + std::to_string(n) + (n == 1 ? " byte" : " bytes") + " runs past the end of " +
+                             obj->describe() + " on thread " + std::to_string(a.thread) + " (" + std::to_string(left) +
+                             (left == 1 ? " byte" : " bytes") +
+                             " of it from there): a upc_mem* copy reaches only the part of an object that one thread "
+                             "holds; copy each thread's block separately");
 }
 void check_local(const char* function, const char* arg, const void* p, std::size_t n) {
   if (!p && n) detail::fail(function, std::string(arg) + " is a null pointer");

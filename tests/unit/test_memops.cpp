@@ -174,3 +174,51 @@ TEST_CASE("memops: the bytes up to the very end of a partition are reachable") {
       },
       {1, 3});
 }
+
+TEST_CASE("memops: under --check a upc_mem* range stays inside the part of one object that one thread holds") {
+  for (upc::backend_kind b : spmd::backends) {
+    INFO("backend ", std::string(spmd::name(b)));
+    upc::launch_options o = spmd::options(3, b);
+    o.check = true;
+    // Within a thread's part, across its blocks (contiguous there), is fine.
+    upc::run_result ok = spmd::run(o, [] {
+      upc::shared_array<int, 4> a{upc::per_thread(8)};  // two blocks of 4 per thread
+      upc_forall (int i = 0; i < 8 * THREADS; i++, &a[i]) a[i] = i;
+      upc_barrier;
+      int got[8];
+      const int right = (MYTHREAD + 1) % THREADS;
+      upc_memget(got, &a[4 * right], sizeof got);  // both blocks of thread `right`
+      SPMD_CHECK_EQ(got[0], 4 * right);
+      SPMD_CHECK_EQ(got[4], 4 * right + 4 * THREADS);
+      upc_memput(&a[4 * right], got, sizeof got);
+      upc_barrier;
+    });
+    CHECK(ok.ok());
+    // One element past the thread's part: the classroom mistake of a copy that
+    // crosses into the next thread's block.
+    upc::run_result r = spmd::run(o, [] {
+      upc::shared_array<int, 4> a{upc::per_thread(4)};
+      upc_barrier;
+      int got[5];
+      if (MYTHREAD == 2) upc_memget(got, &a[0], sizeof got);
+      upc_barrier;
+    });
+    INFO("error: ", r.error);
+    CHECK(r.failed_thread == 2);
+    CHECK(contains(r.error, "upc_memget: src (thread 0, offset "));
+    CHECK(contains(r.error, ") plus 20 bytes runs past the end of the shared_array<int, 4> of 12 elements declared at "));
+    CHECK(contains(r.error, "on thread 0 (16 bytes of it from there): a upc_mem* copy reaches only the part of an object "
+                            "that one thread holds; copy each thread's block separately (thread 2)"));
+    // Free space (the middle of a partition, between the heaps) is no object.
+    upc::run_result freed = spmd::run(o, [] {
+      char buf[8];
+      const upc::sptr<void> nowhere(upc::shared_address{upc::detail::g_partition_bytes / 2, 0, 0});
+      if (MYTHREAD == 1) upc_memget(buf, nowhere, 8);
+      upc_barrier;
+    });
+    INFO("error: ", freed.error);
+    CHECK(freed.failed_thread == 1);
+    CHECK(contains(freed.error, "upc_memget: src (thread 0, offset "));
+    CHECK(contains(freed.error, ") is not inside any live shared object (freed or never allocated) (thread 1)"));
+  }
+}

@@ -5,10 +5,10 @@
 // last two come from whatever follows thread 0's block in thread 0's
 // partition, not from thread 1. The fix: one upc_memget per block.
 //
-// Without --check the copy is silently wrong and the program's own check finds
-// it; upcemu's checks of upc_mem* ranges (always on) only stop a range that
-// leaves the thread's whole partition. What --check says is recorded in
-// docs/classroom.md.
+// Without --check the copy is silently wrong (upcemu's always-on range check
+// only stops a range that leaves the thread's whole partition) and the
+// program's own check finds it; --check stops the copy and names the object,
+// the thread and how many bytes of it were left. docs/classroom.md quotes both.
 #include <cstdio>
 
 #include "upc.h"
