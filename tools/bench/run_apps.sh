@@ -43,7 +43,7 @@ while [[ $# -gt 0 ]]; do
 done
 if [[ $quick == 1 && $counts == "1 2 4 8 16" ]]; then counts="1 2 4"; fi
 
-# label | program under the build directory | quick arguments | full arguments
+# label | program under the build directory | quick arguments | full arguments [| THREADS counts]
 apps=(
   "is|apps/nas/is/is_upc|--class=S --variant=all|--class=A --variant=all"
   "ft|apps/nas/ft/ft_upc|--class=S --variant=all|--class=A --variant=all"
@@ -59,6 +59,32 @@ apps=(
   "wordc-nocoll|apps/mapreduce/wordc|--size=1000 --collectives=off|--size=20000 --collectives=off"
   "spamc|apps/mapreduce/spamc|--size=2000|--size=50000"
   "spamc-nocoll|apps/mapreduce/spamc|--size=2000 --collectives=off|--size=50000 --collectives=off"
+  # The classroom kit at the study's sizes (the defaults); the sequential stage on 1 thread.
+  "stencil/sequential|apps/classroom/stencil/sequential|--n=100000 --iterations=10||1"
+  "stencil/naive|apps/classroom/stencil/naive|--n=100000 --iterations=10|"
+  "stencil/optimised|apps/classroom/stencil/optimised|--n=100000 --iterations=10|"
+  "stencil/collectives|apps/classroom/stencil/collectives|--n=100000 --iterations=10|"
+  "stencil/extended|apps/classroom/stencil/extended|--n=100000 --iterations=10|"
+  "buffon_laplace/sequential|apps/classroom/buffon_laplace/sequential|--trials=1000000||1"
+  "buffon_laplace/naive|apps/classroom/buffon_laplace/naive|--trials=1000000|"
+  "buffon_laplace/optimised|apps/classroom/buffon_laplace/optimised|--trials=1000000|"
+  "buffon_laplace/collectives|apps/classroom/buffon_laplace/collectives|--trials=1000000|"
+  "buffon_laplace/extended|apps/classroom/buffon_laplace/extended|--trials=1000000|"
+  "min_distance/sequential|apps/classroom/min_distance/sequential|--nodes=200||1"
+  "min_distance/naive|apps/classroom/min_distance/naive|--nodes=200|"
+  "min_distance/optimised|apps/classroom/min_distance/optimised|--nodes=200|"
+  "min_distance/collectives|apps/classroom/min_distance/collectives|--nodes=200|"
+  "min_distance/extended|apps/classroom/min_distance/extended|--nodes=200|"
+  "pi/sequential|apps/classroom/pi/sequential|--trials=1000000||1"
+  "pi/naive|apps/classroom/pi/naive|--trials=1000000|"
+  "pi/optimised|apps/classroom/pi/optimised|--trials=1000000|"
+  "pi/collectives|apps/classroom/pi/collectives|--trials=1000000|"
+  "pi/extended|apps/classroom/pi/extended|--trials=1000000|"
+  "stencil2d/sequential|apps/classroom/stencil2d/sequential|--rows=300 --cols=300 --iterations=10||1"
+  "stencil2d/naive|apps/classroom/stencil2d/naive|--rows=300 --cols=300 --iterations=10|"
+  "stencil2d/optimised|apps/classroom/stencil2d/optimised|--rows=300 --cols=300 --iterations=10|"
+  "stencil2d/collectives|apps/classroom/stencil2d/collectives|--rows=300 --cols=300 --iterations=10|"
+  "stencil2d/extended|apps/classroom/stencil2d/extended|--rows=300 --cols=300 --iterations=10|"
 )
 # The MPI peers: label | program | quick arguments | full arguments
 peers=(
@@ -72,9 +98,9 @@ bench_tools
 out=${out:-bench/results/$(date +%F)/apps}
 mkdir -p "$out"
 targets=()
-for entry in "${apps[@]}"; do IFS='|' read -r label program _ _ <<<"$entry"; selected "$label" && targets+=("$program"); done
+for entry in "${apps[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && targets+=("$program"); done
 peer_targets=()
-for entry in "${peers[@]}"; do IFS='|' read -r label program _ _ <<<"$entry"; selected "$label" && peer_targets+=("$program"); done
+for entry in "${peers[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && peer_targets+=("$program"); done
 bench_build "$build" 1 "${peer_targets[0]:-bench/peers/mpi/nas/is_mpi}" "${targets[@]}"
 if [[ $have_mpi == 1 ]]; then ninja -C "$build" "${peer_targets[@]}" >/dev/null; fi
 {
@@ -107,12 +133,12 @@ run_one() {
 }
 
 for entry in "${apps[@]}"; do
-  IFS='|' read -r label program quick_args full_args <<<"$entry"
+  IFS='|' read -r label program quick_args full_args only_counts <<<"$entry"
   selected "$label" || continue
   args=$full_args
   [[ $quick == 1 ]] && args=$quick_args
   for backend in $backends; do
-    for n in $counts; do
+    for n in ${only_counts:-$counts}; do
       # shellcheck disable=SC2086
       UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend UPCEMU_TIMEOUT=1700 run_one "$label" "$backend" "$n" "$build/$program" $args
     done
