@@ -11,9 +11,11 @@
 //   upc_all_exchange_in_place_priv(Dcopy): piece t of every thread goes to
 //   thread t, which finds there, piece by piece, every thread's partial sums
 //   of its own rows, and adds them to its diagonal blocks' part;
-// and after each iteration of the eigenvalue and Chebyshev loops
+// and after each iteration of the power method for λmax
 //   upc_all_gather_all_in_place_priv(x_d): every row to every thread;
-//   upc_all_reduceD_all_priv(UPC_MAX): the eigenvalue estimate everywhere.
+//   upc_all_reduceD_all_priv(UPC_MAX): the eigenvalue estimate everywhere;
+// Lanczos and the Chebyshev recurrence gather their new vector the same way,
+// and Fixman's error check adds two numbers per step with UPC_ADD.
 // The partial sums are added in another order than the sequential row sums:
 // the results agree to rounding, not bit for bit.
 #pragma once
