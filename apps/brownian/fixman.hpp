@@ -120,9 +120,9 @@ void fixman_sqrt_times(Op& op, fixman_state& st, const double* xi, double* y, fi
   // of two versions parted by 1e-3, and even with it they part once the
   // smallest has converged. So the basis is fully reorthogonalised and the
   // loop stops as soon as the smallest Ritz value moved less than 5% over
-  // the last 10 iterations, where the versions still agree to 1e-12. Each
-  // thread shares its rows of D q and runs the rest on whole vectors (the
-  // basis is every thread's), so Lanczos needs no reduction.
+  // the last 10 iterations, where (measured) the versions still agree to
+  // about 1e-12. Each thread shares its rows of D q and runs the rest on
+  // whole vectors (the basis is every thread's), so Lanczos needs no reduction.
   const int n = op.rows();
   st.basis.assign(static_cast<std::size_t>(n), 0.0);
   double norm = 0;
