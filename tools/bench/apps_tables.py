@@ -26,6 +26,7 @@ BASELINE = {
     "linreg": "block+all+nocoll",
     "wordc": "block+all+nocoll",
     "spamc": "block+all+nocoll",
+    "brownian": "sequential_fixman",  # the thesis's speedups are over the sequential code
     # The classroom kit: the standard collectives stage (the extended one is the comparison the thesis makes).
     **{f"classroom/{code}": "collectives" for code in ("stencil", "buffon_laplace", "min_distance", "pi", "stencil2d")},
 }

@@ -59,6 +59,7 @@ apps=(
   "wordc-nocoll|apps/mapreduce/wordc|--size=1000 --collectives=off|--size=20000 --collectives=off"
   "spamc|apps/mapreduce/spamc|--size=2000|--size=50000"
   "spamc-nocoll|apps/mapreduce/spamc|--size=2000 --collectives=off|--size=50000 --collectives=off"
+  "brownian|apps/brownian/brownian|--particles=64 --steps=10 --variant=all|--particles=256 --steps=50 --variant=all"
   # The classroom kit at the study's sizes (the defaults); the sequential stage on 1 thread.
   "stencil/sequential|apps/classroom/stencil/sequential|--n=100000 --iterations=10||1"
   "stencil/naive|apps/classroom/stencil/naive|--n=100000 --iterations=10|"
