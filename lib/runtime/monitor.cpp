@@ -42,10 +42,13 @@ std::string thread_list(const std::vector<int>& ts) {
     while (j + 1 < ts.size() && ts[j + 1] == ts[j] + 1) ++j;
     if (!out.empty()) out += ", ";
     out += std::to_string(ts[i]);
-    if (j > i) out += "-" + std::to_string(ts[j]);
+    if (j > i) {
+      out += '-';  // appended piecewise: "-" + string trips GCC 12's false -Wrestrict
+      out += std::to_string(ts[j]);
+    }
     i = j + 1;
   }
-  return (ts.size() == 1 ? "thread " : "threads ") + out;
+  return std::string(ts.size() == 1 ? "thread " : "threads ").append(out);
 }
 
 std::string place(const thread_slot& s) {

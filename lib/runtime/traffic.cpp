@@ -77,7 +77,10 @@ counts& entry(const char* algorithm) {
   if (!tl_table) tl_table = new std::map<site_key, counts>();
   std::string site = file ? std::string(file) : std::string("-");
   if (auto slash = site.rfind('/'); slash != std::string::npos) site = site.substr(slash + 1);
-  if (file) site += ":" + std::to_string(line);
+  if (file) {
+    site += ':';  // appended piecewise: ":" + string trips GCC 12's false -Wrestrict
+    site += std::to_string(line);
+  }
   counts& e = (*tl_table)[site_key{fn ? fn : "?", site, algorithm}];
   tl_fn = fn;
   tl_file = file;
