@@ -32,8 +32,10 @@ int run(const pi::options& opt) {
   // sloc classroom/pi/extended comm end
   // sloc classroom/pi/extended comp begin
   const std::int64_t my_trials = montecarlo::trials_of(trials, THREADS, MYTHREAD);
+  long count = 0;  // not `mine` itself: its address goes to the collective, which would keep it in memory
   for (std::int64_t i = 0; i < my_trials; ++i)
-    if (pi::throw_dart(rng)) ++mine;
+    if (pi::throw_dart(rng)) ++count;
+  mine = count;
   // sloc classroom/pi/extended comp end
   // sloc classroom/pi/extended comm begin
   upc_all_reduceL_all_in_place_priv(&mine, UPC_ADD, static_cast<size_t>(THREADS), 1, nullptr, sync_all);
