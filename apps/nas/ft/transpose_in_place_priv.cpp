@@ -2,10 +2,7 @@
 // 003 Listing 3.20, second approach): the packed chunks are exchanged within
 // one private buffer (upc_all_exchange_in_place_priv), so the result is
 // unpacked back into the array the data came from — no second receive buffer.
-#include <fftw3.h>
-
-#include <new>
-
+#include "private_buffer.hpp"
 #include "transpose.hpp"
 #include "upc.h"
 #include "upc_collective.h"
@@ -17,20 +14,13 @@ namespace {
 
 class in_place_priv_transpose final : public transpose {
  public:
-  explicit in_place_priv_transpose(const shape& s) : s_(s) {
-    // sloc ft/in_place_priv decl begin
-    my_u1_ = static_cast<cplx*>(fftw_malloc(sizeof(cplx) * static_cast<std::size_t>(s.local)));
-    my_u2_ = static_cast<cplx*>(fftw_malloc(sizeof(cplx) * static_cast<std::size_t>(s.local)));
-    // sloc ft/in_place_priv decl end
-    if (!my_u1_ || !my_u2_) throw std::bad_alloc();
-  }
-  ~in_place_priv_transpose() override {
-    fftw_free(my_u1_);
-    fftw_free(my_u2_);
-  }
+  explicit in_place_priv_transpose(const shape& s)
+      // sloc ft/in_place_priv decl begin
+      : s_(s), u1_(static_cast<std::size_t>(s.local), 1), u2_(static_cast<std::size_t>(s.local), 2) {}
+  // sloc ft/in_place_priv decl end
 
-  cplx* first() override { return my_u1_; }
-  cplx* second() override { return my_u2_; }
+  cplx* first() override { return u1_.data(); }
+  cplx* second() override { return u2_.data(); }
 
   cplx* to_pencils(cplx* slab, cplx* other) override {
     pack_slab(s_, slab, other);
@@ -54,7 +44,7 @@ class in_place_priv_transpose final : public transpose {
 
   shape s_;
   // sloc ft/in_place_priv decl begin
-  cplx *my_u1_ = nullptr, *my_u2_ = nullptr;  // private working arrays
+  private_buffer u1_, u2_;  // private working arrays
   // sloc ft/in_place_priv decl end
 };
 
