@@ -154,7 +154,17 @@ def table_mpi(rows, counts):
     return mpi_rows, out
 
 
-def plot(rows, img):
+def machine_cpus(jsonl):
+    """nproc from the machine.txt beside the results (None when absent)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(jsonl)), "machine.txt")
+    if os.path.exists(path):
+        for line in open(path):
+            if line.startswith("nproc:"):
+                return int(line.split(":", 1)[1])
+    return None
+
+
+def plot(rows, img, cpus):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -176,7 +186,9 @@ def plot(rows, img):
             ax.plot(ns, [by_n[1] / by_n[n] for n in ns], marker="o", label=f"{variant}")
         ns = sorted({n for s in series.values() for n in s})
         if ns:
-            ax.plot(ns, ns, color="grey", linestyle=":", linewidth=0.8, label="ideal")
+            ideal = [min(n, cpus) if cpus else n for n in ns]
+            ax.plot(ns, ideal, color="grey", linestyle=":", linewidth=0.8,
+                    label=f"ideal on {cpus} CPUs" if cpus else "ideal")
         ax.set_xscale("log", base=2)
         ax.set_title(app, fontsize=9)
         ax.set_xlabel("THREADS (threads backend)", fontsize=8)
@@ -214,7 +226,7 @@ def main():
         for r in failed:
             print(f"- {r['label']} {r['backend']} THREADS={r['threads']}: exit status {r['status']}")
     if args.img:
-        p = plot(rows, args.img)
+        p = plot(rows, args.img, machine_cpus(args.jsonl))
         if p:
             print(f"wrote {os.path.relpath(p)}", file=sys.stderr)
 
