@@ -1,0 +1,147 @@
+/* upcemu_c.h: the C interface of the upcemu runtime, what upcc's translated C
+ * calls (docs/upcc.md). Pure C (gnu11), also includable from C++.
+ *
+ * A pointer-to-shared is upcemu_sptr, passed by value: the same three fields, in
+ * the same order, as the C++ runtime's upc::shared_address. Shared accesses are
+ * inline: the address in the owning thread's partition is
+ *     partitions + thread * partition_bytes + offset
+ * (upc::detail::raw_address), and under `upcrun --check` every access is first
+ * checked by the runtime (upc::detail::check_access). Pointer arithmetic is UPC
+ * 1.3 §6.4.2 exactly as upc::layout::advance / distance compute it
+ * (include/upc/layout.hpp); tests/upc/sptr_arith.c compares the two. */
+#ifndef UPCEMU_C_H
+#define UPCEMU_C_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct upcemu_sptr {
+  uint64_t offset; /* byte offset in the thread's partition */
+  uint32_t thread; /* the thread with affinity */
+  uint32_t phase;  /* index within the current block */
+} upcemu_sptr;
+
+typedef struct upc_lock_t upc_lock_t; /* opaque; lives in the shared heap */
+
+/* A shared object declared at file scope (or block-scope static): filled when a
+ * run starts, before any UPC thread runs. */
+typedef struct upcemu_object {
+  uint64_t offset; /* the same in every partition; element 0 is on thread 0 */
+  size_t block;    /* elements per block (resolved for [*]); 0: indefinite */
+  size_t count;    /* elements */
+} upcemu_object;
+
+#define UPCEMU_BLOCK_STAR ((size_t)-1) /* shared [*] */
+
+/* Registers a shared object; call before main (upcc emits a constructor).
+ * count() is evaluated when each run starts (THREADS is known then). type names
+ * the element type in reports ("int"); file/line the declaration. init: bytes of
+ * element 0's initial value (shared scalars), or NULL. */
+void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (*count)(void), const char* type,
+                    const char* file, unsigned line, const void* init);
+/* upcc -T N: the run must have exactly N threads (checked when the run starts). */
+void upcemu_require_threads(int n, const char* file);
+
+/* The runtime's state, reached by the symbols of the C++ variables
+ * upc::detail::g_threads, tl_mythread, g_partitions, g_partition_bytes, g_check
+ * (include/upc/runtime.hpp), so that THREADS, MYTHREAD and a shared access
+ * compile to loads, as in the C++ API. */
+#ifndef __cplusplus
+extern int upcemu_g_threads __asm__("_ZN3upc6detail9g_threadsE");
+extern _Thread_local int upcemu_tl_mythread __asm__("_ZN3upc6detail11tl_mythreadE");
+extern char* upcemu_g_partitions __asm__("_ZN3upc6detail12g_partitionsE");
+extern uint64_t upcemu_g_partition_bytes __asm__("_ZN3upc6detail17g_partition_bytesE");
+extern _Bool upcemu_g_check __asm__("_ZN3upc6detail7g_checkE");
+#define UPCEMU_INLINE static inline __attribute__((always_inline))
+UPCEMU_INLINE int upcemu_threads(void) { return upcemu_g_threads; }
+UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }
+#endif
+
+void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line);
+void upcemu_fail(const char* function, const char* message); /* a UPC error: ends the run with a report */
+
+/* ---- pointer-to-shared arithmetic (upc::layout) ---- */
+#ifndef __cplusplus
+UPCEMU_INLINE ptrdiff_t upcemu_floor_div(ptrdiff_t a, ptrdiff_t b) {
+  ptrdiff_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+/* p + i, elements of elem bytes, block elements per block (0: indefinite). */
+UPCEMU_INLINE upcemu_sptr upcemu_add(upcemu_sptr p, ptrdiff_t i, size_t elem, size_t block) {
+  const ptrdiff_t E = (ptrdiff_t)elem;
+  if (block == 0) {
+    p.offset = (uint64_t)((ptrdiff_t)p.offset + i * E);
+    return p;
+  }
+  const ptrdiff_t B = (ptrdiff_t)block;
+  const ptrdiff_t ph = (ptrdiff_t)p.phase + i;
+  const ptrdiff_t blocks = upcemu_floor_div(ph, B);
+  const ptrdiff_t new_phase = ph - blocks * B;
+  const ptrdiff_t t = (ptrdiff_t)p.thread + blocks;
+  const ptrdiff_t rows = upcemu_floor_div(t, upcemu_g_threads);
+  const ptrdiff_t new_thread = t - rows * upcemu_g_threads;
+  const ptrdiff_t delta = (new_phase - (ptrdiff_t)p.phase) * E + rows * B * E;
+  upcemu_sptr r = {(uint64_t)((ptrdiff_t)p.offset + delta), (uint32_t)new_thread, (uint32_t)new_phase};
+  return r;
+}
+/* p - q in elements (two pointers into the same object). */
+UPCEMU_INLINE ptrdiff_t upcemu_diff(upcemu_sptr p, upcemu_sptr q, size_t elem, size_t block) {
+  const ptrdiff_t E = (ptrdiff_t)elem;
+  if (block == 0) return ((ptrdiff_t)p.offset - (ptrdiff_t)q.offset) / E;
+  const ptrdiff_t B = (ptrdiff_t)block;
+  const ptrdiff_t row_p = (ptrdiff_t)p.offset - (ptrdiff_t)p.phase * E;
+  const ptrdiff_t row_q = (ptrdiff_t)q.offset - (ptrdiff_t)q.phase * E;
+  const ptrdiff_t rows = (row_p - row_q) / (B * E);
+  return (rows * upcemu_g_threads + ((ptrdiff_t)p.thread - (ptrdiff_t)q.thread)) * B +
+         ((ptrdiff_t)p.phase - (ptrdiff_t)q.phase);
+}
+/* Element i of a declared object. */
+UPCEMU_INLINE upcemu_sptr upcemu_elem(const upcemu_object* o, ptrdiff_t i, size_t elem) {
+  upcemu_sptr base = {o->offset, 0, 0};
+  return upcemu_add(base, i, elem, o->block);
+}
+UPCEMU_INLINE upcemu_sptr upcemu_base(const upcemu_object* o) {
+  upcemu_sptr base = {o->offset, 0, 0};
+  return base;
+}
+/* The local address of a shared access of `bytes` (checked under --check). */
+UPCEMU_INLINE void* upcemu_addr(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
+  if (__builtin_expect(upcemu_g_check, 0)) upcemu_check_access(p, bytes, file, line);
+  return upcemu_g_partitions + (uint64_t)p.thread * upcemu_g_partition_bytes + p.offset;
+}
+/* A strict access: ordered against every other shared access (a full fence). */
+UPCEMU_INLINE void* upcemu_addr_strict(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  return upcemu_addr(p, bytes, file, line);
+}
+UPCEMU_INLINE int upcemu_sptr_eq(upcemu_sptr a, upcemu_sptr b) {
+  return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
+}
+UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.thread == 0 && a.phase == 0; }
+UPCEMU_INLINE void upcemu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#endif
+
+/* ---- synchronisation ---- */
+void upcemu_barrier(int has_id, int id, const char* file, unsigned line);
+void upcemu_notify(int has_id, int id, const char* file, unsigned line);
+void upcemu_wait(int has_id, int id, const char* file, unsigned line);
+
+/* ---- locks (UPC 1.3 §7.2.4; upc_lock_t * is a private pointer here) ---- */
+upc_lock_t* upc_global_lock_alloc(void);
+upc_lock_t* upc_all_lock_alloc(void);
+void upc_lock_free(upc_lock_t* l);
+void upc_all_lock_free(upc_lock_t* l);
+void upc_lock(upc_lock_t* l);
+int upc_lock_attempt(upc_lock_t* l);
+void upc_unlock(upc_lock_t* l);
+
+/* upc_global_exit. */
+void upc_global_exit(int status) __attribute__((noreturn));
+
+#ifdef __cplusplus
+}
+#endif
+#endif

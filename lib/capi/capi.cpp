@@ -1,0 +1,150 @@
+// The C interface of the runtime (include/upcemu_c.h): thin extern "C" wrappers
+// over the C++ runtime, for the C that upcc emits (docs/upcc.md). Errors are
+// upc::error thrown through the C frames, so upcc compiles C with -fexceptions.
+#include "upcemu_c.h"
+
+#include <cstring>
+#include <optional>
+#include <source_location>
+#include <string>
+
+#include "upc/alloc.hpp"
+#include "upc/lock.hpp"
+#include "upc/memops.hpp"
+#include "upc/runtime.hpp"
+#include "upc/shared_array.hpp"
+#include "upc/sptr.hpp"
+#include "upc/sync.hpp"
+
+static_assert(sizeof(upcemu_sptr) == sizeof(upc::shared_address));
+static_assert(offsetof(upcemu_sptr, offset) == offsetof(upc::shared_address, offset));
+static_assert(offsetof(upcemu_sptr, thread) == offsetof(upc::shared_address, thread));
+static_assert(offsetof(upcemu_sptr, phase) == offsetof(upc::shared_address, phase));
+
+namespace {
+upc::shared_address to_cpp(upcemu_sptr p) { return upc::shared_address{p.offset, p.thread, p.phase}; }
+upcemu_sptr to_c(const upc::shared_address& a) { return upcemu_sptr{a.offset, a.thread, a.phase}; }
+upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(to_cpp(p)); }
+
+// A declared shared object of a C translation unit: the C++ runtime's
+// shared_storage (registered, allocated by the launcher before every run), which
+// also publishes its base offset and resolved block size to the C side.
+class c_object final : public upc::detail::shared_storage {
+ public:
+  c_object(upcemu_object* out, upc::detail::declared_type* type, std::size_t (*count)(void), bool star,
+           const void* init, std::source_location where)
+      : shared_storage([this] { return count_and_block(); }, *type, where, init),
+        out_(out), type_(type), count_fn_(count), star_(star) {}
+  void allocate() override {
+    shared_storage::allocate();
+    out_->offset = base().offset;
+    out_->count = count();
+    out_->block = type_->block;
+  }
+  void release() noexcept override {
+    shared_storage::release();
+    out_->offset = 0;
+  }
+
+ private:
+  std::size_t count_and_block() {
+    const std::size_t n = count_fn_();
+    if (star_) {
+      const auto T = static_cast<std::size_t>(upc::threads());
+      type_->block = n == 0 ? 1 : (n + T - 1) / T;  // shared [*]: one block per thread
+    }
+    return n;
+  }
+  upcemu_object* out_;
+  upc::detail::declared_type* type_;
+  std::size_t (*count_fn_)(void);
+  bool star_;
+};
+
+// upcc -T N: a static object whose "allocation" is the check, so that a mismatch
+// stops the run before any thread starts, with a report.
+class threads_check final : public upc::detail::static_object {
+ public:
+  threads_check(int n, const char* file) : n_(n), file_(file) { upc::detail::register_static_object(this); }
+  void allocate() override {
+    if (upc::threads() != n_)
+      upc::detail::fail("upcc -T", std::string(file_) + " was compiled for a static THREADS of " + std::to_string(n_) +
+                                       " (upcc -T " + std::to_string(n_) + "), but the run has " +
+                                       std::to_string(upc::threads()) + " threads: run it with upcrun -n " +
+                                       std::to_string(n_));
+  }
+  void release() noexcept override {}
+
+ private:
+  int n_;
+  const char* file_;
+};
+
+std::optional<int> id_of(int has_id, int id) { return has_id ? std::optional<int>(id) : std::nullopt; }
+}  // namespace
+
+extern "C" {
+
+void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (*count)(void), const char* type,
+                    const char* file, unsigned line, const void* init) {
+  const bool star = block == UPCEMU_BLOCK_STAR;
+  // Kept for the life of the process (the registry and reports refer to it); the
+  // signature spells the element type the way declared_type_name() reads it.
+  auto* signature = new std::string(std::string("[with T = ") + type + "]");
+  auto* t = new upc::detail::declared_type{"shared_array", signature->c_str(), elem_size, star ? 1 : block};
+  obj->block = t->block;
+  // A source_location cannot be made with another file and line: the object's own
+  // report names them through `type`... and the C++ object keeps the caller's site.
+  (void)file;
+  (void)line;
+  new c_object(obj, t, count, star, init, std::source_location::current());
+}
+
+void upcemu_require_threads(int n, const char* file) { new threads_check(n, file); }
+
+void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
+  const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);
+  upc::detail::check_access(fn.c_str(), to_cpp(p), bytes);
+}
+
+void upcemu_fail(const char* function, const char* message) { upc::detail::fail(function, message); }
+
+void upcemu_barrier(int has_id, int id, const char*, unsigned) { upc::barrier(id_of(has_id, id)); }
+void upcemu_notify(int has_id, int id, const char*, unsigned) { upc::notify(id_of(has_id, id)); }
+void upcemu_wait(int has_id, int id, const char*, unsigned) { upc::wait(id_of(has_id, id)); }
+
+upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
+upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }
+void upc_lock_free(upc_lock_t* l) { upc::lock_free(l); }
+void upc_all_lock_free(upc_lock_t* l) { upc::all_lock_free(l); }
+void upc_lock(upc_lock_t* l) { upc::lock(l); }
+int upc_lock_attempt(upc_lock_t* l) { return upc::lock_attempt(l); }
+void upc_unlock(upc_lock_t* l) { upc::unlock(l); }
+
+void upc_global_exit(int status) { upc::global_exit(status); }
+
+// The library functions whose UPC prototypes (tools/upcc/include/upc.h) take or
+// return pointers-to-shared: upcc translates those prototypes to upcemu_sptr.
+upcemu_sptr upc_all_alloc(size_t nblocks, size_t nbytes) { return to_c(upc::all_alloc(nblocks, nbytes).address()); }
+upcemu_sptr upc_global_alloc(size_t nblocks, size_t nbytes) {
+  return to_c(upc::global_alloc(nblocks, nbytes).address());
+}
+upcemu_sptr upc_alloc(size_t nbytes) { return to_c(upc::alloc(nbytes).address()); }
+void upc_free(upcemu_sptr p) { upc::free(vptr(p)); }
+void upc_all_free(upcemu_sptr p) { upc::all_free(vptr(p)); }
+void upc_memcpy(upcemu_sptr dst, upcemu_sptr src, size_t n) { upc::memcpy(vptr(dst), vptr(src), n); }
+void upc_memget(void* dst, upcemu_sptr src, size_t n) { upc::memget(dst, vptr(src), n); }
+void upc_memput(upcemu_sptr dst, const void* src, size_t n) { upc::memput(vptr(dst), src, n); }
+void upc_memset(upcemu_sptr dst, int c, size_t n) { upc::memset(vptr(dst), c, n); }
+size_t upc_threadof(upcemu_sptr p) { return p.thread; }
+size_t upc_phaseof(upcemu_sptr p) { return p.phase; }
+size_t upc_addrfield(upcemu_sptr p) { return static_cast<size_t>(p.offset); }
+upcemu_sptr upc_resetphase(upcemu_sptr p) {
+  p.phase = 0;
+  return p;
+}
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid) {
+  return upc::layout::affinity_size(totalsize, nbytes, static_cast<int>(threadid), upc::threads());
+}
+
+}  // extern "C"
