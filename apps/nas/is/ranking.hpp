@@ -138,7 +138,7 @@ void rank(rank_data& d, Exchange& exchange, int iteration) {
   // my bucket counts; the test keys' values ride along at the top of the table
   std::fill(d.bucket_size.begin(), d.bucket_size.end(), 0);
   for (int i = 0; i < test_array_size; ++i) {
-    const std::int64_t g = d.cls.test_index[static_cast<std::size_t>(i)];
+    const std::int64_t g = d.cls.test_index(i);
     if (mine(g)) d.bucket_size[static_cast<std::size_t>(d.num_buckets + i)] = d.key_array[static_cast<std::size_t>(g - d.my_first)];
   }
   for (const int key : d.key_array) d.bucket_size[static_cast<std::size_t>(key >> shift)]++;

@@ -20,64 +20,15 @@
 #include <string.h>
 
 #include "npb_c.h"
+#include "npb_classes.h"
 
 typedef fftw_complex cplx; /* double _Complex */
 
-/* ---- the classes (NPB 3.x) and the verification ---------------------------- */
+/* ---- the classes (NPB 3.x) and the verification --------------------------------------- */
 
-enum { max_iterations = 20, batch = 16 };
+enum { batch = 16 };
 
-struct problem_class {
-  char name;
-  int nx, ny, nz, niter;
-  double ref[max_iterations][2]; /* NPB's checksum after each iteration */
-};
-
-static const struct problem_class classes[] = {
-    {'S',
-     64,
-     64,
-     64,
-     6,
-     {{5.546087004964e+02, 4.845363331978e+02},
-      {5.546385409189e+02, 4.865304269511e+02},
-      {5.546148406171e+02, 4.883910722336e+02},
-      {5.545423607415e+02, 4.901273169046e+02},
-      {5.544255039624e+02, 4.917475857993e+02},
-      {5.542683411902e+02, 4.932597244941e+02}}},
-    {'W',
-     128,
-     128,
-     32,
-     6,
-     {{5.673612178944e+02, 5.293246849175e+02},
-      {5.631436885271e+02, 5.282149986629e+02},
-      {5.594024089970e+02, 5.270996558037e+02},
-      {5.560698047020e+02, 5.260027904925e+02},
-      {5.530898991250e+02, 5.249400845633e+02},
-      {5.504159734538e+02, 5.239212247086e+02}}},
-    {'A',
-     256,
-     256,
-     128,
-     6,
-     {{5.046735008193e+02, 5.114047905510e+02},
-      {5.059412319734e+02, 5.098809666433e+02},
-      {5.069376896287e+02, 5.098144042213e+02},
-      {5.077892868474e+02, 5.101336130759e+02},
-      {5.085233095391e+02, 5.104914655194e+02},
-      {5.091487099959e+02, 5.107917842803e+02}}},
-    {'B', 512, 256, 256, 20, {{5.177643571579e+02, 5.077803458597e+02}, {5.154521291263e+02, 5.088249431599e+02},
-                              {5.146409228649e+02, 5.096208912659e+02}, {5.142378756213e+02, 5.101023387619e+02},
-                              {5.139626667737e+02, 5.103976610617e+02}, {5.137423460082e+02, 5.105948019802e+02},
-                              {5.135547056878e+02, 5.107404165783e+02}, {5.133910925466e+02, 5.108576573661e+02},
-                              {5.132470705390e+02, 5.109577278523e+02}, {5.131197729984e+02, 5.110460304483e+02},
-                              {5.130070319283e+02, 5.111252433800e+02}, {5.129070537032e+02, 5.111968077718e+02},
-                              {5.128182883502e+02, 5.112616233064e+02}, {5.127393733383e+02, 5.113203605551e+02},
-                              {5.126691062020e+02, 5.113735928093e+02}, {5.126064276004e+02, 5.114218460548e+02},
-                              {5.125504076570e+02, 5.114656139760e+02}, {5.125002331720e+02, 5.115053595966e+02},
-                              {5.124551951846e+02, 5.115415130407e+02}, {5.124146770029e+02, 5.115744692211e+02}}},
-};
+/* The official NPB classes are in apps/nas/common/npb_classes.h, shared with apps/nas/ft. */
 
 /* NPB 3.x's test: |(sum - ref) / ref| <= 1e-12 (complex modulus). */
 static double relative_error(const double sum[2], const double ref[2]) {
@@ -308,7 +259,7 @@ static unsigned long long digest(const double* sums, int n) {
 }
 
 /* Returns 1 when verified (on every rank). */
-static int solve(const struct problem_class* c, const struct shape* s, struct line_ffts* f, int in_place,
+static int solve(const struct npb_ft_class* c, const struct shape* s, struct line_ffts* f, int in_place,
                  double* seconds, double sums[][2]) {
   /* sloc ft/mpi_alltoall decl begin */
   /* sloc ft/mpi_in_place decl begin */
@@ -403,7 +354,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
 
-  const struct problem_class* c = &classes[0];
+  const struct npb_ft_class* c = &npb_ft_classes[0];
   const char* variant = "all";
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
@@ -414,9 +365,9 @@ int main(int argc, char** argv) {
     }
     int known = 0;
     if (strncmp(a, "--class=", 8) == 0) {
-      for (size_t k = 0; k < sizeof classes / sizeof classes[0]; ++k)
-        if (strlen(a + 8) == 1 && a[8] == classes[k].name) {
-          c = &classes[k];
+      for (size_t k = 0; k < sizeof npb_ft_classes / sizeof npb_ft_classes[0]; ++k)
+        if (strlen(a + 8) == 1 && a[8] == npb_ft_classes[k].name) {
+          c = &npb_ft_classes[k];
           known = 1;
         }
       if (!known) {
@@ -472,7 +423,7 @@ int main(int argc, char** argv) {
           "%d, "
           "transpose: %s\n\n",
           size, c->niter, ranks, names[v]);
-    double seconds = 0, sums[max_iterations][2];
+    double seconds = 0, sums[NPB_FT_MAX_ITERATIONS][2];
     const int ok = solve(c, &s, &f, v == 1, &seconds, sums);
     if (!ok) ++failures;
     if (me != 0) continue;

@@ -14,37 +14,9 @@
 #include <string.h>
 
 #include "npb_c.h"
+#include "npb_classes.h"
 
-#define MAX_ITERATIONS 10
-#define TEST_ARRAY_SIZE 5
-
-/* The official NPB classes: keys, key range, buckets, and the ranks five keys
- * must have (NPB 3.x). */
-typedef struct {
-  char name;
-  int total_keys_log2, max_key_log2, num_buckets_log2;
-  long test_index[TEST_ARRAY_SIZE], test_rank[TEST_ARRAY_SIZE];
-} problem_class;
-
-static const problem_class classes[] = {
-    {'S', 16, 11, 9, {48427, 17148, 23627, 62548, 4431}, {0, 18, 346, 64917, 65463}},
-    {'W', 20, 16, 10, {357773, 934767, 875723, 898999, 404505}, {1249, 11698, 1039987, 1043896, 1048018}},
-    {'A', 23, 19, 10, {2112377, 662041, 5336171, 3642833, 4250760}, {104, 17523, 123928, 8288932, 8388264}},
-    {'B', 25, 21, 10, {41869, 812306, 5102857, 18232239, 26860214}, {33422937, 10244, 59149, 33135281, 99}},
-    {'C', 27, 23, 10, {44172927, 72999161, 74326391, 129606274, 21736814}, {61147, 882988, 266290, 133997595, 133525895}},
-};
-
-/* NPB's per-class rule: the rank test key i must have in an iteration. */
-static long expected_rank(const problem_class *c, int i, int iteration) {
-  const long r = c->test_rank[i];
-  switch (c->name) {
-    case 'S': return i <= 2 ? r + iteration : r - iteration;
-    case 'W': return i < 2 ? r + (iteration - 2) : r - iteration;
-    case 'A': return i <= 2 ? r + (iteration - 1) : r - (iteration - 1);
-    case 'B': return i == 1 || i == 2 || i == 4 ? r + iteration : r - iteration;
-    default: return i <= 2 ? r + iteration : r - iteration;
-  }
-}
+/* The official NPB classes are in apps/nas/common/npb_classes.h, shared with apps/nas/is. */
 
 static void *checked_malloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
@@ -57,7 +29,7 @@ static void *checked_malloc(size_t bytes) {
 
 /* sloc is/mpi decl begin */
 typedef struct {
-  const problem_class *cls;
+  const struct npb_is_class *cls;
   int ranks, me, num_buckets, table, shift;
   long total, block, my_first, my_count; /* rank r holds keys [r*block, (r+1)*block) */
   int *key_array;                        /* my keys */
@@ -73,13 +45,13 @@ typedef struct {
   int passed;
 } rank_data;
 
-static void rank_data_init(rank_data *d, const problem_class *c, int ranks, int me) {
+static void rank_data_init(rank_data *d, const struct npb_is_class *c, int ranks, int me) {
   memset(d, 0, sizeof *d);
   d->cls = c;
   d->ranks = ranks;
   d->me = me;
   d->num_buckets = 1 << c->num_buckets_log2;
-  d->table = d->num_buckets + TEST_ARRAY_SIZE;
+  d->table = d->num_buckets + NPB_IS_TEST_ARRAY_SIZE;
   d->shift = c->max_key_log2 - c->num_buckets_log2;
   d->total = 1L << c->total_keys_log2;
   d->block = (d->total + ranks - 1) / ranks;
@@ -162,11 +134,11 @@ static void rank(rank_data *d, int iteration) {
 
   /* NPB changes two keys every iteration */
   if (is_mine(d, iteration)) d->key_array[iteration - d->my_first] = iteration;
-  if (is_mine(d, iteration + MAX_ITERATIONS)) d->key_array[iteration + MAX_ITERATIONS - d->my_first] = max_key - iteration;
+  if (is_mine(d, iteration + NPB_IS_MAX_ITERATIONS)) d->key_array[iteration + NPB_IS_MAX_ITERATIONS - d->my_first] = max_key - iteration;
 
   /* my bucket counts; the test keys' values ride along at the top */
   memset(d->bucket_size, 0, (size_t)d->table * sizeof(int));
-  for (int i = 0; i < TEST_ARRAY_SIZE; ++i)
+  for (int i = 0; i < NPB_IS_TEST_ARRAY_SIZE; ++i)
     if (is_mine(d, d->cls->test_index[i])) d->bucket_size[d->num_buckets + i] = d->key_array[d->cls->test_index[i] - d->my_first];
   for (long i = 0; i < d->my_count; ++i) d->bucket_size[d->key_array[i] >> shift]++;
 
@@ -222,11 +194,11 @@ static void rank(rank_data *d, int iteration) {
   /* sloc is/mpi comp end */
 
   /* partial verification */
-  for (int i = 0; i < TEST_ARRAY_SIZE; ++i) {
+  for (int i = 0; i < NPB_IS_TEST_ARRAY_SIZE; ++i) {
     const int k = d->bucket_size_totals[d->num_buckets + i];
     if (k < min_key_val || k > max_key_val) continue;
     const long key_rank = k - 1 >= min_key_val ? counts[k - 1 - min_key_val] : lesser;
-    const long want = expected_rank(d->cls, i, iteration);
+    const long want = npb_is_expected_rank(d->cls, i, iteration);
     if (key_rank != want)
       printf("Failed partial verification: iteration %d, rank %d, test key %d (rank %ld, expected %ld)\n", iteration, d->me, i,
              key_rank, want);
@@ -314,9 +286,9 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return parsed == 1 ? 0 : 2;
   }
-  const problem_class *c = NULL;
-  for (size_t i = 0; i < sizeof classes / sizeof classes[0]; ++i)
-    if (classes[i].name == class_name) c = &classes[i];
+  const struct npb_is_class *c = NULL;
+  for (size_t i = 0; i < sizeof npb_is_classes / sizeof npb_is_classes[0]; ++i)
+    if (npb_is_classes[i].name == class_name) c = &npb_is_classes[i];
   if (ranks > (1 << c->num_buckets_log2)) {
     if (me == 0)
       fprintf(stderr, "is_mpi: %d ranks are more than the %d buckets of class %c (NPB IS needs ranks <= NUM_BUCKETS)\n", ranks,
@@ -330,14 +302,14 @@ int main(int argc, char **argv) {
   if (me == 0)
     printf("\n\n NAS Parallel Benchmarks (NPB 3.x problem) -- IS Benchmark, MPI\n\n"
            " Size:  %ld  (class %c)\n Iterations:  %d\n Number of processes:  %d\n",
-           d.total, c->name, MAX_ITERATIONS, ranks);
+           d.total, c->name, NPB_IS_MAX_ITERATIONS, ranks);
   generate_keys(&d);
 
   rank(&d, 1); /* NPB's free iteration */
   d.passed = 0;
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = MPI_Wtime();
-  for (int iteration = 1; iteration <= MAX_ITERATIONS; ++iteration) rank(&d, iteration);
+  for (int iteration = 1; iteration <= NPB_IS_MAX_ITERATIONS; ++iteration) rank(&d, iteration);
   double seconds = MPI_Wtime() - start;
 
   full_verify(&d);
@@ -348,13 +320,13 @@ int main(int argc, char **argv) {
   MPI_Reduce(&d.passed, &total_passed, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
   int verified = 0;
   if (me == 0) {
-    const int wanted = TEST_ARRAY_SIZE * MAX_ITERATIONS + ranks; /* NPB's count */
+    const int wanted = NPB_IS_TEST_ARRAY_SIZE * NPB_IS_MAX_ITERATIONS + ranks; /* NPB's count */
     verified = total_passed == wanted;
     if (!verified) printf(" %d of %d verifications passed\n", total_passed, wanted);
     char size[32];
     snprintf(size, sizeof size, "%ld", d.total);
-    npb_print_report("IS", "is", "alltoallv", c->name, size, MAX_ITERATIONS, slowest,
-                     (double)d.total * MAX_ITERATIONS / slowest / 1e6, "keys ranked", verified, ranks);
+    npb_print_report("IS", "is", "alltoallv", c->name, size, NPB_IS_MAX_ITERATIONS, slowest,
+                     (double)d.total * NPB_IS_MAX_ITERATIONS / slowest / 1e6, "keys ranked", verified, ranks);
   }
   rank_data_free(&d);
   MPI_Finalize();
