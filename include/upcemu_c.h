@@ -121,6 +121,17 @@ UPCEMU_INLINE int upcemu_sptr_eq(upcemu_sptr a, upcemu_sptr b) {
   return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
 }
 UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.thread == 0 && a.phase == 0; }
+/* The field `off` bytes into the element p points to (phase 0, same thread). */
+UPCEMU_INLINE upcemu_sptr upcemu_field(upcemu_sptr p, size_t off) {
+  p.offset += off;
+  p.phase = 0;
+  return p;
+}
+/* upc_forall with an integer affinity: (a mod THREADS) == MYTHREAD. */
+UPCEMU_INLINE int upcemu_forall_int(long long a) {
+  const long long t = upcemu_g_threads, r = a % t;
+  return (r < 0 ? r + t : r) == upcemu_tl_mythread;
+}
 UPCEMU_INLINE void upcemu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #endif
 

@@ -1,0 +1,26 @@
+/* <upc.h> for UPC source compiled by upcc (docs/upcc.md): the UPC 1.3 library in
+ * UPC syntax. upcc translates these prototypes like the program's own (pointers
+ * to shared become upcemu_sptr); lib/capi/capi.cpp implements them. */
+#ifndef UPCC_UPC_H
+#define UPCC_UPC_H
+#include <stddef.h>
+#define UPC_MAX_BLOCK_SIZE 4294967296ULL
+#define __UPC__ 1
+#define __UPC_VERSION__ 201311L
+#define UPC_MAX_BLOCK_SIZE_DEFINED 1
+#include <upcemu_c.h> /* upc_lock_t, the lock functions, the inline helpers */
+shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_alloc(size_t nbytes);
+void upc_free(shared void *ptr);
+void upc_all_free(shared void *ptr);
+void upc_memcpy(shared void *dst, shared const void *src, size_t n);
+void upc_memget(void *dst, shared const void *src, size_t n);
+void upc_memput(shared void *dst, const void *src, size_t n);
+void upc_memset(shared void *dst, int c, size_t n);
+size_t upc_threadof(shared void *ptr);
+size_t upc_phaseof(shared void *ptr);
+size_t upc_addrfield(shared void *ptr);
+shared void *upc_resetphase(shared void *ptr);
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+#endif

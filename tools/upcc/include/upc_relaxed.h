@@ -1,0 +1,2 @@
+#pragma upc relaxed
+#include <upc.h>

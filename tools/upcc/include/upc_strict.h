@@ -1,0 +1,2 @@
+#pragma upc strict
+#include <upc.h>

@@ -1,0 +1,230 @@
+"""Token-level pass over preprocessed UPC source (docs/upcc.md, "Pipeline").
+
+It makes UPC's few constructs parseable by clang as C, without moving any line:
+every replacement keeps the newlines of what it replaces.
+
+  shared, shared [B], shared [*], shared []   -> __attribute__((address_space(K)))
+  strict / relaxed next to shared             -> folded into K
+  upc_forall (a; b; c; d) S                   -> for (a; b; c) if (__upcc_forall_aff(d)) S
+  upc_barrier [e]; upc_notify [e]; upc_wait [e];  -> __upcc_barrier(e); ...
+  upc_fence                                   -> __upcc_fence()
+  THREADS, MYTHREAD                           -> __upcc_THREADS, __upcc_MYTHREAD
+  #pragma upc strict|relaxed                  -> recorded (the default consistency)
+
+K indexes `layouts`: (block, consistency) with block '1' (default), the text of
+B, '*' or '0' (indefinite). Only text outside system headers is rewritten (line
+markers with flag 3), so a system header's identifier `shared` stays itself.
+"""
+import re
+
+from .errors import UpcError
+
+TOKEN = re.compile(r"""
+    (?P<ws>[ \t\r\f\v]+)
+  | (?P<nl>\n)
+  | (?P<marker>^\#[^\n]*)
+  | (?P<str>L?"(?:[^"\\\n]|\\.)*"|L?'(?:[^'\\\n]|\\.)*')
+  | (?P<id>[A-Za-z_][A-Za-z_0-9]*)
+  | (?P<num>\.?[0-9](?:[eEpP][+-]|[A-Za-z0-9_.])*)
+  | (?P<punct>->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\.\.\.|\#\#|.)
+""", re.VERBOSE | re.MULTILINE | re.DOTALL)
+
+LINE_MARKER = re.compile(r'#\s*(?:line\s+)?(\d+)\s+"((?:[^"\\]|\\.)*)"([ 0-9]*)')
+
+
+class Tok:
+    __slots__ = ("kind", "text", "file", "line", "system")
+
+    def __init__(self, kind, text, file, line, system):
+        self.kind, self.text, self.file, self.line, self.system = kind, text, file, line, system
+
+
+def tokenize(text):
+    """Tokens with their presumed file and line (from the line markers)."""
+    toks = []
+    file, line, system = "<input>", 1, False
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        t = m.group()
+        if kind == "marker":
+            lm = LINE_MARKER.match(t)
+            toks.append(Tok(kind, t, file, line, system))
+            if lm:
+                file = lm.group(2)
+                line = int(lm.group(1)) - 1  # the newline after the marker brings it to N
+                system = "3" in lm.group(3).split()
+            elif re.match(r"#\s*pragma\s+upc\s+", t):
+                pass
+            continue
+        toks.append(Tok(kind, t, file, line, system))
+        if kind == "nl":
+            line += 1
+        elif kind == "str" or kind == "punct":
+            line += t.count("\n")
+    return toks
+
+
+class Layouts:
+    def __init__(self):
+        self.table = []  # K-1 -> (block, consistency)
+
+    def index(self, block, consistency):
+        key = (block, consistency)
+        if key not in self.table:
+            self.table.append(key)
+        return self.table.index(key) + 1
+
+
+def _significant(toks, i, step):
+    j = i + step
+    while 0 <= j < len(toks) and toks[j].kind in ("ws", "nl"):
+        j += step
+    return j
+
+
+def _newlines(toks, a, b):
+    return "".join("\n" for t in toks[a:b] if t.kind == "nl") + "".join(
+        "\n" * t.text.count("\n") for t in toks[a:b] if t.kind in ("str", "punct"))
+
+
+def _balanced(toks, i, open_, close):
+    """Index of the token closing the group opened at toks[i]."""
+    depth = 0
+    for j in range(i, len(toks)):
+        if toks[j].text == open_:
+            depth += 1
+        elif toks[j].text == close:
+            depth -= 1
+            if depth == 0:
+                return j
+    raise UpcError(toks[i].file, toks[i].line, f"unbalanced '{open_}'")
+
+
+def _text(toks, a, b):
+    return "".join(t.text for t in toks[a:b])
+
+
+def prepass(text, static_threads=None):
+    toks = tokenize(text)
+    layouts = Layouts()
+    default_consistency = "relaxed"
+    out = []
+    i = 0
+    n = len(toks)
+    removed = set()  # strict/relaxed tokens folded into a shared qualifier
+    while i < n:
+        t = toks[i]
+        if t.kind == "marker":
+            m = re.match(r"#\s*pragma\s+upc\s+(strict|relaxed)\b", t.text)
+            if m and not t.system:
+                default_consistency = m.group(1)
+                out.append("")
+            else:
+                out.append(t.text)
+            i += 1
+            continue
+        if t.kind != "id" or t.system or i in removed:
+            out.append("" if i in removed else t.text)
+            i += 1
+            continue
+        w = t.text
+        if w == "shared":
+            block, end = "1", i + 1
+            j = _significant(toks, i, 1)
+            if j < n and toks[j].text == "[":
+                k = _balanced(toks, j, "[", "]")
+                inner = _text(toks, j + 1, k).strip()
+                if inner == "":
+                    block = "0"
+                elif inner == "*":
+                    block = "*"
+                else:
+                    block = inner
+                end = k + 1
+            consistency = None
+            # strict/relaxed among the neighbouring qualifiers
+            for step in (-1, 1):
+                j = _significant(toks, i if step < 0 else end - 1, step)
+                while 0 <= j < n and toks[j].text in ("const", "volatile", "restrict", "strict", "relaxed",
+                                                      "static", "extern"):
+                    if toks[j].text in ("strict", "relaxed"):
+                        if consistency and consistency != toks[j].text:
+                            raise UpcError(t.file, t.line, "a shared type cannot be both strict and relaxed")
+                        consistency = toks[j].text
+                        removed.add(j)
+                        if step < 0 and j < len(out):
+                            out[j] = ""
+                    j = _significant(toks, j, step)
+            k_index = layouts.index(block, consistency or default_consistency)
+            out.append(f"__attribute__((address_space({k_index})))" + _newlines(toks, i, end))
+            i = end
+            continue
+        if w in ("strict", "relaxed"):
+            j = _significant(toks, i, 1)
+            # `strict` without shared in the same specifiers: shared [default] strict
+            # is only meaningful with shared; alone it qualifies nothing we translate.
+            out.append(t.text)
+            i += 1
+            continue
+        if w == "THREADS":
+            out.append(str(static_threads) if static_threads else "__upcc_THREADS")
+            i += 1
+            continue
+        if w == "MYTHREAD":
+            out.append("__upcc_MYTHREAD")
+            i += 1
+            continue
+        if w in ("upc_barrier", "upc_notify", "upc_wait"):
+            j = _significant(toks, i, 1)
+            k = j
+            while k < n and toks[k].text != ";":
+                k += 1
+            arg = _text(toks, j, k) if j < k else ""
+            out.append(f"__upcc_{w[4:]}({arg})" + _newlines(toks, i, j))
+            i = k
+            continue
+        if w == "upc_fence":
+            out.append("__upcc_fence()")
+            i += 1
+            continue
+        if w == "upc_forall":
+            j = _significant(toks, i, 1)
+            if j >= n or toks[j].text != "(":
+                raise UpcError(t.file, t.line, "upc_forall must be followed by '(' and four clauses")
+            k = _balanced(toks, j, "(", ")")
+            parts, depth, start = [], 0, j + 1
+            for q in range(j + 1, k):
+                x = toks[q].text
+                if x in "([{":
+                    depth += 1
+                elif x in ")]}":
+                    depth -= 1
+                elif x == ";" and depth == 0:
+                    parts.append((start, q))
+                    start = q + 1
+            parts.append((start, k))
+            if len(parts) != 4:
+                raise UpcError(t.file, t.line,
+                               f"upc_forall has {len(parts)} clauses; it takes four: "
+                               "(init; condition; step; affinity)")
+            # Rewrite the clause tokens too (shared, THREADS, ...): recurse on the text.
+            a, b, c, d = (_text(toks, s, e) for s, e in parts)
+            sub = [prepass_fragment(x, static_threads, layouts, default_consistency, t) for x in (a, b, c, d)]
+            out.append(f"for ({sub[0]};{sub[1]};{sub[2]}) if (__upcc_forall_aff({sub[3].strip()}))")
+            i = k + 1
+            continue
+        out.append(t.text)
+        i += 1
+    return "".join(out), layouts
+
+
+def prepass_fragment(text, static_threads, layouts, consistency, where):
+    # A clause of upc_forall: the same rewriting on a fragment (no line markers).
+    body = f'# {where.line} "{where.file}"\n#pragma upc {consistency}\n' + text
+    res, sub_layouts = prepass(body, static_threads)
+    # merge the fragment's layouts into ours, renumbering
+    for idx, key in enumerate(sub_layouts.table, start=1):
+        new = layouts.index(*key)
+        res = res.replace(f"address_space({idx})))", f"address_space(@{new})))")
+    res = res.replace("address_space(@", "address_space(")
+    return res.split("\n", 2)[2] if res.count("\n") >= 2 else res

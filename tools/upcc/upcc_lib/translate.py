@@ -1,0 +1,562 @@
+"""UPC -> C translation on clang's AST (docs/upcc.md).
+
+The prepassed source (prepass.py) is parsed by libclang; every expression's type
+carries its address space, i.e. whether it is shared and with which layout. The
+output is the prepassed text with the source ranges of UPC constructs replaced;
+all other text, line markers included, is kept, so gcc reports the user's lines.
+"""
+import os
+import re
+import tempfile
+
+import clang.cindex as ci
+
+from .errors import UpcError
+from .prepass import prepass
+
+LIBCLANG = "/usr/lib/llvm-14/lib/libclang-14.so.1"
+_configured = False
+
+K = ci.CursorKind
+AS_RE = re.compile(r"__attribute__\(\(address_space\((\d+)\)\)\)\s*")
+IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
+OUTPUT_PRELUDE = """#define __upcc_THREADS (upcemu_threads())
+#define __upcc_MYTHREAD (upcemu_mythread())
+"""
+
+
+def _configure():
+    global _configured
+    if not _configured:
+        ci.Config.set_library_file(LIBCLANG)
+        _configured = True
+
+
+class SharedObject:
+    def __init__(self, name, cname, ctype, dims, block, consistency):
+        self.name, self.cname, self.ctype, self.dims = name, cname, ctype, dims
+        self.block, self.consistency = block, consistency
+
+
+class Translator:
+    def __init__(self, text, filename, static_threads=None):
+        _configure()
+        self.static_threads = static_threads
+        self.text, self.layouts = prepass(text, static_threads)
+        self.filename = filename
+        self.raw = self.text.encode()
+        self._markers()
+        self.objects = {}  # USR -> SharedObject
+        self.appendix = []
+        self.errors = []
+
+    # ---- locations ----
+    def _markers(self):
+        """Physical line -> (presumed file, line, system) from the line markers."""
+        self.line_starts = [0]
+        for m in re.finditer(rb"\n", self.raw):
+            self.line_starts.append(m.end())
+        self.presumed_of_line = []
+        file, line, system = self.filename, 1, False
+        for phys, start in enumerate(self.line_starts):
+            end = self.raw.find(b"\n", start)
+            s = self.raw[start:end if end >= 0 else len(self.raw)].decode(errors="replace")
+            m = re.match(r'#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"([ 0-9]*)', s)
+            self.presumed_of_line.append((file, line, system))
+            if m:
+                file, line, system = m.group(2), int(m.group(1)), "3" in m.group(3).split()
+            else:
+                line += 1
+
+    def where(self, cursor):
+        return self.presumed_of_line[cursor.extent.start.line - 1][:2]
+
+    def is_system(self, cursor):
+        return self.presumed_of_line[cursor.extent.start.line - 1][2]
+
+    def error(self, cursor, message):
+        f, l = self.where(cursor)
+        raise UpcError(f, l, message)
+
+    def src(self, a, b):
+        return self.raw[a:b].decode()
+
+    # ---- types ----
+    @staticmethod
+    def top_as(t):
+        c = t.get_canonical()
+        s = c.spelling
+        if c.kind == ci.TypeKind.POINTER:
+            m = re.search(r"\*\s*(?:(?:const|volatile|restrict)\s*)*__attribute__\(\(address_space\((\d+)\)\)\)[^*()]*$", s)
+            return int(m.group(1)) if m else 0
+        if c.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY):
+            return Translator.top_as(c.element_type)
+        if "*" in s or "(" in s.replace("__attribute__((address_space(", ""):
+            return 0
+        m = re.search(r"address_space\((\d+)\)", s)
+        return int(m.group(1)) if m else 0
+
+    def is_sptr(self, t):
+        c = t.get_canonical()
+        return c.kind == ci.TypeKind.POINTER and self.top_as(c.get_pointee()) > 0
+
+    def is_array(self, t):
+        return t.get_canonical().kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
+                                          ci.TypeKind.VARIABLEARRAY)
+
+    def ctype(self, t):
+        """The C spelling of a value of type t in the output."""
+        if self.is_sptr(t):
+            return "upcemu_sptr"
+        s = AS_RE.sub("", t.spelling).strip()
+        if "address_space" in s or "(anonymous" in s:
+            s = AS_RE.sub("", t.get_canonical().spelling).strip()
+        return s
+
+    def layout(self, k):
+        return self.layouts.table[k - 1]
+
+    def block_expr(self, block):
+        return {"1": "1", "0": "0", "*": "UPCEMU_BLOCK_STAR"}.get(block, f"((size_t)({block}))")
+
+    def pointee_info(self, ptr_type):
+        pt = ptr_type.get_canonical().get_pointee()
+        block, cons = self.layout(self.top_as(pt))
+        if block == "*":
+            block = "1"
+        elem = ptr_type.get_pointee()
+        return self.ctype(elem), self.block_expr(block), cons
+
+    # ---- the walk ----
+    def translate(self):
+        tu = ci.Index.create().parse(
+            "upcc_input.c", args=["-x", "c", "-std=gnu11", "-include",
+                                  os.path.join(os.path.dirname(__file__), "..", "include", "parse_prelude.h"),
+                                  "-Wno-everything"],
+            unsaved_files=[("upcc_input.c", self.text)],
+            options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD * 0)
+        # gcc's preprocessed system headers use a few GCC-only attributes that clang
+        # rejects (e.g. __malloc__ with arguments): only errors in user code count.
+        errs = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error and d.location.line and
+                not self.presumed_of_line[d.location.line - 1][2]]
+        if errs:
+            raise UpcError(*self._diag_where(errs[0]), errs[0].spelling)
+        self.edits = []
+        prev_start = None
+        top = [c for c in tu.cursor.get_children()
+               if c.location.file and c.location.file.name == "upcc_input.c"]
+        i = 0
+        while i < len(top):
+            c = top[i]
+            if self.is_system(c):
+                i += 1
+                continue
+            if c.kind == K.VAR_DECL and self.is_shared_object(c):
+                group = [c]
+                while i + 1 < len(top) and top[i + 1].extent.start.offset == c.extent.start.offset:
+                    i += 1
+                    group.append(top[i])
+                self.declare_objects(group, file_scope=True)
+            else:
+                self.top_level(c)
+            i += 1
+        return self.apply()
+
+    def _diag_where(self, d):
+        line = d.location.line
+        if line and line - 1 < len(self.presumed_of_line):
+            f, l0, _ = self.presumed_of_line[line - 1]
+            return f, l0
+        return self.filename, 0
+
+    def top_level(self, c):
+        if c.kind in (K.FUNCTION_DECL, K.VAR_DECL, K.TYPEDEF_DECL, K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
+            text = self.rw(c)
+            old = self.src(c.extent.start.offset, c.extent.end.offset)
+            if text != old:
+                self.edits.append((c.extent.start.offset, c.extent.end.offset, text))
+
+    def apply(self):
+        out, pos = [], 0
+        for a, b, t in sorted(self.edits):
+            if a < pos:
+                raise RuntimeError("overlapping edits")
+            out.append(self.src(pos, a))
+            out.append(t)
+            pos = b
+        out.append(self.src(pos, len(self.raw)))
+        tail = ""
+        if self.static_threads:
+            tail += (f"__attribute__((constructor)) static void __upcc_require_threads(void) "
+                     f"{{ upcemu_require_threads({self.static_threads}, __FILE__); }}\n")
+        return OUTPUT_PRELUDE + "".join(out) + "\n" + "".join(self.appendix) + tail
+
+    # ---- declarations ----
+    def is_shared_object(self, c):
+        return self.top_as(c.type) > 0 and not self.is_sptr(c.type) or (
+            self.is_sptr(c.type) and "address_space" in c.type.get_canonical().spelling.rsplit("*", 1)[-1])
+
+    def storage(self, c):
+        toks = [t.spelling for t in c.get_tokens()]
+        name_at = toks.index(c.spelling) if c.spelling in toks else len(toks)
+        return [t for t in toks[:name_at] if t in ("static", "extern")]
+
+    def declare_objects(self, group, file_scope, func=None):
+        texts = []
+        for c in group:
+            f, line = self.where(c)
+            k = self.top_as(c.type)
+            block, cons = self.layout(k)
+            toks = list(c.get_tokens())
+            spell = [t.spelling for t in toks]
+            # the dimensions: bracket groups after the name
+            dims = []
+            try:
+                at = next(i for i, t in enumerate(toks) if t.spelling == c.spelling
+                          and t.extent.start.offset == c.location.offset)
+            except StopIteration:
+                at = spell.index(c.spelling)
+            j = at + 1
+            init = None
+            while j < len(toks):
+                if spell[j] == "[":
+                    depth, q = 0, j
+                    while q < len(toks):
+                        depth += spell[q] == "["
+                        depth -= spell[q] == "]"
+                        if depth == 0:
+                            break
+                        q += 1
+                    dims.append(self.src(toks[j].extent.end.offset, toks[q].extent.start.offset).strip())
+                    j = q + 1
+                elif spell[j] == "=":
+                    init = self.src(toks[j].extent.end.offset, c.extent.end.offset).strip()
+                    break
+                else:
+                    j += 1
+            if not self.static_threads and sum("__upcc_THREADS" in d for d in dims) > 1:
+                raise UpcError(f, line, f"THREADS appears in more than one dimension of shared array "
+                                        f"'{c.spelling}'; with a dynamic THREADS (no -T) it may appear in "
+                                        f"one dimension only")
+            if block not in ("0", "1", "*") and not self.is_array(c.type) and False:
+                pass
+            elem_t = c.type
+            while self.is_array(elem_t):
+                elem_t = elem_t.get_canonical().element_type if elem_t.get_canonical().kind != ci.TypeKind.POINTER else elem_t
+            elem = self.ctype(elem_t)
+            base = (func + "_" if func else "") + c.spelling
+            cname = "__upcc_o_" + base
+            self.objects[c.get_usr()] = SharedObject(c.spelling, cname, elem, dims, block, cons)
+            stor = self.storage(c)
+            if "extern" in stor:
+                texts.append(("extern ", cname))
+                continue
+            texts.append(("static " if "static" in stor or func else "", cname))
+            count = " * ".join(f"(size_t)({d})" for d in dims) if dims else "1"
+            if any(d == "" for d in dims):
+                raise UpcError(f, line, f"shared array '{c.spelling}' needs a size in every dimension")
+            init_arg = "NULL"
+            if init is not None:
+                if dims:
+                    raise UpcError(f, line, f"initialising the shared array '{c.spelling}' is not supported yet "
+                                            f"(upcc: only shared scalars take an initialiser)")
+                init_arg = f"&__upcc_i_{base}"
+                self.appendix.append(f"static const {elem} __upcc_i_{base} = {self.rw_text_init(c)};\n")
+            fq = f.replace("\\", "\\\\").replace('"', '\\"')
+            tname = elem.replace('"', "")
+            self.appendix.append(
+                f"static size_t __upcc_n_{base}(void) {{ return {count}; }}\n"
+                f"__attribute__((constructor)) static void __upcc_d_{base}(void) {{ upcemu_declare(&{cname}, "
+                f"sizeof({elem}), {self.block_expr(block)}, __upcc_n_{base}, \"{tname}\", \"{fq}\", {line}, "
+                f"{init_arg}); }}\n")
+        first = group[0]
+        decl = ", ".join(c for _, c in texts)
+        text = f"{texts[0][0]}upcemu_object {decl}"
+        text += "\n" * self.src(first.extent.start.offset, group[-1].extent.end.offset).count("\n")
+        if file_scope:
+            self.edits.append((first.extent.start.offset, group[-1].extent.end.offset, text))
+        return text
+
+    def rw_text_init(self, c):
+        kids = [k for k in c.get_children() if k.kind.is_expression()]
+        return self.rw(kids[-1]) if kids else "0"
+
+    # ---- expressions and statements ----
+    def generic(self, c):
+        a, b = c.extent.start.offset, c.extent.end.offset
+        out, pos = [], a
+        for k in c.get_children():
+            ka, kb = k.extent.start.offset, k.extent.end.offset
+            if ka < pos or kb > b or kb <= ka:
+                continue
+            t = self.rw(k)
+            if t is None:
+                continue
+            out.append(self.src(pos, ka))
+            out.append(t)
+            pos = kb
+        out.append(self.src(pos, b))
+        return "".join(out)
+
+    def op_between(self, c, left, right):
+        return self.src(left.extent.end.offset, right.extent.start.offset).strip().strip("()").strip()
+
+    def strip(self, c):
+        while c.kind in IMPLICIT:
+            kids = list(c.get_children())
+            if len(kids) != 1:
+                break
+            c = kids[0]
+        return c
+
+    def access(self, c, sptr_text):
+        t = self.ctype(c.type)
+        k = self.top_as(c.type)
+        cons = self.layout(k)[1] if k else "relaxed"
+        fn = "upcemu_addr_strict" if cons == "strict" else "upcemu_addr"
+        return f"(*(volatile {t} *){fn}({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
+
+    def sptr_of(self, c):
+        """upcemu_sptr text for the shared lvalue c."""
+        if c.kind in IMPLICIT:
+            kids = list(c.get_children())
+            if len(kids) == 1:
+                return self.sptr_of(kids[0])
+        if c.kind == K.DECL_REF_EXPR:
+            obj = self.objects.get(c.referenced.get_usr())
+            if obj is None:
+                self.error(c, f"'{c.spelling}' is shared, but upcc has not seen its declaration")
+            return f"upcemu_base(&{obj.cname})"
+        if c.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            idx, node = [], c
+            while node.kind == K.ARRAY_SUBSCRIPT_EXPR:
+                base, i = list(node.get_children())
+                idx.append(i)
+                node = self.strip(base)
+                if node.kind == K.DECL_REF_EXPR and node.referenced.get_usr() in self.objects:
+                    obj = self.objects[node.referenced.get_usr()]
+                    idx.reverse()
+                    terms = []
+                    for level, e in enumerate(idx):
+                        rest = obj.dims[level + 1:]
+                        mul = "".join(f" * (ptrdiff_t)({d})" for d in rest)
+                        terms.append(f"(ptrdiff_t)({self.rw(e)}){mul}")
+                    return f"upcemu_elem(&{obj.cname}, {' + '.join(terms)}, sizeof({obj.ctype}))"
+                if node.kind != K.ARRAY_SUBSCRIPT_EXPR:
+                    break
+            base, i = list(c.get_children())
+            if not self.is_sptr(base.type):
+                self.error(c, "indexing a shared array this way is not supported yet")
+            elem, block, _ = self.pointee_info(base.type)
+            return f"upcemu_add({self.rw(base)}, (ptrdiff_t)({self.rw(i)}), sizeof({elem}), {block})"
+        if c.kind == K.UNARY_OPERATOR:
+            (op,) = list(c.get_children())
+            return self.rw(op)
+        if c.kind == K.MEMBER_REF_EXPR:
+            (base,) = list(c.get_children())
+            arrow = self.src(base.extent.end.offset, c.extent.end.offset).lstrip().startswith("->")
+            p = self.rw(base) if arrow else self.sptr_of(base)
+            rec = base.type.get_pointee() if arrow else base.type
+            return f"upcemu_field({p}, __builtin_offsetof({self.ctype(rec)}, {c.spelling}))"
+        self.error(c, f"upcc does not translate this shared expression yet ({c.kind.name})")
+
+    def is_shared_lvalue(self, c):
+        return c.kind in (K.DECL_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.UNARY_OPERATOR) and \
+            self.top_as(c.type) > 0 and not (c.kind == K.DECL_REF_EXPR and c.referenced.kind != K.VAR_DECL)
+
+    def rw(self, c):
+        k = c.kind
+        # ---- declarations ----
+        if k == K.VAR_DECL:
+            return self.rw_var(c)
+        if k == K.PARM_DECL:
+            if self.is_sptr(c.type):
+                if c.spelling:
+                    return "upcemu_sptr " + c.spelling
+                return "upcemu_sptr"
+            return self.generic(c)
+        if k == K.FUNCTION_DECL:
+            return self.rw_function(c)
+        if k == K.DECL_STMT:
+            kids = list(c.get_children())
+            vars_ = [v for v in kids if v.kind == K.VAR_DECL]
+            if vars_ and self.is_shared_object(vars_[0]):
+                for v in vars_:
+                    if "static" not in self.storage(v) and "extern" not in self.storage(v):
+                        self.error(v, f"shared variable '{v.spelling}' declared in a function must be static "
+                                      f"(UPC has no automatic shared objects)")
+                fn = c.semantic_parent
+                func = self.current_function or "f"
+                text = self.declare_objects(vars_, file_scope=False, func=func)
+                # its object is declared at file scope (before the function)
+                self.prefix.append(text.replace("\n", " ") + ";")
+                return "/* shared static: see __upcc_o_ */;" + "\n" * self.src(c.extent.start.offset, c.extent.end.offset).count("\n")
+            return self.generic(c)
+        # ---- expressions ----
+        if k == K.CALL_EXPR and c.spelling.startswith("__upcc_"):
+            return self.rw_marker(c)
+        if k == K.UNARY_OPERATOR:
+            return self.rw_unary(c)
+        if k == K.BINARY_OPERATOR or k == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            return self.rw_binary(c)
+        if k == K.CSTYLE_CAST_EXPR:
+            kids = [x for x in c.get_children() if x.kind.is_expression()]
+            if kids:
+                src = kids[-1]
+                if self.is_sptr(c.type):
+                    if self.is_sptr(src.type):
+                        return "(" + self.rw(src) + ")"
+                    return "((upcemu_sptr){0, 0, 0})"
+                if self.is_sptr(src.type) and c.type.get_canonical().kind == ci.TypeKind.POINTER:
+                    return (f"(({self.ctype(c.type)})upcemu_addr({self.rw(src)}, 0, __FILE__, __LINE__))")
+        if k == K.UNEXPOSED_EXPR:
+            kids = list(c.get_children())
+            if len(kids) == 1 and self.is_sptr(c.type) and not self.is_sptr(kids[0].type) \
+                    and not self.is_array(kids[0].type) and self.top_as(kids[0].type) == 0:
+                return "((upcemu_sptr){0, 0, 0})"  # a null pointer constant
+            if len(kids) == 1 and self.is_sptr(c.type) and self.is_array(kids[0].type) and \
+                    self.top_as(kids[0].type) > 0:
+                return self.sptr_of(kids[0])  # array decays to a pointer-to-shared
+        if k == K.ARRAY_SUBSCRIPT_EXPR and self.top_as(c.type) > 0:
+            if self.is_array(c.type):
+                return self.sptr_of(c)
+            return self.access(c, self.sptr_of(c))
+        if k in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) and self.is_shared_lvalue(c):
+            if self.is_array(c.type):
+                return self.sptr_of(c)
+            return self.access(c, self.sptr_of(c))
+        return self.generic(c)
+
+    current_function = None
+    prefix = []
+
+    def rw_function(self, c):
+        saved = self.current_function, self.prefix
+        self.current_function, self.prefix = c.spelling, []
+        text = self.generic(c)
+        name_off = c.location.offset - c.extent.start.offset
+        head, rest = text[:name_off], text[name_off:]
+        if self.is_sptr(c.result_type):
+            keep = [w for w in head.split() if w in ("static", "extern", "inline", "__inline", "__inline__")]
+            head = " ".join(keep + ["upcemu_sptr "])
+        if c.spelling == "main" and c.is_definition():
+            params = [p for p in c.get_arguments()]
+            if params:
+                rest = "upcemu_c_program_main" + rest[4:]
+            else:
+                rest = "__upcc_user_main" + rest[4:]
+                self.appendix.append("int upcemu_c_program_main(int argc, char **argv) "
+                                     "{ (void)argc; (void)argv; return __upcc_user_main(); }\n")
+        text = "".join(self.prefix) + head + rest
+        self.current_function, self.prefix = saved
+        return text
+
+    def rw_var(self, c):
+        text = self.generic(c)
+        if self.is_sptr(c.type):
+            name_off = c.location.offset - c.extent.start.offset
+            head = text[:name_off]
+            keep = [w for w in head.split() if w in ("static", "extern", "register", "_Thread_local", "__thread")]
+            text = " ".join(keep + ["upcemu_sptr "]) + text[name_off:]
+        scope = c.semantic_parent.kind if c.semantic_parent else None
+        stor = self.storage(c)
+        file_scope = scope == K.TRANSLATION_UNIT
+        if (file_scope or "static" in stor) and not self.is_system(c) and \
+                not c.type.is_const_qualified() and not self.from_upcc_header(c):
+            text = "_Thread_local " + text
+        return text
+
+    def from_upcc_header(self, c):
+        f, _ = self.where(c)
+        if os.path.basename(f) == "upcemu_c.h":
+            return True
+        return os.path.dirname(os.path.abspath(f)) == os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
+                                                                                      "include"))
+
+    def rw_marker(self, c):
+        name = c.spelling
+        args = [a for a in c.get_arguments()]
+        if name in ("__upcc_barrier", "__upcc_notify", "__upcc_wait"):
+            fn = "upcemu_" + name[7:]
+            if args:
+                return f"{fn}(1, (int)({self.rw(args[0])}), __FILE__, __LINE__)"
+            return f"{fn}(0, 0, __FILE__, __LINE__)"
+        if name == "__upcc_fence":
+            return "upcemu_fence()"
+        if name == "__upcc_forall_aff":
+            if not args:
+                return "1"
+            a = args[0]
+            if self.is_sptr(a.type):
+                return f"(({self.rw(a)}).thread == (uint32_t)upcemu_mythread())"
+            kind = a.type.get_canonical().kind
+            if kind in (ci.TypeKind.INT, ci.TypeKind.UINT, ci.TypeKind.LONG, ci.TypeKind.ULONG,
+                        ci.TypeKind.LONGLONG, ci.TypeKind.ULONGLONG, ci.TypeKind.SHORT, ci.TypeKind.USHORT,
+                        ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR, ci.TypeKind.UCHAR, ci.TypeKind.BOOL,
+                        ci.TypeKind.ENUM, ci.TypeKind.CHAR_U):
+                return f"upcemu_forall_int({self.rw(a)})"
+            self.error(c, f"upc_forall affinity must be an integer or a pointer-to-shared, "
+                          f"not '{self.ctype(a.type)}'")
+        self.error(c, f"{name[7:]} is not supported by upcc yet")
+
+    def rw_unary(self, c):
+        kids = list(c.get_children())
+        if not kids:
+            return self.generic(c)
+        (op,) = kids
+        before = self.src(c.extent.start.offset, op.extent.start.offset).strip()
+        after = self.src(op.extent.end.offset, c.extent.end.offset).strip()
+        sym = before or after
+        if sym == "&" and (self.top_as(op.type) > 0 and not self.is_sptr(op.type) or
+                           self.is_shared_lvalue(self.strip(op))):
+            return self.sptr_of(op)
+        if sym == "*" and self.top_as(c.type) > 0:
+            return self.access(c, self.rw(op)) if not self.is_array(c.type) else self.rw(op)
+        if sym in ("++", "--") and self.is_sptr(op.type):
+            elem, block, _ = self.pointee_info(op.type)
+            d = "1" if sym == "++" else "-1"
+            lv = self.rw(op)
+            if before:
+                return f"({lv} = upcemu_add({lv}, {d}, sizeof({elem}), {block}))"
+            return (f"({{ upcemu_sptr *__upcc_q = &({lv}); upcemu_sptr __upcc_o = *__upcc_q; "
+                    f"*__upcc_q = upcemu_add(__upcc_o, {d}, sizeof({elem}), {block}); __upcc_o; }})")
+        if sym == "!" and self.is_sptr(op.type):
+            return f"upcemu_sptr_isnull({self.rw(op)})"
+        return self.generic(c)
+
+    def rw_binary(self, c):
+        left, right = list(c.get_children())
+        op = self.op_between(c, left, right)
+        ls, rs = self.is_sptr(left.type), self.is_sptr(right.type)
+        if not (ls or rs):
+            return self.generic(c)
+        L, R = self.rw(left), self.rw(right)
+        if op in ("+", "-") and ls and not rs:
+            elem, block, _ = self.pointee_info(left.type)
+            return f"upcemu_add({L}, {op}(ptrdiff_t)({R}), sizeof({elem}), {block})"
+        if op == "+" and rs and not ls:
+            elem, block, _ = self.pointee_info(right.type)
+            return f"upcemu_add({R}, (ptrdiff_t)({L}), sizeof({elem}), {block})"
+        if op == "-" and ls and rs:
+            elem, block, _ = self.pointee_info(left.type)
+            return f"upcemu_diff({L}, {R}, sizeof({elem}), {block})"
+        if op in ("+=", "-=") and ls:
+            elem, block, _ = self.pointee_info(left.type)
+            sign = "" if op == "+=" else "-"
+            return (f"({{ upcemu_sptr *__upcc_q = &({L}); *__upcc_q = upcemu_add(*__upcc_q, "
+                    f"{sign}(ptrdiff_t)({R}), sizeof({elem}), {block}); }})")
+        if op in ("==", "!="):
+            neg = "!" if op == "!=" else ""
+            if ls and rs:
+                return f"({neg}upcemu_sptr_eq({L}, {R}))"
+            return f"({neg}upcemu_sptr_isnull({L if ls else R}))"
+        if op in ("<", ">", "<=", ">=") and ls and rs:
+            elem, block, _ = self.pointee_info(left.type)
+            return f"(upcemu_diff({L}, {R}, sizeof({elem}), {block}) {op} 0)"
+        if op == "=":
+            return f"{L} = {R}"
+        return self.generic(c)
+
+
+def translate(text, filename, static_threads=None):
+    return Translator(text, filename, static_threads).translate()
