@@ -84,15 +84,19 @@ class Translator:
     # ---- types ----
     @staticmethod
     def top_as(t):
-        c = t.get_canonical()
-        s = c.spelling
-        if c.kind == ci.TypeKind.POINTER:
-            m = re.search(r"\*\s*(?:(?:const|volatile|restrict)\s*)*__attribute__\(\(address_space\((\d+)\)\)\)[^*()]*$", s)
+        """K of the type's own address space (0: not shared). Works on the canonical
+        spelling: libclang's element_type drops an array element's address space."""
+        return Translator.top_as_spelling(t.get_canonical().spelling)
+
+    @staticmethod
+    def top_as_spelling(s):
+        s = re.sub(r"(\s*\[[^\]]*\])+$", "", s.strip())  # an array: its element type
+        if s.endswith(")") and not s.endswith(")))"):
+            return 0  # a function type
+        if "*" in s:
+            m = re.search(r"\*\s*(?:(?:const|volatile|restrict)\s*)*__attribute__\(\(address_space\((\d+)\)\)\)"
+                          r"(?:\s*(?:const|volatile|restrict))*\s*$", s)
             return int(m.group(1)) if m else 0
-        if c.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY):
-            return Translator.top_as(c.element_type)
-        if "*" in s or "(" in s.replace("__attribute__((address_space(", ""):
-            return 0
         m = re.search(r"address_space\((\d+)\)", s)
         return int(m.group(1)) if m else 0
 
@@ -117,7 +121,7 @@ class Translator:
         return self.layouts.table[k - 1]
 
     def block_expr(self, block):
-        return {"1": "1", "0": "0", "*": "UPCEMU_BLOCK_STAR"}.get(block, f"((size_t)({block}))")
+        return {"1": "1", "0": "0", "*": "((size_t)-1)"}.get(block, f"((size_t)({block}))")
 
     def pointee_info(self, ptr_type):
         pt = ptr_type.get_canonical().get_pointee()
@@ -139,6 +143,14 @@ class Translator:
         # rejects (e.g. __malloc__ with arguments): only errors in user code count.
         errs = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error and d.location.line and
                 not self.presumed_of_line[d.location.line - 1][2]]
+        # Pointers-to-shared of different layouts convert (shared void * in particular):
+        # clang sees different address spaces, UPC the same kind of pointer.
+        errs = [d for d in errs if not ("changes address space" in d.spelling and
+                                        d.spelling.count("address_space(") >= 2)]
+        for d in errs:
+            if "changes address space" in d.spelling:
+                raise UpcError(*self._diag_where(d), "a pointer-to-shared and a private pointer do not convert "
+                               "implicitly (cast a pointer-to-shared with local affinity to a private pointer)")
         if errs:
             raise UpcError(*self._diag_where(errs[0]), errs[0].spelling)
         self.edits = []
@@ -189,7 +201,7 @@ class Translator:
         if self.static_threads:
             tail += (f"__attribute__((constructor)) static void __upcc_require_threads(void) "
                      f"{{ upcemu_require_threads({self.static_threads}, __FILE__); }}\n")
-        return OUTPUT_PRELUDE + "".join(out) + "\n" + "".join(self.appendix) + tail
+        return OUTPUT_PRELUDE + "".join(out) + "\n# 1 \"<upcc: generated>\"\n" + "".join(self.appendix) + tail
 
     # ---- declarations ----
     def is_shared_object(self, c):
@@ -255,7 +267,7 @@ class Translator:
             count = " * ".join(f"(size_t)({d})" for d in dims) if dims else "1"
             if any(d == "" for d in dims):
                 raise UpcError(f, line, f"shared array '{c.spelling}' needs a size in every dimension")
-            init_arg = "NULL"
+            init_arg = "(const void *)0"
             if init is not None:
                 if dims:
                     raise UpcError(f, line, f"initialising the shared array '{c.spelling}' is not supported yet "
