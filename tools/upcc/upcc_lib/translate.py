@@ -148,6 +148,9 @@ class Translator:
         errs = [d for d in errs if not ("changes address space" in d.spelling and
                                         d.spelling.count("address_space(") >= 2)]
         for d in errs:
+            if "automatic variable qualified with an address space" in d.spelling:
+                raise UpcError(*self._diag_where(d), "a shared variable declared in a function must be static "
+                               "(UPC has no automatic shared objects)")
             if "changes address space" in d.spelling:
                 raise UpcError(*self._diag_where(d), "a pointer-to-shared and a private pointer do not convert "
                                "implicitly (cast a pointer-to-shared with local affinity to a private pointer)")
@@ -200,7 +203,7 @@ class Translator:
         tail = ""
         if self.static_threads:
             tail += (f"__attribute__((constructor)) static void __upcc_require_threads(void) "
-                     f"{{ upcemu_require_threads({self.static_threads}, __FILE__); }}\n")
+                     f"{{ upcemu_require_threads({self.static_threads}, \"{self.filename}\"); }}\n")
         return OUTPUT_PRELUDE + "".join(out) + "\n# 1 \"<upcc: generated>\"\n" + "".join(self.appendix) + tail
 
     # ---- declarations ----
@@ -311,7 +314,9 @@ class Translator:
         return "".join(out)
 
     def op_between(self, c, left, right):
-        return self.src(left.extent.end.offset, right.extent.start.offset).strip().strip("()").strip()
+        between = self.src(left.extent.end.offset, right.extent.start.offset)
+        between = re.sub(r"(?m)^\s*#[^\n]*$", "", between)  # line markers inside a macro expansion
+        return between.strip().strip("()").strip()
 
     def strip(self, c):
         while c.kind in IMPLICIT:
@@ -516,8 +521,8 @@ class Translator:
         if not kids:
             return self.generic(c)
         (op,) = kids
-        before = self.src(c.extent.start.offset, op.extent.start.offset).strip()
-        after = self.src(op.extent.end.offset, c.extent.end.offset).strip()
+        before = re.sub(r"(?m)^\s*#[^\n]*$", "", self.src(c.extent.start.offset, op.extent.start.offset)).strip()
+        after = re.sub(r"(?m)^\s*#[^\n]*$", "", self.src(op.extent.end.offset, c.extent.end.offset)).strip()
         sym = before or after
         if sym == "&" and (self.top_as(op.type) > 0 and not self.is_sptr(op.type) or
                            self.is_shared_lvalue(self.strip(op))):

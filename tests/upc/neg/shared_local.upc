@@ -1,0 +1,5 @@
+#include <upc.h>
+int main(void) {
+  shared int x;
+  return 0;
+}
