@@ -5,10 +5,18 @@
 #   ./tools/setup.sh test    install what is missing, build, run the test suite
 #                            (TEST_SETUP=all: also the full conformance matrix)
 #   ./tools/setup.sh build   install what is missing and build (nothing else)
+#   ./tools/setup.sh install [--prefix DIR]
+#                            install what is missing, build what `meson install`
+#                            installs and install it under DIR (default
+#                            /usr/local): bin/upcrun, include/upcemu/, the
+#                            libraries, lib.../pkgconfig/upcemu.pc and
+#                            upcemu-nomain.pc, man1/upcrun.1 (README "Installing")
 #
 # Packages are installed with apt-get only when missing (through sudo unless run
 # as root). The build lives in build/ (override with BUILD_DIR=...). Safe to run
-# again at any time: an existing build directory is reused.
+# again at any time: an existing build directory is reused (install sets its
+# prefix). `meson install` runs through sudo only when DIR is not writable; it
+# honours DESTDIR for staged installs.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,7 +24,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES=(meson ninja-build g++ pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev)
 
 usage() {
-  echo "usage: $0 demo|test|build" >&2
+  echo "usage: $0 demo|test|build|install [--prefix DIR]" >&2
   exit 2
 }
 
@@ -92,10 +100,101 @@ PY
   return $status
 }
 
-[ $# -eq 1 ] || usage
-case "$1" in
-  demo)  install_missing_packages; build; demo ;;
-  test)  install_missing_packages; build; run_tests ;;
-  build) install_missing_packages; build ;;
+# The build options a configured build directory has, one "name=value" a line.
+build_option() {
+  meson introspect "$BUILD_DIR" --buildoptions | python3 -c '
+import json, sys
+for o in json.load(sys.stdin):
+    if o["name"] == sys.argv[1]: print(o["value"])' "$1"
+}
+
+# Where meson installs directory option $2 (bindir, libdir, ...) under prefix $1.
+install_dir() {
+  local dir
+  dir=$(build_option "$2")
+  case "$dir" in /*) echo "$dir" ;; *) echo "$1/$dir" ;; esac
+}
+
+# Configures $BUILD_DIR with prefix $1, builds only what `meson install` installs
+# (not the tests, examples and applications: a fresh install needs minutes, not
+# the whole tree) and installs it.
+install_toolchain() {
+  local prefix=$1
+  if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+    say "configuring $BUILD_DIR/ with prefix $prefix"
+    meson setup "$BUILD_DIR" --prefix "$prefix"
+  elif [ "$(build_option prefix)" != "$prefix" ]; then
+    say "setting the prefix of $BUILD_DIR/ to $prefix"
+    meson configure "$BUILD_DIR" -Dprefix="$prefix"
+  fi
+  ninja -C "$BUILD_DIR" build.ninja >/dev/null  # regenerate, so the target list is current
+  local targets=()
+  mapfile -t targets < <(meson introspect "$BUILD_DIR" --targets | python3 -c '
+import json, os, sys
+build = os.path.realpath(sys.argv[1])
+for t in json.load(sys.stdin):
+    if t.get("installed"):
+        for f in t["filename"]:
+            print(os.path.relpath(f, build))' "$BUILD_DIR")
+  say "building what is installed in $BUILD_DIR/ (${#targets[@]} targets)"
+  ninja -C "$BUILD_DIR" "${targets[@]}"
+
+  # Install through sudo only when the prefix (its nearest existing folder) is
+  # not writable by us.
+  local sudo=() probe=${DESTDIR:-}$prefix
+  while [ ! -e "$probe" ]; do probe=$(dirname "$probe"); done
+  if [ ! -w "$probe" ] && [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root or sudo to install into $prefix (or choose --prefix DIR)" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  local destdir=()  # sudo drops the environment: pass DESTDIR on explicitly
+  [ -z "${DESTDIR:-}" ] || destdir=(--destdir "$DESTDIR")
+  say "${sudo[*]:+${sudo[*]} }meson install -C $BUILD_DIR${DESTDIR:+ --destdir $DESTDIR}"
+  "${sudo[@]}" meson install -C "$BUILD_DIR" --no-rebuild --quiet "${destdir[@]}"
+
+  local bindir includedir libdir pcdir
+  bindir=$(install_dir "$prefix" bindir)
+  includedir=$(install_dir "$prefix" includedir)
+  libdir=$(install_dir "$prefix" libdir)
+  pcdir=$libdir/pkgconfig
+  say "installed upcemu into ${DESTDIR:-}$prefix"
+  echo "    programs: $bindir/upcrun"
+  echo "    headers:  $includedir/upcemu/"
+  echo "    link:     $libdir/libupcemu.a, libupcemu_main.a; $pcdir/upcemu.pc, upcemu-nomain.pc"
+  echo "    manual:   man upcrun"
+  [ -n "${DESTDIR:-}" ] && return
+  local hints=()
+  case ":$PATH:" in *":$bindir:"*) ;; *) hints+=("export PATH=$bindir:\$PATH") ;; esac
+  if [ "$(pkg-config --variable=pcfiledir upcemu 2>/dev/null)" != "$pcdir" ]; then
+    hints+=("export PKG_CONFIG_PATH=$pcdir\${PKG_CONFIG_PATH:+:\$PKG_CONFIG_PATH}")
+  fi
+  if [ ${#hints[@]} -gt 0 ]; then
+    echo "    to use it, add to your shell's start-up file:"
+    printf '      %s\n' "${hints[@]}"
+  fi
+  echo "    then: c++ -std=c++20 prog.cpp \$(pkg-config --cflags --libs upcemu) -o prog && upcrun -n 4 ./prog"
+}
+
+[ $# -ge 1 ] || usage
+mode=$1
+shift
+prefix=/usr/local
+if [ "$mode" = install ]; then
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --prefix) [ $# -ge 2 ] || usage; prefix=$2; shift 2 ;;
+      --prefix=*) prefix=${1#--prefix=}; shift ;;
+      *) usage ;;
+    esac
+  done
+  [ -n "$prefix" ] || usage
+  prefix=$(realpath -m -- "$prefix")  # meson wants an absolute prefix
+fi
+[ $# -eq 0 ] || usage
+case "$mode" in
+  demo)    install_missing_packages; build; demo ;;
+  test)    install_missing_packages; build; run_tests ;;
+  build)   install_missing_packages; build ;;
+  install) install_missing_packages; install_toolchain "$prefix" ;;
   *) usage ;;
 esac
