@@ -45,16 +45,16 @@ void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (
 /* upcc -T N: the run must have exactly N threads (checked when the run starts). */
 void upcemu_require_threads(int n, const char* file);
 
-/* The runtime's state, reached by the symbols of the C++ variables
- * upc::detail::g_threads, tl_mythread, g_partitions, g_partition_bytes, g_check
+/* The runtime's state: the C++ variables upc::detail::g_threads, tl_mythread,
+ * g_partitions, g_partition_bytes and g_check carry these assembler names
  * (include/upc/runtime.hpp), so that THREADS, MYTHREAD and a shared access
  * compile to loads, as in the C++ API. */
 #ifndef __cplusplus
-extern int upcemu_g_threads __asm__("_ZN3upc6detail9g_threadsE");
-extern _Thread_local int upcemu_tl_mythread __asm__("_ZN3upc6detail11tl_mythreadE");
-extern char* upcemu_g_partitions __asm__("_ZN3upc6detail12g_partitionsE");
-extern uint64_t upcemu_g_partition_bytes __asm__("_ZN3upc6detail17g_partition_bytesE");
-extern _Bool upcemu_g_check __asm__("_ZN3upc6detail7g_checkE");
+extern int upcemu_g_threads;
+extern _Thread_local int upcemu_tl_mythread;
+extern char* upcemu_g_partitions;
+extern uint64_t upcemu_g_partition_bytes;
+extern _Bool upcemu_g_check;
 #define UPCEMU_INLINE static inline __attribute__((always_inline))
 UPCEMU_INLINE int upcemu_threads(void) { return upcemu_g_threads; }
 UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }

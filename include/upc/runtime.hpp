@@ -60,11 +60,13 @@ run_result run(const launch_options& opt, const std::function<void()>& body);
 [[noreturn]] void global_exit(int status);
 
 namespace detail {
-extern int g_threads;                      // THREADS of the current run
-extern thread_local int tl_mythread;       // MYTHREAD, -1 outside a UPC thread
-extern char* g_partitions;                 // start of partition 0 in the mapping
-extern std::uint64_t g_partition_bytes;    // bytes per partition
-extern bool g_check;                       // --check of the current run
+// Stable assembler names: translated UPC programs (upcc, <upcemu_c.h>) read
+// these from C as plain loads, so their symbols must not depend on C++ mangling.
+extern int g_threads __asm__("upcemu_g_threads");                  // THREADS of the current run
+extern thread_local int tl_mythread __asm__("upcemu_tl_mythread");  // MYTHREAD, -1 outside a UPC thread
+extern char* g_partitions __asm__("upcemu_g_partitions");          // start of partition 0 in the mapping
+extern std::uint64_t g_partition_bytes __asm__("upcemu_g_partition_bytes");  // bytes per partition
+extern bool g_check __asm__("upcemu_g_check");                     // --check of the current run
 int mythread_checked();                    // tl_mythread, or a clear error
 }  // namespace detail
 
