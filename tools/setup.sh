@@ -21,7 +21,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-PACKAGES=(meson ninja-build g++ pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev)
+PACKAGES=(meson ninja-build g++ gcc pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev python3-clang-14 libclang1-14)
 
 usage() {
   echo "usage: $0 demo|test|build|install [--prefix DIR]" >&2
