@@ -36,10 +36,11 @@ constexpr int exit_usage = 2;
 const char* const help_text =
     R"(Usage: upcrun -n THREADS [options] PROGRAM [ARGS...]
 
-Runs a upcemu program (one that defines upc_main and links upcemu_program_dep)
-as THREADS UPC threads. upcrun checks its options, sets the UPCEMU_* environment
-variables below and then executes PROGRAM in its own place, so PROGRAM's exit
-status, and any signal that ends it, are upcrun's.
+Runs a upcemu program as THREADS UPC threads: a UPC program built by upcc, or
+a C++ one that defines upc_main and links upcemu's main (pkg-config upcemu).
+upcrun checks its options, sets the UPCEMU_* environment variables below and
+then executes PROGRAM in its own place, so PROGRAM's exit status, and any
+signal that ends it, are upcrun's.
 
 Options:
   -n, --threads N        number of UPC threads (THREADS), 1 to 4096
