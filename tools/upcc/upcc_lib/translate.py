@@ -260,6 +260,9 @@ class Translator:
                 elem_t = elem_t.get_canonical().element_type if elem_t.get_canonical().kind != ci.TypeKind.POINTER else elem_t
             elem = self.ctype(elem_t)
             base = (func + "_" if func else "") + c.spelling
+            if func:  # two blocks of one function may each have a static `x`
+                self.local_count = getattr(self, "local_count", 0) + 1
+                base += f"_{self.local_count}"
             cname = "__upcc_o_" + base
             self.objects[c.get_usr()] = SharedObject(c.spelling, cname, elem, dims, block, cons)
             stor = self.storage(c)
