@@ -127,6 +127,20 @@ UPCEMU_INLINE upcemu_sptr upcemu_field(upcemu_sptr p, size_t off) {
   p.phase = 0;
   return p;
 }
+/* A cast between pointer-to-shared types (UPC 1.3 §6.4.3), as upc::sptr::cast:
+ * to shared void the pointer is unchanged; from shared void the phase is kept
+ * unless it cannot be one of the new block size; otherwise the phase becomes 0
+ * when the block size or the element size differs. elem 0: shared void. */
+UPCEMU_INLINE upcemu_sptr upcemu_cast(upcemu_sptr p, size_t from_block, size_t from_elem, size_t to_block,
+                                      size_t to_elem) {
+  if (to_elem == 0) return p;
+  if (from_elem == 0) {
+    if (to_block <= 1 || p.phase >= to_block) p.phase = 0;
+    return p;
+  }
+  if (to_block != from_block || to_elem != from_elem || to_block <= 1) p.phase = 0;
+  return p;
+}
 /* upc_forall with an integer affinity: (a mod THREADS) == MYTHREAD. */
 UPCEMU_INLINE int upcemu_forall_int(long long a) {
   const long long t = upcemu_g_threads, r = a % t;

@@ -123,6 +123,15 @@ class Translator:
     def block_expr(self, block):
         return {"1": "1", "0": "0", "*": "((size_t)-1)"}.get(block, f"((size_t)({block}))")
 
+    def convert(self, text, from_t, to_t):
+        """A pointer-to-shared converted to another pointer-to-shared type."""
+        fe, fb, _ = self.pointee_info(from_t)
+        te, tb, _ = self.pointee_info(to_t)
+        if (fe, fb) == (te, tb):
+            return text
+        size = lambda e: "0" if re.sub(r"\b(const|volatile)\b", "", e).strip() == "void" else f"sizeof({e})"
+        return f"upcemu_cast({text}, {fb}, {size(fe)}, {tb}, {size(te)})"
+
     def pointee_info(self, ptr_type):
         pt = ptr_type.get_canonical().get_pointee()
         block, cons = self.layout(self.top_as(pt))
@@ -166,12 +175,16 @@ class Translator:
             if self.is_system(c):
                 i += 1
                 continue
-            if c.kind == K.VAR_DECL and self.is_shared_object(c):
+            if c.kind in (K.VAR_DECL, K.TYPEDEF_DECL):
                 group = [c]
-                while i + 1 < len(top) and top[i + 1].extent.start.offset == c.extent.start.offset:
+                while i + 1 < len(top) and top[i + 1].extent.start.offset == c.extent.start.offset and \
+                        top[i + 1].kind == c.kind:
                     i += 1
                     group.append(top[i])
-                self.declare_objects(group, file_scope=True)
+                text = self.rw_decls(group, file_scope=True)
+                a, b = c.extent.start.offset, max(g.extent.end.offset for g in group)
+                if text != self.src(a, b):
+                    self.edits.append((a, b, text))
             else:
                 self.top_level(c)
             i += 1
@@ -295,6 +308,166 @@ class Translator:
             self.edits.append((first.extent.start.offset, group[-1].extent.end.offset, text))
         return text
 
+    # ---- declarations with several declarators, pointers-to-shared, typedefs ----
+    QUALS = ("const", "volatile", "restrict", "__restrict", "__restrict__")
+    STORAGE = ("typedef", "static", "extern", "register", "_Thread_local", "__thread", "inline", "__inline",
+               "__inline__", "_Noreturn")
+
+    def _name_index(self, c, toks):
+        for i, t in enumerate(toks):
+            if t.spelling == c.spelling and t.extent.start.offset == c.location.offset:
+                return i
+        return None
+
+    def declarator_start(self, c):
+        """Offset where the declarator of c begins (after the specifiers)."""
+        toks = list(c.get_tokens())
+        at = self._name_index(c, toks)
+        if at is None:
+            return c.location.offset
+        j = at
+        while j > 0:
+            t = toks[j - 1].spelling
+            if t in ("*", "(") or t in self.QUALS:
+                j -= 1
+                continue
+            # __attribute__((address_space(K))): 9 tokens ending at j-1
+            if t == ")" and j >= 9 and toks[j - 9].spelling == "__attribute__" and \
+                    toks[j - 6].spelling == "address_space":
+                j -= 9
+                continue
+            break
+        # a qualifier or address space not after a '*' belongs to the specifiers
+        while j < at and toks[j].spelling not in ("*", "("):
+            j += 9 if toks[j].spelling == "__attribute__" else 1
+        return toks[min(j, at)].extent.start.offset
+
+    def base_is_shared(self, c, spec_end):
+        """Whether the declaration's specifiers name a shared (non-pointer) type."""
+        if AS_RE.search(self.src(c.extent.start.offset, spec_end)):
+            return True
+        for k in c.get_children():
+            if k.kind == K.TYPE_REF and k.extent.start.offset < spec_end and k.referenced is not None and \
+                    k.referenced.kind == K.TYPEDEF_DECL:
+                u = k.referenced.underlying_typedef_type
+                if self.top_as(u) > 0 and not self.is_sptr(u):
+                    return True
+        return False
+
+    def gen_range(self, cursors, a, b):
+        """The text [a, b) with the rewrites of the cursors' children inside it."""
+        out, pos = [], a
+        kids = []
+        for c in cursors:
+            kids += list(c.get_children())
+        for k in sorted(kids, key=lambda k: k.extent.start.offset):
+            ka, kb = k.extent.start.offset, k.extent.end.offset
+            if ka < pos or kb > b or kb <= ka:
+                continue
+            t = self.rw(k)
+            if t is None:
+                continue
+            out.append(self.src(pos, ka))
+            out.append(t)
+            pos = kb
+        out.append(self.src(pos, b))
+        return "".join(out)
+
+    def rw_decls(self, group, file_scope):
+        """One declaration (VAR_DECLs, TYPEDEF_DECLs or FIELD_DECLs sharing their
+        specifiers): each declarator translated; split into one declaration per
+        declarator when the specifiers are shared (pointers-to-shared become
+        upcemu_sptr, shared objects upcemu_object)."""
+        first = group[0]
+        start = first.extent.start.offset
+        spec_end = self.declarator_start(first)
+        shared_base = self.base_is_shared(first, spec_end)
+        if not shared_base and not any(self.is_shared_object(c) for c in group
+                                       if c.kind == K.VAR_DECL):
+            text = self.gen_range(group, start, max(c.extent.end.offset for c in group))
+            if first.kind == K.VAR_DECL and self.wants_tls(first):
+                text = "_Thread_local " + text
+            if first.kind == K.TYPEDEF_DECL:
+                text = AS_RE.sub("", text)
+            return text
+        spec_words = [t.spelling for t in first.get_tokens() if t.extent.start.offset < spec_end]
+        storage = [w for w in spec_words if w in self.STORAGE]
+        spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))
+        parts, prefix_parts = [], []
+        prev_end = None
+        for c in group:
+            if prev_end is None:
+                dstart = spec_end
+            else:
+                toks = [t for t in c.get_tokens() if t.extent.start.offset >= prev_end]
+                comma = next((t for t in toks if t.spelling == ","), None)
+                dstart = comma.extent.end.offset if comma else prev_end
+            dend = c.extent.end.offset
+            prev_end = dend
+            if c.kind == K.VAR_DECL and self.is_shared_object(c):
+                f, line = self.where(c)
+                if "static" not in storage and "extern" not in storage and not file_scope:
+                    self.error(c, f"a shared variable declared in a function must be static "
+                                  f"(UPC has no automatic shared objects)")
+                text = self.declare_objects([c], file_scope=False, func=None if file_scope
+                                            else (self.current_function or "f"))
+                if file_scope:
+                    parts.append(text.strip())
+                else:
+                    self.prefix.append(text.replace("\n", " ") + ";")
+                continue
+            if c.kind == K.FIELD_DECL and self.top_as(c.type) > 0 and not self.is_sptr(c.type):
+                self.error(c, f"the member '{c.spelling}' cannot be shared (a struct is shared as a whole)")
+            decl = self.gen_range([c], dstart, dend)
+            if shared_base and "*" in self.src(dstart, c.location.offset):
+                # the leftmost '*' is the pointer to the shared base: upcemu_sptr
+                decl = re.sub(r"^(\s*\(?\s*)\*\s*(?:(?:const|volatile|restrict)\s*)*", r"\1", decl, count=1)
+                decl = AS_RE.sub("", decl)
+                tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
+                parts.append(" ".join(storage) + (" " if storage else "") + tls + "upcemu_sptr " + decl.strip())
+            else:
+                tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
+                parts.append(tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip())
+        nl = self.src(start, max(c.extent.end.offset for c in group)).count("\n")
+        if not parts:
+            return "/* shared static: see __upcc_o_ */" + "\n" * nl if not file_scope else "\n" * nl
+        return "; ".join(parts) + "\n" * nl
+
+    def wants_tls(self, c):
+        scope = c.semantic_parent.kind if c.semantic_parent else None
+        stor = self.storage(c)
+        return (scope == K.TRANSLATION_UNIT or "static" in stor) and not self.is_system(c) and \
+            not c.type.is_const_qualified() and not self.from_upcc_header(c) and not self.is_shared_object(c)
+
+    def rw_record(self, c):
+        """A struct/union: its fields declared with pointer-to-shared types."""
+        kids = list(c.get_children())
+        out, pos = [], c.extent.start.offset
+        i = 0
+        while i < len(kids):
+            k = kids[i]
+            ka = k.extent.start.offset
+            if ka < pos:
+                i += 1
+                continue
+            if k.kind == K.FIELD_DECL:
+                group = [k]
+                while i + 1 < len(kids) and kids[i + 1].kind == K.FIELD_DECL and \
+                        kids[i + 1].extent.start.offset == ka:
+                    i += 1
+                    group.append(kids[i])
+                kb = max(g.extent.end.offset for g in group)
+                t = self.rw_decls(group, file_scope=False)
+            else:
+                kb = k.extent.end.offset
+                t = self.rw(k)
+            out.append(self.src(pos, ka))
+            out.append(t)
+            pos = kb
+            i += 1
+        out.append(self.src(pos, c.extent.end.offset))
+        return "".join(out)
+
     def rw_text_init(self, c):
         kids = [k for k in c.get_children() if k.kind.is_expression()]
         return self.rw(kids[-1]) if kids else "0"
@@ -353,7 +526,8 @@ class Translator:
                 base, i = list(node.get_children())
                 idx.append(i)
                 node = self.strip(base)
-                if node.kind == K.DECL_REF_EXPR and node.referenced.get_usr() in self.objects:
+                if node.kind == K.DECL_REF_EXPR and node.referenced.get_usr() in self.objects and \
+                        self.is_array(node.type):
                     obj = self.objects[node.referenced.get_usr()]
                     idx.reverse()
                     terms = []
@@ -399,19 +573,13 @@ class Translator:
             return self.rw_function(c)
         if k == K.DECL_STMT:
             kids = list(c.get_children())
-            vars_ = [v for v in kids if v.kind == K.VAR_DECL]
-            if vars_ and self.is_shared_object(vars_[0]):
-                for v in vars_:
-                    if "static" not in self.storage(v) and "extern" not in self.storage(v):
-                        self.error(v, f"shared variable '{v.spelling}' declared in a function must be static "
-                                      f"(UPC has no automatic shared objects)")
-                fn = c.semantic_parent
-                func = self.current_function or "f"
-                text = self.declare_objects(vars_, file_scope=False, func=func)
-                # its object is declared at file scope (before the function)
-                self.prefix.append(text.replace("\n", " ") + ";")
-                return "/* shared static: see __upcc_o_ */;" + "\n" * self.src(c.extent.start.offset, c.extent.end.offset).count("\n")
+            if kids and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) for v in kids):
+                a, b = kids[0].extent.start.offset, max(v.extent.end.offset for v in kids)
+                return (self.src(c.extent.start.offset, a) + self.rw_decls(kids, file_scope=False) +
+                        self.src(b, c.extent.end.offset))
             return self.generic(c)
+        if k in (K.STRUCT_DECL, K.UNION_DECL):
+            return self.rw_record(c)
         # ---- expressions ----
         if k == K.CALL_EXPR and c.spelling.startswith("__upcc_"):
             return self.rw_marker(c)
@@ -425,7 +593,7 @@ class Translator:
                 src = kids[-1]
                 if self.is_sptr(c.type):
                     if self.is_sptr(src.type):
-                        return "(" + self.rw(src) + ")"
+                        return "(" + self.convert(self.rw(src), src.type, c.type) + ")"
                     return "((upcemu_sptr){0, 0, 0})"
                 if self.is_sptr(src.type) and c.type.get_canonical().kind == ci.TypeKind.POINTER:
                     return (f"(({self.ctype(c.type)})upcemu_addr({self.rw(src)}, 0, __FILE__, __LINE__))")
@@ -437,6 +605,8 @@ class Translator:
             if len(kids) == 1 and self.is_sptr(c.type) and self.is_array(kids[0].type) and \
                     self.top_as(kids[0].type) > 0:
                 return self.sptr_of(kids[0])  # array decays to a pointer-to-shared
+            if len(kids) == 1 and self.is_sptr(c.type) and self.is_sptr(kids[0].type):
+                return self.convert(self.rw(kids[0]), kids[0].type, c.type)  # implicit, e.g. to shared void *
         if k == K.ARRAY_SUBSCRIPT_EXPR and self.top_as(c.type) > 0:
             if self.is_array(c.type):
                 return self.sptr_of(c)
