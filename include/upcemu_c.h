@@ -146,6 +146,18 @@ UPCEMU_INLINE int upcemu_forall_int(long long a) {
   const long long t = upcemu_g_threads, r = a % t;
   return (r < 0 ? r + t : r) == upcemu_tl_mythread;
 }
+/* Nested upc_forall (UPC 1.3 §6.6.2): while a thread runs the body of a
+ * upc_forall whose affinity is not empty ("controlling"), every upc_forall it
+ * meets, lexically or in a called function, runs all its iterations. Each
+ * upc_forall statement records the state on entry and restores it on any exit
+ * (a cleanup, so break, goto, return and exceptions restore it too). */
+extern _Thread_local int upcemu_tl_forall;
+UPCEMU_INLINE int upcemu_forall_enter(int controlling) {
+  const int outer = upcemu_tl_forall;
+  upcemu_tl_forall = outer | controlling;
+  return outer;
+}
+UPCEMU_INLINE void upcemu_forall_leave(int* outer) { upcemu_tl_forall = *outer; }
 UPCEMU_INLINE void upcemu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #endif
 

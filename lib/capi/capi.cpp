@@ -85,6 +85,8 @@ std::optional<int> id_of(int has_id, int id) { return has_id ? std::optional<int
 
 extern "C" {
 
+thread_local int upcemu_tl_forall = 0;  // nested upc_forall (upcemu_forall_enter)
+
 void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (*count)(void), const char* type,
                     const char* file, unsigned line, const void* init) {
   const bool star = block == UPCEMU_BLOCK_STAR;

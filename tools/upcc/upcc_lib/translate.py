@@ -580,6 +580,20 @@ class Translator:
             return self.generic(c)
         if k in (K.STRUCT_DECL, K.UNION_DECL):
             return self.rw_record(c)
+        if k == K.FOR_STMT:
+            aff = self.forall_affinity(c)
+            if aff is not None:
+                self.forall_depth = getattr(self, "forall_depth", 0) + 1
+                try:
+                    body = self.generic(c)
+                finally:
+                    self.forall_depth -= 1
+                controlling = "1" if list(aff.get_arguments()) else "0"
+                # a once-loop around the for: no brace to close after the body
+                return ("for (int __upcc_fl __attribute__((cleanup(upcemu_forall_leave))) = "
+                        f"upcemu_forall_enter({controlling}), __upcc_once = 1; __upcc_once; __upcc_once = 0) "
+                        + body)
+            return self.generic(c)
         # ---- expressions ----
         if k == K.CALL_EXPR and c.spelling.startswith("__upcc_"):
             return self.rw_marker(c)
@@ -663,6 +677,19 @@ class Translator:
         return os.path.dirname(os.path.abspath(f)) == os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
                                                                                       "include"))
 
+    def forall_affinity(self, c):
+        """The __upcc_forall_aff call of a translated upc_forall (a for whose body is
+        `if (__upcc_forall_aff(d)) S`), or None."""
+        kids = list(c.get_children())
+        if not kids or kids[-1].kind != K.IF_STMT:
+            return None
+        cond = self.strip(next(kids[-1].get_children()))
+        if cond.kind == K.CALL_EXPR and cond.spelling == "__upcc_forall_aff":
+            src = self.src(c.extent.start.offset, kids[-1].extent.start.offset)
+            if "__upcc_forall_aff" not in src:
+                return cond
+        return None
+
     def rw_marker(self, c):
         name = c.spelling
         args = [a for a in c.get_arguments()]
@@ -678,13 +705,13 @@ class Translator:
                 return "1"
             a = args[0]
             if self.is_sptr(a.type):
-                return f"(({self.rw(a)}).thread == (uint32_t)upcemu_mythread())"
+                return f"(__upcc_fl || ({self.rw(a)}).thread == (uint32_t)upcemu_mythread())"
             kind = a.type.get_canonical().kind
             if kind in (ci.TypeKind.INT, ci.TypeKind.UINT, ci.TypeKind.LONG, ci.TypeKind.ULONG,
                         ci.TypeKind.LONGLONG, ci.TypeKind.ULONGLONG, ci.TypeKind.SHORT, ci.TypeKind.USHORT,
                         ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR, ci.TypeKind.UCHAR, ci.TypeKind.BOOL,
                         ci.TypeKind.ENUM, ci.TypeKind.CHAR_U):
-                return f"upcemu_forall_int({self.rw(a)})"
+                return f"(__upcc_fl || upcemu_forall_int({self.rw(a)}))"
             self.error(c, f"upc_forall affinity must be an integer or a pointer-to-shared, "
                           f"not '{self.ctype(a.type)}'")
         self.error(c, f"{name[7:]} is not supported by upcc yet")
