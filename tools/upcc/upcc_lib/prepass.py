@@ -104,11 +104,27 @@ def _text(toks, a, b):
     return "".join(t.text for t in toks[a:b])
 
 
-def prepass(text, static_threads=None):
+class Out(list):
+    """The output pieces and their byte length so far."""
+    def __init__(self):
+        super().__init__()
+        self.bytes = 0
+
+    def append(self, piece):
+        super().append(piece)
+        self.bytes += len(piece.encode())
+
+
+def prepass(text, static_threads=None, fragment=False):
+    """(text, layouts, pragmas): pragmas lists (byte offset in text, consistency)
+    where the `#pragma upc strict|relaxed` state changes (UPC 1.3 §6.7.1: to the
+    end of the file, or of the compound statement that contains the pragma)."""
     toks = tokenize(text)
     layouts = Layouts()
     default_consistency = "relaxed"
-    out = []
+    pragmas = [(0, "relaxed")]
+    saved = []  # the state at each open brace (outside system headers)
+    out = Out()
     i = 0
     n = len(toks)
     removed = set()  # strict/relaxed tokens folded into a shared qualifier
@@ -118,11 +134,20 @@ def prepass(text, static_threads=None):
             m = re.match(r"#\s*pragma\s+upc\s+(strict|relaxed)\b", t.text)
             if m and not t.system:
                 default_consistency = m.group(1)
+                pragmas.append((out.bytes, default_consistency))
                 out.append("")
             else:
                 out.append(t.text)
             i += 1
             continue
+        if t.kind == "punct" and not t.system and t.text in "{}":
+            if t.text == "{":
+                saved.append(default_consistency)
+            elif saved:
+                before = saved.pop()
+                if before != default_consistency:
+                    default_consistency = before
+                    pragmas.append((out.bytes, before))
         if t.kind != "id" or t.system or i in removed:
             out.append("" if i in removed else t.text)
             i += 1
@@ -155,7 +180,7 @@ def prepass(text, static_threads=None):
                         if step < 0 and j < len(out):
                             out[j] = ""
                     j = _significant(toks, j, step)
-            k_index = layouts.index(block, consistency or default_consistency)
+            k_index = layouts.index(block, consistency)  # None: the pragma in effect at the access
             out.append(f"__attribute__((address_space({k_index})))" + _newlines(toks, i, end))
             i = end
             continue
@@ -179,7 +204,7 @@ def prepass(text, static_threads=None):
             k = j
             while k < n and toks[k].text != ";":
                 k += 1
-            arg = _text(toks, j, k) if j < k else ""
+            arg = prepass_fragment(_text(toks, j, k), static_threads, layouts, t) if j < k else ""
             out.append(f"__upcc_{w[4:]}({arg})" + _newlines(toks, i, j))
             i = k
             continue
@@ -209,19 +234,19 @@ def prepass(text, static_threads=None):
                                "(init; condition; step; affinity)")
             # Rewrite the clause tokens too (shared, THREADS, ...): recurse on the text.
             a, b, c, d = (_text(toks, s, e) for s, e in parts)
-            sub = [prepass_fragment(x, static_threads, layouts, default_consistency, t) for x in (a, b, c, d)]
+            sub = [prepass_fragment(x, static_threads, layouts, t) for x in (a, b, c, d)]
             out.append(f"for ({sub[0]};{sub[1]};{sub[2]}) if (__upcc_forall_aff({sub[3].strip()}))")
             i = k + 1
             continue
         out.append(t.text)
         i += 1
-    return "".join(out), layouts
+    return "".join(out), layouts, pragmas
 
 
-def prepass_fragment(text, static_threads, layouts, consistency, where):
+def prepass_fragment(text, static_threads, layouts, where):
     # A clause of upc_forall: the same rewriting on a fragment (no line markers).
-    body = f'# {where.line} "{where.file}"\n#pragma upc {consistency}\n' + text
-    res, sub_layouts = prepass(body, static_threads)
+    body = f'# {where.line} "{where.file}"\n\n' + text
+    res, sub_layouts, _ = prepass(body, static_threads)
     # merge the fragment's layouts into ours, renumbering
     for idx, key in enumerate(sub_layouts.table, start=1):
         new = layouts.index(*key)

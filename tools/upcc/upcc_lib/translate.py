@@ -42,7 +42,7 @@ class Translator:
     def __init__(self, text, filename, static_threads=None):
         _configure()
         self.static_threads = static_threads
-        self.text, self.layouts = prepass(text, static_threads)
+        self.text, self.layouts, self.pragmas = prepass(text, static_threads)
         self.filename = filename
         self.raw = self.text.encode()
         self._markers()
@@ -502,12 +502,51 @@ class Translator:
             c = kids[0]
         return c
 
-    def access(self, c, sptr_text):
-        t = self.ctype(c.type)
+    def is_strict(self, c):
+        """Whether the shared lvalue c is accessed strictly: its type says strict or
+        relaxed, else the `#pragma upc` in effect where the access is."""
         k = self.top_as(c.type)
-        cons = self.layout(k)[1] if k else "relaxed"
-        fn = "upcemu_addr_strict" if cons == "strict" else "upcemu_addr"
-        return f"(*(volatile {t} *){fn}({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
+        if not k:
+            return False
+        cons = self.layout(k)[1]
+        if cons is None:
+            off = c.extent.start.offset
+            cons = "relaxed"
+            for at, state in self.pragmas:
+                if at > off:
+                    break
+                cons = state
+        return cons == "strict"
+
+    def tmp(self):
+        self.tmp_count = getattr(self, "tmp_count", 0) + 1
+        return f"__upcc_t{self.tmp_count}"
+
+    def access(self, c, sptr_text):
+        """A read (or, relaxed, any use) of the shared lvalue c. A strict read is
+        fenced before and after (UPC 1.3 §5.1.2.3: ordered against every shared
+        access of the thread); strict writes are translated by strict_update."""
+        t = self.ctype(c.type)
+        if self.is_strict(c):
+            v = self.tmp()
+            return (f"({{ upcemu_fence(); {t} {v} = *(volatile {t} *)upcemu_addr({sptr_text}, sizeof({t}), "
+                    f"__FILE__, __LINE__); upcemu_fence(); {v}; }})")
+        return f"(*(volatile {t} *)upcemu_addr({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
+
+    def strict_update(self, lv, op, right=None, prefix=True):
+        """A strict write: `lv op right` (op '=' or 'X='), or ++/-- (right None),
+        fenced before and after."""
+        t = self.ctype(lv.type)
+        s, a, v = self.tmp(), self.tmp(), self.tmp()
+        head = f"upcemu_sptr {s} = {self.sptr_of(lv)}; "
+        if right is not None:
+            r = self.tmp()
+            head += f"__typeof__({self.rw(right)}) {r} = ({self.rw(right)}); "
+            expr = f"(*{a} {op} {r})"
+        else:
+            expr = f"({op}*{a})" if prefix else f"((*{a}){op})"
+        return (f"({{ {head}upcemu_fence(); volatile {t} *{a} = (volatile {t} *)upcemu_addr({s}, sizeof({t}), "
+                f"__FILE__, __LINE__); {t} {v} = {expr}; upcemu_fence(); {v}; }})")
 
     def sptr_of(self, c):
         """upcemu_sptr text for the shared lvalue c."""
@@ -727,6 +766,9 @@ class Translator:
         if sym == "&" and (self.top_as(op.type) > 0 and not self.is_sptr(op.type) or
                            self.is_shared_lvalue(self.strip(op))):
             return self.sptr_of(op)
+        if sym in ("++", "--") and self.top_as(op.type) > 0 and not self.is_array(op.type) and \
+                self.is_shared_lvalue(self.strip(op)) and self.is_strict(op):
+            return self.strict_update(self.strip(op), sym, prefix=bool(before))
         if sym == "*" and self.top_as(c.type) > 0:
             return self.access(c, self.rw(op)) if not self.is_array(c.type) else self.rw(op)
         if sym in ("++", "--") and self.is_sptr(op.type):
@@ -745,6 +787,10 @@ class Translator:
         left, right = list(c.get_children())
         op = self.op_between(c, left, right)
         ls, rs = self.is_sptr(left.type), self.is_sptr(right.type)
+        if op.endswith("=") and op not in ("==", "!=", "<=", ">=") and self.top_as(left.type) > 0 and \
+                self.is_shared_lvalue(self.strip(left)) and self.is_strict(left) and \
+                not (ls and op != "="):
+            return self.strict_update(self.strip(left), op, right)
         if not (ls or rs):
             return self.generic(c)
         L, R = self.rw(left), self.rw(right)
