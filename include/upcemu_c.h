@@ -127,6 +127,14 @@ UPCEMU_INLINE upcemu_sptr upcemu_field(upcemu_sptr p, size_t off) {
   p.phase = 0;
   return p;
 }
+/* upc_localsizeof: the largest local portion of count elements of elem bytes,
+ * block per block (0: indefinite, all on one thread). */
+UPCEMU_INLINE size_t upcemu_localsizeof(size_t count, size_t block, size_t elem) {
+  if (block == 0) return count * elem;
+  const size_t blocks = (count + block - 1) / block;
+  const size_t T = (size_t)upcemu_g_threads;
+  return (blocks + T - 1) / T * block * elem;
+}
 /* A cast between pointer-to-shared types (UPC 1.3 §6.4.3), as upc::sptr::cast:
  * to shared void the pointer is unchanged; from shared void the phase is kept
  * unless it cannot be one of the new block size; otherwise the phase becomes 0

@@ -165,6 +165,10 @@ def prepass(text, static_threads=None, fragment=False):
                     block = "*"
                 else:
                     block = inner
+                    lit = re.fullmatch(r"(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", inner)
+                    if lit and int(lit.group(1), 0) > 4294967296:
+                        raise UpcError(t.file, t.line, f"block size {inner} is larger than UPC_MAX_BLOCK_SIZE "
+                                                       f"(4294967296)")
                 end = k + 1
             consistency = None
             # strict/relaxed among the neighbouring qualifiers
@@ -186,6 +190,9 @@ def prepass(text, static_threads=None, fragment=False):
             continue
         if w in ("strict", "relaxed"):
             j = _significant(toks, i, 1)
+            if j < n and toks[j].text == "[":
+                raise UpcError(t.file, t.line, f"a block size applies to shared types only: "
+                                               f"'{w} [...]' without 'shared'")
             # `strict` without shared in the same specifiers: shared [default] strict
             # is only meaningful with shared; alone it qualifies nothing we translate.
             out.append(t.text)
@@ -207,6 +214,21 @@ def prepass(text, static_threads=None, fragment=False):
             arg = prepass_fragment(_text(toks, j, k), static_threads, layouts, t) if j < k else ""
             out.append(f"__upcc_{w[4:]}({arg})" + _newlines(toks, i, j))
             i = k
+            continue
+        if w in ("upc_blocksizeof", "upc_elemsizeof", "upc_localsizeof"):
+            # a type or an expression: (__typeof__(X) *)0 carries either as a type
+            j = _significant(toks, i, 1)
+            if j < n and toks[j].text == "(":
+                k = _balanced(toks, j, "(", ")")
+                inner = _text(toks, j + 1, k)
+                end = k + 1
+            elif j < n and toks[j].kind == "id":
+                inner, end = toks[j].text, j + 1
+            else:
+                raise UpcError(t.file, t.line, f"{w} needs an operand: a type or an expression")
+            x = prepass_fragment(inner, static_threads, layouts, t)
+            out.append(f"__upcc_{w[4:]}((__typeof__({x}) *)0)" + _newlines(toks, i, end))
+            i = end
             continue
         if w == "upc_fence":
             out.append("__upcc_fence()")

@@ -518,6 +518,9 @@ class Translator:
                 cons = state
         return cons == "strict"
 
+    def dim_text(self, d):
+        return d
+
     def tmp(self):
         self.tmp_count = getattr(self, "tmp_count", 0) + 1
         return f"__upcc_t{self.tmp_count}"
@@ -619,6 +622,27 @@ class Translator:
             return self.generic(c)
         if k in (K.STRUCT_DECL, K.UNION_DECL):
             return self.rw_record(c)
+        if k == K.CXX_UNARY_EXPR:
+            text = self.src(c.extent.start.offset, c.extent.end.offset)
+            if text.lstrip().startswith("sizeof"):
+                kids = [x for x in c.get_children() if x.kind.is_expression()]
+                e = self.strip(kids[0]) if kids else None
+                if e is not None and self.top_as(e.type) > 0 and self.is_array(e.type):
+                    obj = self.object_in(e)
+                    if obj is not None and e.kind == K.DECL_REF_EXPR:
+                        n = " * ".join(f"(size_t)({self.dim_text(d)})" for d in obj.dims)
+                        return f"((size_t)({n}) * sizeof({obj.ctype}))"
+                if e is not None and self.top_as(e.type) > 0:
+                    return f"sizeof({self.ctype(e.type)})"
+                m = re.fullmatch(r"\s*sizeof\s*\((.*)\)\s*", text, re.S)
+                if e is None and m and AS_RE.search(m.group(1)):
+                    stars = m.group(1).count("*")  # a type name: shared T *, shared T **, ...
+                    if stars == 1 and "(" not in AS_RE.sub("", m.group(1)):
+                        return "sizeof(upcemu_sptr)"
+                    if stars > 1:
+                        return "sizeof(void *)"
+                return AS_RE.sub("", self.generic(c))
+            return self.generic(c)
         if k == K.FOR_STMT:
             aff = self.forall_affinity(c)
             if aff is not None:
@@ -729,6 +753,64 @@ class Translator:
                 return cond
         return None
 
+    def object_in(self, c):
+        """The shared object a (typeof) operand names, with the type at that
+        reference: a[i] of a multi-dimensional object is a row of it."""
+        for d in c.walk_preorder():
+            if d.kind == K.DECL_REF_EXPR and d.referenced is not None and d.referenced.get_usr() in self.objects:
+                return self.objects[d.referenced.get_usr()]
+        return None
+
+    def operand_type(self, arg):
+        t = arg.type.get_canonical()
+        return t.get_pointee() if t.kind == ci.TypeKind.POINTER else t
+
+    def elem_of(self, t):
+        while self.is_array(t):
+            t = t.get_canonical().element_type
+        return t
+
+    def rw_sizeof_op(self, c, op, arg):
+        """upc_blocksizeof / upc_elemsizeof / upc_localsizeof (UPC 1.3 §6.5.1-3)."""
+        t = self.operand_type(arg)
+        k = self.top_as(t)
+        if k == 0 and op != "elemsizeof":
+            self.error(c, f"upc_{op} needs a shared type or an expression of shared type, not "
+                          f"'{self.ctype(t)}'")
+        elem = self.ctype(self.elem_of(t))
+        whole = self.is_array(t)
+        obj = self.object_in(arg) if whole else None
+        if obj is not None and len(self.operand_dims(arg, obj)) != len(obj.dims):
+            obj = None  # a row of the object: a type-level answer
+        if op == "elemsizeof":
+            return f"((size_t)sizeof({elem}))"
+        block = self.layout(k)[0]
+        if op == "blocksizeof":
+            if obj is not None:
+                return f"((size_t){obj.cname}.block)"
+            if block == "*":
+                if not whole:
+                    return "((size_t)1)"
+                self.error(c, "upc_blocksizeof of a shared [*] array type needs the array object itself")
+            return f"((size_t){self.block_expr(block)})"
+        # localsizeof
+        if obj is not None:
+            return f"upcemu_localsizeof({obj.cname}.count, {obj.cname}.block, sizeof({elem}))"
+        if not whole:
+            return f"((size_t)sizeof({elem}))"
+        if block == "*":
+            self.error(c, "upc_localsizeof of a shared [*] array type needs the array object itself")
+        return (f"upcemu_localsizeof(sizeof({self.ctype(t)}) / sizeof({elem}), {self.block_expr(block)}, "
+                f"sizeof({elem}))")
+
+    def operand_dims(self, arg, obj):
+        t = self.operand_type(arg)
+        n = 0
+        while self.is_array(t):
+            n += 1
+            t = t.get_canonical().element_type
+        return [None] * n
+
     def rw_marker(self, c):
         name = c.spelling
         args = [a for a in c.get_arguments()]
@@ -737,6 +819,8 @@ class Translator:
             if args:
                 return f"{fn}(1, (int)({self.rw(args[0])}), __FILE__, __LINE__)"
             return f"{fn}(0, 0, __FILE__, __LINE__)"
+        if name in ("__upcc_blocksizeof", "__upcc_elemsizeof", "__upcc_localsizeof"):
+            return self.rw_sizeof_op(c, name[7:], args[0])
         if name == "__upcc_fence":
             return "upcemu_fence()"
         if name == "__upcc_forall_aff":

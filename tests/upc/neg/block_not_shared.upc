@@ -1,0 +1,5 @@
+#include <upc.h>
+int main(void) {
+  relaxed [4] int x;
+  return 0;
+}
