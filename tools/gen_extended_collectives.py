@@ -6,6 +6,11 @@ writes it, <<T>>/<<TYPE>> expanded over the eleven reduction types.
 usage: gen_extended_collectives.py TABLE --header OUT.h --source OUT.cpp --names OUT.inc
        gen_extended_collectives.py TABLE --docs OUT.md       (the docs index)
        gen_extended_collectives.py TABLE --check-docs DOC.md (exit 1 if DOC.md differs)
+       gen_extended_collectives.py TABLE --upc-header OUT.h  (upcc's header in UPC syntax,
+                                                              tools/upcc/include/upc_collective_ext.h)
+       gen_extended_collectives.py TABLE --check-upc-header H (exit 1 if H differs)
+       gen_extended_collectives.py TABLE --c-wrappers OUT.cpp (the extern "C" wrappers that
+                                                              upcc's translated C calls)
 
 Every function becomes a few assignments into a upc::ext::call (what each
 parameter means is decided by its name and C type, in PARAMS below) and one
@@ -259,6 +264,90 @@ def invokers(rows):
     return "\n".join(out)
 
 
+# ---- upcc (docs/upcc.md "Library headers") ----
+# The UPC-syntax header declares every function as the table writes it; upcc
+# translates the prototypes (each pointer-to-shared becomes upcemu_sptr, `team`
+# is teamutil.h's C struct), and the C wrappers turn those C arguments into the
+# C++ ones and call the C++ function (with the wrapper's source_location, which
+# picks the C++ overload).
+C_WRAP = {  # table type -> (C parameter type, C++ argument expression of the name)
+    "shared void *": ("upcemu_sptr", lambda n: f"upcc_ext::vptr({n})"),
+    "shared const void *": ("upcemu_sptr", lambda n: f"upcc_ext::cvptr({n})"),
+    "shared int *": ("upcemu_sptr", lambda n: f"{SHARED_INT}(upcc_ext::addr({n}))"),
+    "shared const int *": ("upcemu_sptr", lambda n: f"{SHARED_CONST_INT}(upcc_ext::addr({n}))"),
+    "shared size_t *": ("upcemu_sptr", lambda n: f"{SHARED_SIZE}(upcc_ext::addr({n}))"),
+    "team": ("upcc_c_team", lambda n: f"upcc_team_to_cpp({n})"),
+}
+
+
+def upc_params(params, ctype):
+    """The table's parameters with <<TYPE>> and func spelled out, as UPC."""
+    out = []
+    for pt, pn in split_params(params):
+        if pt == "func":
+            out.append(f"{ctype} (*func)({ctype}, {ctype})")
+        else:
+            out.append(f"{pt} {pn}" if not pt.endswith("*") else f"{pt}{pn}")
+    return out
+
+
+def expand_upc(rows):
+    for name, params in rows:
+        typed = "<<T>>" in name
+        for letter, ctype in (TYPES if typed else [(None, None)]):
+            yield (name.replace("<<T>>", letter) if typed else name), params, ctype
+
+
+def upc_header(rows):
+    out = ["/* <upc_collective_ext.h> for UPC source compiled by upcc (docs/upcc.md, \"Library headers\"):",
+           " * the extended collectives of seed 003 (Teijeiro's thesis, Appendix A) in UPC syntax. GENERATED",
+           " * from lib/api/ext/functions.table by tools/gen_extended_collectives.py --upc-header: do not",
+           " * edit. upcc translates the prototypes (pointers-to-shared become upcemu_sptr); the C wrappers",
+           " * (gen_extended_collectives.py --c-wrappers) call the C++ library. Semantics:",
+           " * docs/extended-collectives.md. */",
+           "#ifndef UPCC_UPC_COLLECTIVE_EXT_H", "#define UPCC_UPC_COLLECTIVE_EXT_H", "#include <stddef.h>",
+           "#include <upc_collective.h>", "#include <upc_types.h>", "#include <teamutil.h>", "",
+           "/* nchunks x UPC_EXTCOLLS_VV_CHUNKS asks the computational v-collectives for the cyclic chunk",
+           " * order of section 3.2.2 (chunk i on thread i % THREADS). */",
+           "#define UPC_EXTCOLLS_VV_CHUNKS 65536", ""]
+    for n, params, ctype in expand_upc(rows):
+        out.append(f"void {n}({', '.join(upc_params(params, ctype))});")
+    out += ["#endif", ""]
+    return "\n".join(out)
+
+
+def c_wrappers(rows):
+    out = ["// GENERATED from lib/api/ext/functions.table by tools/gen_extended_collectives.py --c-wrappers:",
+           "// do not edit. The extern \"C\" side of upcc's <upc_collective_ext.h> (docs/upcc.md \"Library",
+           "// headers\"): each function takes the C arguments of the translated UPC prototype and calls the",
+           "// C++ function of the same name.",
+           "#include <source_location>", "", '#include "upcemu_c.h"', '#include "upc_collective_ext.h"',
+           '#include "capi/headers_team.hpp"', "",
+           "namespace upcc_ext {",
+           "inline upc::shared_address addr(upcemu_sptr p) { return upc::shared_address{p.offset, p.thread, p.phase}; }",
+           "inline upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(addr(p)); }",
+           "inline upc::sptr<const void> cvptr(upcemu_sptr p) { return upc::sptr<const void>(addr(p)); }",
+           "}  // namespace upcc_ext", "", 'extern "C" {']
+    for n, params, ctype in expand_upc(rows):
+        cdecl, args = [], []
+        for pt, pn in split_params(params):
+            if pt == "func":
+                cdecl.append(f"{ctype} (*func)({ctype}, {ctype})")
+                args.append("func")
+            elif pt in C_WRAP:
+                t, conv = C_WRAP[pt]
+                cdecl.append(f"{t} {pn}")
+                args.append(conv(pn))
+            else:
+                cdecl.append(f"{pt} {pn}" if not pt.endswith("*") else f"{pt}{pn}")
+                args.append(pn)
+        out.append(f"void {n}({', '.join(cdecl)}) {{")
+        out.append(f"  {n}({', '.join(args + ['std::source_location::current()'])});")
+        out.append("}")
+    out += ['}  // extern "C"', ""]
+    return "\n".join(out)
+
+
 FAMILY_TITLE = {"broadcast": "broadcast", "scatter": "scatter", "gather": "gather", "gather_all": "allgather",
                 "exchange": "exchange", "permute": "permute", "vector_copy": "vector copy", "reduce": "reduce",
                 "allreduce": "allreduce", "prefix_reduce": "prefix reduce"}
@@ -308,6 +397,15 @@ def main(argv):
         open(args["--names"], "w").write(names(fns) + "\n" + invokers(rows) + "\n// end of the generated lists\n")
     if "--docs" in args:
         open(args["--docs"], "w").write(docs(rows))
+    if "--upc-header" in args:
+        open(args["--upc-header"], "w").write(upc_header(rows))
+    if "--c-wrappers" in args:
+        open(args["--c-wrappers"], "w").write(c_wrappers(rows))
+    if "--check-upc-header" in args:
+        if open(args["--check-upc-header"]).read() != upc_header(rows):
+            print(f"{args['--check-upc-header']} is out of date: run tools/gen_extended_collectives.py "
+                  f"lib/api/ext/functions.table --upc-header {args['--check-upc-header']}")
+            return 1
     if "--check-docs" in args:
         if open(args["--check-docs"]).read() != docs(rows):
             print(f"{args['--check-docs']} is out of date: run tools/gen_extended_collectives.py "
