@@ -109,6 +109,9 @@ def check_files(source_root, root, opts):
     upcrun = on_disk("bindir") / "upcrun"
     if not os.access(upcrun, os.X_OK):
         fail(f"{upcrun} not installed")
+    upcc = on_disk("bindir") / "upcc"
+    if not os.access(upcc, os.X_OK):
+        fail(f"{upcc} not installed")
     man = on_disk("mandir") / "man1" / "upcrun.1"
     if not man.is_file():
         fail(f"{man} not installed")
@@ -145,6 +148,16 @@ def check_programs(work, env, upcrun):
     run(f"{cxx} -std=c++20 own_main.cpp $(pkg-config --cflags --libs upcemu-nomain) -o own_main", shell=True,
         env=env, cwd=work)
     check_runs(work, env, upcrun, "./prog", "./own_main")
+    # A UPC program through the installed upcc (which finds the stage's headers and
+    # libraries relative to itself), run by the installed upcrun on both backends.
+    shutil.copy(HERE / "hello.upc", work)
+    upcc = Path(upcrun).parent / "upcc"
+    run([upcc, "hello.upc", "-o", "hello_upc"], env=env, cwd=work)
+    for backend in ("threads", "processes"):
+        r = run([upcrun, "-n", "3", "--backend", backend, "--timeout", "60", "./hello_upc"], env=env, cwd=work,
+                check=False)
+        if r.returncode != 0 or "upc hello: 3 threads" not in r.stdout:
+            fail(f"upcrun -n 3 --backend {backend} ./hello_upc (built by the installed upcc): exit {r.returncode}")
 
 
 def check_runs(work, env, upcrun, prog, own_main):

@@ -35,9 +35,15 @@ def find_tree():
     if os.path.exists(os.path.join(root, "include", "upcemu_c.h")) and \
             os.path.exists(os.path.join(build, "lib", "libupcemu.a")):
         return [os.path.join(root, "include")], [os.path.join(build, "lib")]
-    prefix = os.path.normpath(os.path.join(HERE, "..", "..", ".."))  # <prefix>/share/upcemu/upcc/upcc_lib
-    return [os.path.join(prefix, "include")], [os.path.join(prefix, "lib"),
-                                              os.path.join(prefix, "lib", "x86_64-linux-gnu")]
+    try:
+        from . import install_paths  # written by `meson install` (tools/upcc/meson.build)
+    except ImportError:
+        return None
+    # HERE is <prefix>/<datadir>/upcemu/upcc/upcc_lib, whatever the prefix (DESTDIR, moved trees).
+    prefix = HERE
+    for _ in os.path.join(install_paths.DATADIR, "upcemu", "upcc", "upcc_lib").split(os.sep):
+        prefix = os.path.dirname(prefix)
+    return [os.path.join(prefix, install_paths.INCLUDEDIR, "upcemu")], [os.path.join(prefix, install_paths.LIBDIR)]
 
 
 def run(cmd, **kw):
@@ -97,7 +103,12 @@ def main(argv):
     if not inputs:
         print("upcc: error: no input files (see upcc --help)", file=sys.stderr)
         return 2
-    incs, libdirs = find_tree()
+    tree = find_tree()
+    if tree is None:
+        print("upcc: error: cannot find upcemu: not in a built source tree (no build/lib/libupcemu.a; set "
+              "UPCEMU_BUILD_DIR) and not installed (no upcc_lib/install_paths.py)", file=sys.stderr)
+        return 2
+    incs, libdirs = tree
     cc = os.environ.get("CC", "gcc")
     cxx = os.environ.get("CXX", "g++")
     tmp = tempfile.mkdtemp(prefix="upcc-")
