@@ -1,0 +1,240 @@
+/* <upccoll.h> for UPC source compiled by upcc (docs/upcc.md, "Library headers"),
+ * from the C++ header include/upccoll.h: pointers-to-shared in UPC syntax; the
+ * functions without one have upcemu_upccoll_* C symbols (__asm__ labels), since
+ * the C++ runtime has functions of the same parameters; lib/capi/headers_upccoll.cpp.
+ *
+ * <upccoll.h>: the UPC Collectives 2.0 API of Almási, Hargrove, Tănase and Zheng
+ * (seed 000, section 3): teams made by split, MPI-like collectives with
+ * multi-valued buffers, 23 data types, MINLOC/MAXLOC and user operations, and
+ * blocking, handle-completed and fence-completed calls.
+ *
+ * Every name of the paper is here with the paper's spelling and signature;
+ * `shared void *` as in the paper. Where the paper leaves values open, or two
+ * seeds clash, the choice is in docs/implementation-defined.md; the user-level
+ * description is docs/teams-and-collectives-2.md.
+ *
+ * Buffers: each thread passes its own pointer-to-shared, with affinity to itself,
+ * read as a contiguous area of count × upccoll_type_size(type) bytes.
+ * Sync flags: UPC_IN_{ALL,MY,NO}SYNC | UPC_OUT_{ALL,MY,NO}SYNC, where a missing
+ * part means MYSYNC (unlike upc_all_*), plus UPC_ASYNC_FENCE.
+ *
+ * Extensions for MPI programmers (each marked "Extension" below): the in-place
+ * form UPCCOLL_IN_PLACE; split with UPCCOLL_UNDEFINED, giving UPCCOLL_TEAM_NULL;
+ * keys that need not be 0..n-1; UPC_LOGXOR; upccoll_op_commutative;
+ * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan. */
+#ifndef UPCC_UPCCOLL_H
+#define UPCC_UPCCOLL_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include <upc.h>
+#include <upc_types.h>
+
+/* 3.1.1 Collective handles. */
+typedef void* upccoll_handle_t;
+#define UPCCOLL_INVALID_HANDLE 0
+
+/* 3.1.2 Flags: the UPC 1.3 bit values of <upc_types.h>, UPC_ASYNC_FENCE = 1 << 6. */
+typedef int upccoll_flag_t;
+
+/* 3.1.3 Operations: the <upc_types.h> values (UPC_ADD … UPC_MAX, UPC_MINLOC,
+ * UPC_MAXLOC); operations made by upccoll_op_create take values from
+ * UPCCOLL_USER_OP_BASE up. */
+typedef upc_op_t upccoll_op_t;
+#define UPC_PREDEFINED_OPS 11
+#define UPCCOLL_USER_OP_BASE (1UL << 40)
+/* Extension: logical exclusive or (MPI_LXOR), on the types UPC_LOGAND and
+ * UPC_LOGOR apply to: (a != 0) != (b != 0), as 0 or 1. Not counted in
+ * UPC_PREDEFINED_OPS, which keeps the paper's value. */
+#ifndef UPC_LOGXOR
+#define UPC_LOGXOR (1UL << 24)
+#endif
+
+/* 3.1.5 Data types. The names that <upc_types.h> already has (UPC_CHAR …
+ * UPC_ULONG, UPC_FLOAT, UPC_DOUBLE) keep its values; the others are new values,
+ * or the <upc_types.h> value of the same C type (UPC_LONGLONG is UPC_LLONG). */
+typedef int upccoll_dtype_t;
+#define UPC_BYTE            32
+#define UPC_LONGLONG        UPC_LLONG
+#define UPC_ULONGLONG       UPC_ULLONG
+#define UPC_LONGDOUBLE      UPC_LONG_DOUBLE
+#define UPC_CPLX            33
+#define UPC_DBLCPLX         34
+#define UPC_LONGDBLCPLX     35
+#define UPC_FLOAT_INT       36
+#define UPC_DOUBLE_INT      37
+#define UPC_LONG_INT        38
+#define UPC_2INT            39
+#define UPC_SHORT_INT       40
+#define UPC_LONG_DOUBLE_INT 41
+
+/* The value-and-location pairs of UPC_MINLOC / UPC_MAXLOC, laid out as C structs
+ * (as MPI's MPI_DOUBLE_INT & co.): upccoll_type_size gives their sizeof, padding
+ * included. */
+typedef struct { float value; int index; } upccoll_float_int_t;
+typedef struct { double value; int index; } upccoll_double_int_t;
+typedef struct { long value; int index; } upccoll_long_int_t;
+typedef struct { int value; int index; } upccoll_2int_t;
+typedef struct { short value; int index; } upccoll_short_int_t;
+typedef struct { long double value; int index; } upccoll_long_double_int_t;
+
+/* 3.1.6 Error codes. */
+typedef enum {
+  UPCCOLL_SUCCESS = 0,
+  UPCCOLL_ERROR,
+  UPCCOLL_ERROR_TEAM,
+  UPCCOLL_ERROR_SIZE,
+  UPCCOLL_ERROR_RANK,
+  UPCCOLL_ERROR_HANDLE,
+  UPCCOLL_ERROR_SENDBUF,
+  UPCCOLL_ERROR_RECVBUF,
+  UPCCOLL_ERROR_COUNT,
+  UPCCOLL_ERROR_DATATYPE,
+  UPCCOLL_ERROR_UPC_OP,
+  UPCCOLL_ERROR_FLAGS,
+  UPCCOLL_ERROR_ROOT,
+  UPCCOLL_ERROR_SENDTYPE,
+  UPCCOLL_ERROR_RECVTYPE,
+  UPCCOLL_ERROR_SENDCNTS,
+  UPCCOLL_ERROR_RECVCNTS,
+  UPCCOLL_ERROR_SDISPLS,
+  UPCCOLL_ERROR_RDISPLS,
+  UPCCOLL_ERROR_MALLOC,
+  UPCCOLL_ERROR_UNINITIALIZED
+} upccoll_return_t;
+
+/* The code's name ("UPCCOLL_ERROR_ROOT"), for messages. */
+const char* upccoll_error_name(upccoll_return_t code) __asm__("upcemu_upccoll_error_name");
+
+/* 3.1.4 User-defined operations: inout[i] = in[i] op inout[i] for i < len, where
+ * `in` holds the lower team ranks' contribution. */
+typedef void upccoll_user_fun(void* in, void* inout, size_t len, upccoll_dtype_t dt);
+upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op) __asm__("upcemu_upccoll_op_create");
+upccoll_return_t upccoll_op_free(upccoll_op_t op) __asm__("upcemu_upccoll_op_free");
+/* Extension (MPI_Op_commutative): *commute = 1 for the predefined ops, the
+ * commute argument given to upccoll_op_create (as 0 or 1) for a user op. Every
+ * reduction combines in ascending rank order whatever the answer. */
+upccoll_return_t upccoll_op_commutative(upccoll_op_t op, int* commute) __asm__("upcemu_upccoll_op_commutative");
+/* Extension (MPI_Reduce_local): inoutbuf[i] = inbuf[i] op inoutbuf[i] for
+ * i < count, on this thread only (no communication, not collective). The
+ * buffers are local memory (privatise a pointer-to-shared with .local()) and
+ * must not overlap. */
+upccoll_return_t upccoll_reduce_local(const void* inbuf, void* inoutbuf, size_t count, upccoll_dtype_t dt,
+                                      upccoll_op_t op) __asm__("upcemu_upccoll_reduce_local");
+
+upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) __asm__("upcemu_upccoll_type_size");
+
+/* 3.2 Initialisation and termination (both collective over all threads).
+ * upccoll_initialize removes from argv the options addressed to the library:
+ *   --upccoll-progress=inline|thread   who advances non-blocking collectives
+ * (also UPCEMU_UPCCOLL_PROGRESS). argc/argv may be null. */
+upccoll_return_t upccoll_initialize(int* argc, char*** argv);
+upccoll_return_t upccoll_finalize(void);
+
+/* 3.3 Completion. upccoll_test returns 1 when complete, 0 when not, and
+ * -UPCCOLL_ERROR_HANDLE for a handle that is not a live one of this thread. */
+int upccoll_test(upccoll_handle_t h) __asm__("upcemu_upccoll_test");
+void upccoll_wait(upccoll_handle_t h) __asm__("upcemu_upccoll_wait");
+void upccoll_fence(void) __asm__("upcemu_upccoll_fence");
+/* Extension: upccoll_wait that also returns the collective's status. */
+upccoll_return_t upccoll_wait_status(upccoll_handle_t h) __asm__("upcemu_upccoll_wait_status");
+
+/* 3.4 Teams. Team handles are local to the thread that got them, and a freed
+ * handle is never valid again (UPCCOLL_ERROR_TEAM in every call).
+ * upccoll_team_split orders the members of a color by key, then by rank in the
+ * parent team (as MPI_Comm_split): keys need not be 0..n-1 (the paper's case,
+ * where the key is the new rank).
+ * Extension: color UPCCOLL_UNDEFINED (MPI_UNDEFINED) joins no team; that thread
+ * gets *newteam = UPCCOLL_TEAM_NULL (MPI_COMM_NULL), which no call accepts. */
+typedef void* upccoll_team_t;
+#define UPC_TEAM_ALL ((upccoll_team_t)0)
+#define UPCCOLL_TEAM_NULL ((upccoll_team_t)~(uintptr_t)0)
+#define UPCCOLL_UNDEFINED (-32766)
+upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank) __asm__("upcemu_upccoll_team_rank");
+upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size) __asm__("upcemu_upccoll_team_size");
+upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam) __asm__("upcemu_upccoll_team_split");
+void upccoll_team_free(upccoll_team_t team) __asm__("upcemu_upccoll_team_free");
+
+/* 3.5 Collectives. handle == NULL: blocking; a handle pointer: non-blocking,
+ * complete at upccoll_wait; UPC_ASYNC_FENCE in flags: non-blocking, complete at
+ * the next upccoll_fence or upccoll_finalize (*handle, if given, is set to
+ * UPCCOLL_INVALID_HANDLE).
+ *
+ * The areas a call reads and writes on a thread must not overlap (the exact
+ * bytes, v-variants' blocks included): overlap is UPCCOLL_ERROR_RECVBUF on every
+ * member, never a wrong answer. To compute in place, use the extension
+ * UPCCOLL_IN_PLACE (MPI_IN_PLACE), where MPI allows it:
+ *   sendbuf on every member  allreduce, scan, scan_inclusive / exscan,
+ *                            reduce_scatter (input: the whole vector in recvbuf,
+ *                            result at its start), alltoall(v) (input in recvbuf;
+ *                            sendcnt(s), sdispls, sendtype ignored: the receive
+ *                            counts are used both ways), allgather(v) (own block
+ *                            already at its place in recvbuf; sendcnt, sendtype
+ *                            ignored)
+ *   sendbuf at the root      reduce (input in recvbuf), gather(v) (root's block
+ *                            already in place; sendcnt, sendtype ignored)
+ *   recvbuf at the root      bcast, scatter(v) (the root's own part stays in
+ *                            sendbuf; recvcnt, recvtype ignored)
+ * "Every member" means all or none: a team where some members pass it and some do
+ * not gets UPCCOLL_ERROR_SENDBUF everywhere; so does UPCCOLL_IN_PLACE on a member
+ * or in an argument the table does not name (UPCCOLL_ERROR_RECVBUF for recvbuf). */
+shared void *upcemu_upccoll_in_place(void);
+#define UPCCOLL_IN_PLACE (upcemu_upccoll_in_place())
+
+upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) __asm__("upcemu_upccoll_barrier");
+upccoll_return_t upccoll_bcast(shared void *sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               shared void *recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
+                               upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scatter(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 shared void *recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scatterv(shared void *sendbuf, size_t* sendcnts, size_t* sdispls,
+                                  upccoll_dtype_t sendtype, shared void *recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                  upccoll_handle_t* handle);
+upccoll_return_t upccoll_gather(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                shared void *recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_gatherv(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 shared void *recvbuf, size_t* recvcnts, size_t* rdispls,
+                                 upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                 upccoll_handle_t* handle);
+upccoll_return_t upccoll_allgather(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                   shared void *recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_allgatherv(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                    shared void *recvbuf, size_t* recvcnts, size_t* displs,
+                                    upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
+                                    upccoll_handle_t* handle);
+upccoll_return_t upccoll_alltoall(shared void *sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                  shared void *recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_alltoallv(shared void *sendbuf, size_t* sendcnts, size_t* sdispls,
+                                   upccoll_dtype_t sendtype, shared void *recvbuf, size_t* recvcnts,
+                                   size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_reduce(shared void *sendbuf, shared void *recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                upccoll_handle_t* handle);
+upccoll_return_t upccoll_allreduce(shared void *sendbuf, shared void *recvbuf, size_t count,
+                                   upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
+                                   upccoll_handle_t* handle);
+upccoll_return_t upccoll_reduce_scatter(shared void *sendbuf, shared void *recvbuf, size_t* recvcounts,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle);
+/* SCANS — READ THIS, MPI USERS: upccoll_scan IS EXCLUSIVE (MPI_Exscan), NOT
+ * MPI_Scan. The paper's formula (§3.5.14) gives recvbuf on rank l >= 1
+ * sendbuf_0 op … op sendbuf_(l-1); rank 0's recvbuf is left as it was.
+ *   upccoll_exscan          (extension) the same call under MPI's name: prefer
+ *                           it where MPI readers will see the code
+ *   upccoll_scan_inclusive  (extension, MPI_Scan) rank l gets
+ *                           sendbuf_0 op … op sendbuf_l
+ * Operands combine in ascending rank order. */
+upccoll_return_t upccoll_scan(shared void *sendbuf, shared void *recvbuf, size_t count, upccoll_dtype_t dt,
+                              upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_exscan(shared void *sendbuf, shared void *recvbuf, size_t count, upccoll_dtype_t dt,
+                                upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle);
+upccoll_return_t upccoll_scan_inclusive(shared void *sendbuf, shared void *recvbuf, size_t count,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle);
+#endif
