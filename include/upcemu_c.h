@@ -42,6 +42,19 @@ typedef struct upcemu_object {
  * element 0's initial value (shared scalars), or NULL. */
 void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (*count)(void), const char* type,
                     const char* file, unsigned line, const void* init);
+/* Initialisers of shared objects (applied once, before the
+ * program's code runs): upcc emits a function per initialised object that builds
+ * the initial value privately and hands it to upcemu_init_elems; it registers the
+ * function with upcemu_initializer (from a constructor). Thread 0 runs every
+ * registered initialiser when the run starts, after all shared objects exist
+ * (so an initialiser may take the address of another shared object), then all
+ * threads meet at a barrier (upcemu_run_initializers, called by libupcemu_c_main
+ * before the program's main). */
+void upcemu_initializer(void (*fn)(void));
+void upcemu_run_initializers(void);
+/* Writes the first min(n, obj->count) elements of obj (linear index, row-major
+ * for a multi-dimensional array) from values, elem bytes each. */
+void upcemu_init_elems(const upcemu_object* obj, const void* values, size_t n, size_t elem);
 /* upcc -T N: the run must have exactly N threads (checked when the run starts). */
 void upcemu_require_threads(int n, const char* file);
 

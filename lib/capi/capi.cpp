@@ -7,6 +7,7 @@
 #include <optional>
 #include <source_location>
 #include <string>
+#include <vector>
 
 #include "upc/alloc.hpp"
 #include "upc/lock.hpp"
@@ -103,6 +104,31 @@ void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (
 }
 
 void upcemu_require_threads(int n, const char* file) { new threads_check(n, file); }
+
+namespace {
+std::vector<void (*)(void)>& initializers() {
+  static std::vector<void (*)(void)> v;  // filled by constructors, read-only during runs
+  return v;
+}
+}  // namespace
+
+void upcemu_initializer(void (*fn)(void)) { initializers().push_back(fn); }
+
+void upcemu_run_initializers(void) {
+  if (initializers().empty()) return;
+  if (upc::mythread() == 0)
+    for (auto fn : initializers()) fn();
+  upc::barrier();
+}
+
+void upcemu_init_elems(const upcemu_object* obj, const void* values, size_t n, size_t elem) {
+  const upc::shared_address base{obj->offset, 0, 0};
+  const size_t count = n < obj->count ? n : obj->count;
+  for (size_t i = 0; i < count; i++)
+    std::memcpy(upc::detail::raw_address(upc::layout::advance(base, static_cast<std::ptrdiff_t>(i), elem, obj->block,
+                                                              upc::threads())),
+                static_cast<const char*>(values) + i * elem, elem);
+}
 
 void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
   const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);

@@ -283,23 +283,24 @@ class Translator:
                 texts.append(("extern ", cname))
                 continue
             texts.append(("static " if "static" in stor or func else "", cname))
+            if init is not None and dims and dims[0] == "":
+                # the first dimension taken from the initialiser (clang completed the type)
+                n0 = c.type.get_canonical().get_array_size()
+                if n0 < 0:
+                    raise UpcError(f, line, f"shared array '{c.spelling}': cannot tell its size from the initialiser")
+                dims[0] = str(n0)
             count = " * ".join(f"(size_t)({d})" for d in dims) if dims else "1"
             if any(d == "" for d in dims):
                 raise UpcError(f, line, f"shared array '{c.spelling}' needs a size in every dimension")
-            init_arg = "(const void *)0"
-            if init is not None:
-                if dims:
-                    raise UpcError(f, line, f"initialising the shared array '{c.spelling}' is not supported yet "
-                                            f"(upcc: only shared scalars take an initialiser)")
-                init_arg = f"&__upcc_i_{base}"
-                self.appendix.append(f"static const {elem} __upcc_i_{base} = {self.rw_text_init(c)};\n")
             fq = f.replace("\\", "\\\\").replace('"', '\\"')
             tname = elem.replace('"', "")
             self.appendix.append(
                 f"static size_t __upcc_n_{base}(void) {{ return {count}; }}\n"
                 f"__attribute__((constructor)) static void __upcc_d_{base}(void) {{ upcemu_declare(&{cname}, "
                 f"sizeof({elem}), {self.block_expr(block)}, __upcc_n_{base}, \"{tname}\", \"{fq}\", {line}, "
-                f"{init_arg}); }}\n")
+                f"(const void *)0); }}\n")
+            if init is not None:
+                self.appendix.append(self.initializer(c, base, cname, elem, dims, f, line))
         first = group[0]
         decl = ", ".join(c for _, c in texts)
         text = f"{texts[0][0]}upcemu_object {decl}"
@@ -467,6 +468,26 @@ class Translator:
             i += 1
         out.append(self.src(pos, c.extent.end.offset))
         return "".join(out)
+
+    def initializer(self, c, base, cname, elem, dims, f, line):
+        """The initialiser of a shared object (UPC 1.3: static shared objects may be
+        initialised; it happens once, before the program runs): a function that
+        builds the value privately (so pointers-to-shared to other objects may
+        appear) and copies it element by element, registered by a constructor;
+        thread 0 runs it at the start of the run (upcemu_run_initializers)."""
+        if dims:
+            inner = dims[1:]
+            if not self.static_threads and any("__upcc_THREADS" in d for d in inner):
+                raise UpcError(f, line, f"the initialiser of shared array '{c.spelling}' needs a static THREADS "
+                                        f"(upcc -T N): THREADS is in an inner dimension")
+            shape = "[]" + "".join(f"[{d}]" for d in inner)
+        else:
+            shape = ""
+        value = self.rw_text_init(c)
+        return (f"static void __upcc_init_{base}(void) {{ {elem} __upcc_v{shape} = {value}; "
+                f"upcemu_init_elems(&{cname}, &__upcc_v, sizeof(__upcc_v) / sizeof({elem}), sizeof({elem})); }}\n"
+                f"__attribute__((constructor)) static void __upcc_r_{base}(void) {{ "
+                f"upcemu_initializer(__upcc_init_{base}); }}\n")
 
     def rw_text_init(self, c):
         kids = [k for k in c.get_children() if k.kind.is_expression()]
