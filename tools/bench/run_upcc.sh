@@ -38,7 +38,7 @@ while [[ $# -gt 0 ]]; do
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
     --no-corpus) corpus=0 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_upcc.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
