@@ -256,6 +256,8 @@ def prepass(text, static_threads=None, fragment=False):
                                "(init; condition; step; affinity)")
             # Rewrite the clause tokens too (shared, THREADS, ...): recurse on the text.
             a, b, c, d = (_text(toks, s, e) for s, e in parts)
+            if d.strip() == "continue":
+                d = ""  # UPC 1.3 §6.6.2: `continue` as affinity is the same as an empty one
             sub = [prepass_fragment(x, static_threads, layouts, t) for x in (a, b, c, d)]
             out.append(f"for ({sub[0]};{sub[1]};{sub[2]}) if (__upcc_forall_aff({sub[3].strip()}))")
             i = k + 1

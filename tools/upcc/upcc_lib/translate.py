@@ -422,7 +422,7 @@ class Translator:
             decl = self.gen_range([c], dstart, dend)
             if shared_base and "*" in self.src(dstart, c.location.offset):
                 # the leftmost '*' is the pointer to the shared base: upcemu_sptr
-                decl = re.sub(r"^(\s*\(?\s*)\*\s*(?:(?:const|volatile|restrict)\s*)*", r"\1", decl, count=1)
+                decl = self.strip_sptr_stars(decl)
                 decl = AS_RE.sub("", decl)
                 tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
                 parts.append(" ".join(storage) + (" " if storage else "") + tls + "upcemu_sptr " + decl.strip())
@@ -433,6 +433,30 @@ class Translator:
         if not parts:
             return "/* shared static: see __upcc_o_ */" + "\n" * nl if not file_scope else "\n" * nl
         return "; ".join(parts) + "\n" * nl
+
+    STAR_RE = re.compile(r"\*\s*((?:(?:const|volatile|restrict|__restrict|__restrict__)\s*|"
+                         r"__attribute__\(\(address_space\(\d+\)\)\)\s*)*)")
+
+    def strip_sptr_stars(self, decl):
+        """The declarator of a pointer to a shared base without the stars that the
+        upcemu_sptr stands for: the first, and each further one whose pointee is
+        shared (the star before it carries an address space): `*shared *p` (a
+        private pointer to a shared pointer-to-shared) is one upcemu_sptr."""
+        m = re.match(r"\s*\(?\s*", decl)
+        pos, levels = m.end(), []
+        while True:
+            sm = self.STAR_RE.match(decl, pos)
+            if not sm:
+                break
+            levels.append((sm.start(), sm.end(), "address_space" in sm.group(1)))
+            pos = sm.end()
+        if not levels:
+            return decl
+        cut = 1
+        for i, (_, _, shared) in enumerate(levels[:-1]):
+            if shared:
+                cut = i + 2
+        return decl[:levels[0][0]] + decl[levels[cut - 1][1]:]
 
     def wants_tls(self, c):
         scope = c.semantic_parent.kind if c.semantic_parent else None
@@ -550,17 +574,17 @@ class Translator:
         """A read (or, relaxed, any use) of the shared lvalue c. A strict read is
         fenced before and after (UPC 1.3 §5.1.2.3: ordered against every shared
         access of the thread); strict writes are translated by strict_update."""
-        t = self.ctype(c.type)
+        t = f"__typeof__({self.ctype(c.type)})"  # a pointer type's volatile must follow its '*'
         if self.is_strict(c):
             v = self.tmp()
-            return (f"({{ upcemu_fence(); {t} {v} = *(volatile {t} *)upcemu_addr({sptr_text}, sizeof({t}), "
+            return (f"({{ upcemu_fence(); {t} {v} = *({t} volatile *)upcemu_addr({sptr_text}, sizeof({t}), "
                     f"__FILE__, __LINE__); upcemu_fence(); {v}; }})")
-        return f"(*(volatile {t} *)upcemu_addr({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
+        return f"(*({t} volatile *)upcemu_addr({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
 
     def strict_update(self, lv, op, right=None, prefix=True):
         """A strict write: `lv op right` (op '=' or 'X='), or ++/-- (right None),
         fenced before and after."""
-        t = self.ctype(lv.type)
+        t = f"__typeof__({self.ctype(lv.type)})"
         s, a, v = self.tmp(), self.tmp(), self.tmp()
         head = f"upcemu_sptr {s} = {self.sptr_of(lv)}; "
         if right is not None:
@@ -569,7 +593,7 @@ class Translator:
             expr = f"(*{a} {op} {r})"
         else:
             expr = f"({op}*{a})" if prefix else f"((*{a}){op})"
-        return (f"({{ {head}upcemu_fence(); volatile {t} *{a} = (volatile {t} *)upcemu_addr({s}, sizeof({t}), "
+        return (f"({{ {head}upcemu_fence(); {t} volatile *{a} = ({t} volatile *)upcemu_addr({s}, sizeof({t}), "
                 f"__FILE__, __LINE__); {t} {v} = {expr}; upcemu_fence(); {v}; }})")
 
     def sptr_of(self, c):
