@@ -8,7 +8,7 @@
 upc::shared_array<double, ROW> m{upc::per_thread(ROW * ROWS)};  // shared [ROW] double m[ROW*ROWS*THREADS];
 
 int upc_main(int, char**) {
-  static double buf[ROW];
+  static thread_local double buf[ROW];  // private to each UPC thread, as upcc makes a static (_Thread_local)
   double t[KREPS], sum = 0;
   for (int i = 0; i < ROWS; i++) {
     double* mine = static_cast<double*>(&m[(i * THREADS + MYTHREAD) * ROW]);

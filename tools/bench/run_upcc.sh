@@ -22,7 +22,8 @@
 #   tools/bench/run_upcc.sh --quick    # 1 round, THREADS 1 and 2, 1 corpus repetition
 #
 # Options: --quick, --out DIR (default bench/results/YYYY-MM-DD/upcc), --no-corpus.
-# Environment: ROUNDS (default 5), THREAD_COUNTS (default "1 2 4"), CORPUS_REPS
+# Environment: ROUNDS (default 5), THREAD_COUNTS (default "1 2 4"), KERNELS (default
+# "privatised forall neighbours memget"), CORPUS_REPS
 # (default 3), BUILD_DIR (default build-bench), PYTHON.
 set -euo pipefail
 
@@ -38,7 +39,7 @@ while [[ $# -gt 0 ]]; do
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
     --no-corpus) corpus=0 ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_upcc.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -52,7 +53,7 @@ fi
 out=${out:-bench/results/$(date +%Y-%m-%d)/upcc}
 mkdir -p "$out"
 
-kernels=(privatised forall neighbours memget)
+read -r -a kernels <<<"${KERNELS:-privatised forall neighbours memget}"
 targets=(tools/upcrun)
 for k in "${kernels[@]}"; do targets+=("bench/upcc/upcc_$k" "bench/upcc/cpp_$k"); done
 # Builds share the checkout with other work: hold the build lock where there is one.
