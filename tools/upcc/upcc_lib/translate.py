@@ -622,7 +622,12 @@ class Translator:
                         rest = obj.dims[level + 1:]
                         mul = "".join(f" * (ptrdiff_t)({d})" for d in rest)
                         terms.append(f"(ptrdiff_t)({self.rw(e)}){mul}")
-                    return f"upcemu_elem(&{obj.cname}, {' + '.join(terms)}, sizeof({obj.ctype}))"
+                    if obj.block == "*":  # [*]: the block is known only when the run starts
+                        return f"upcemu_elem(&{obj.cname}, {' + '.join(terms)}, sizeof({obj.ctype}))"
+                    # The declared block as a constant: the element arithmetic's divisions by it
+                    # become shifts or vanish (measured: 1.5-1.9x on element loops otherwise).
+                    return (f"upcemu_add(upcemu_base(&{obj.cname}), {' + '.join(terms)}, sizeof({obj.ctype}), "
+                            f"{self.block_expr(obj.block)})")
                 if node.kind != K.ARRAY_SUBSCRIPT_EXPR:
                     break
             base, i = list(c.get_children())
