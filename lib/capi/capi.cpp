@@ -2,6 +2,7 @@
 // over the C++ runtime, for the C that upcc emits (docs/upcc.md). Errors are
 // upc::error thrown through the C frames, so upcc compiles C with -fexceptions.
 #include "upcemu_c.h"
+#include "../runtime/call_site.hpp"
 
 #include <cstring>
 #include <optional>
@@ -96,10 +97,8 @@ void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (
   auto* signature = new std::string(std::string("[with T = ") + type + "]");
   auto* t = new upc::detail::declared_type{"shared_array", signature->c_str(), elem_size, star ? 1 : block};
   obj->block = t->block;
-  // A source_location cannot be made with another file and line: the object's own
-  // report names them through `type`... and the C++ object keeps the caller's site.
-  (void)file;
-  (void)line;
+  // The object's reports ("declared at prog.upc:3") name the UPC declaration.
+  upc::detail::c_site_scope site(file, line);
   new c_object(obj, t, count, star, init, std::source_location::current());
 }
 
@@ -137,9 +136,19 @@ void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned
 
 void upcemu_fail(const char* function, const char* message) { upc::detail::fail(function, message); }
 
-void upcemu_barrier(int has_id, int id, const char*, unsigned) { upc::barrier(id_of(has_id, id)); }
-void upcemu_notify(int has_id, int id, const char*, unsigned) { upc::notify(id_of(has_id, id)); }
-void upcemu_wait(int has_id, int id, const char*, unsigned) { upc::wait(id_of(has_id, id)); }
+// Reports (barrier mismatches, deadlocks, waits) name the UPC program's line.
+void upcemu_barrier(int has_id, int id, const char* file, unsigned line) {
+  upc::detail::c_site_scope site(file, line);
+  upc::barrier(id_of(has_id, id));
+}
+void upcemu_notify(int has_id, int id, const char* file, unsigned line) {
+  upc::detail::c_site_scope site(file, line);
+  upc::notify(id_of(has_id, id));
+}
+void upcemu_wait(int has_id, int id, const char* file, unsigned line) {
+  upc::detail::c_site_scope site(file, line);
+  upc::wait(id_of(has_id, id));
+}
 
 upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
 upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }

@@ -46,7 +46,7 @@ int decode_thread(std::uint64_t v) { return static_cast<int>(v >> thread_shift);
 // When every thread does have a core, yielding instead costs one short syscall.
 constexpr int max_spin = 512;
 
-std::string at(const src& w) { return std::string(" at ") + w.file_name() + ":" + std::to_string(w.line()); }
+std::string at(const src& w) { return std::string(" at ") + file_of(w) + ":" + std::to_string(line_of(w)); }
 
 // A phase cannot complete if some thread has already returned from main. `done`
 // is checked again after finding one: the phase may have completed, and the
@@ -108,7 +108,7 @@ void wait(std::optional<int> id, const src& where) {
     // Marked as waiting from the start (not only once asleep), so reports never
     // count a thread that is polling here as one that has not arrived.
     const std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
-    blocked_scope blocked(blocked_kind::barrier_wait, shown_id, wait_name(), where.file_name(), where.line());
+    blocked_scope blocked(blocked_kind::barrier_wait, shown_id, wait_name(), file_of(where), line_of(where));
     const wait_policy& pol = current_wait_policy();
     for (int i = 0; i < std::min(pol.spin_iterations, max_spin) && !done(); ++i) cpu_relax();
     for (int i = 0; i < pol.yield_iterations && !done(); ++i) {

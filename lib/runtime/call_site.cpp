@@ -6,6 +6,8 @@
 
 namespace upc::detail {
 
+thread_local c_site tl_c_site;
+
 void fail_not_upc_thread(const char* function) {
   if (!g_control)
     throw upc::error(function, "called outside a UPC program: call it from upc_main (or a body run by upc::run)", -1);

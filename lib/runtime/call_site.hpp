@@ -30,10 +30,38 @@ inline void note_call(const char* function, const char* file, std::uint32_t line
   s.last_line.store(line, std::memory_order_relaxed);
 }
 
+// Where a C caller is: translated UPC (upcc, lib/capi) cannot hand the runtime a
+// std::source_location of its own lines, so lib/capi sets this around each call
+// (c_site_scope) and every report reads the site through file_of / line_of.
+struct c_site {
+  const char* file = nullptr;
+  std::uint32_t line = 0;
+};
+extern thread_local c_site tl_c_site;
+
+inline const char* file_of(const std::source_location& where) noexcept {
+  return tl_c_site.file ? tl_c_site.file : where.file_name();
+}
+inline std::uint32_t line_of(const std::source_location& where) noexcept {
+  return tl_c_site.file ? tl_c_site.line : where.line();
+}
+
+// Sets the C caller's site for the runtime calls made in its scope.
+class c_site_scope {
+ public:
+  c_site_scope(const char* file, std::uint32_t line) noexcept : saved_(tl_c_site) { tl_c_site = {file, line}; }
+  ~c_site_scope() { tl_c_site = saved_; }
+  c_site_scope(const c_site_scope&) = delete;
+  c_site_scope& operator=(const c_site_scope&) = delete;
+
+ private:
+  c_site saved_;
+};
+
 // The opening of an entry point that knows where it was called from.
 inline void enter_runtime(const char* function, const std::source_location& where) {
   require_upc_thread(function);
-  note_call(function, where.file_name(), where.line());
+  note_call(function, file_of(where), line_of(where));
 }
 
 // " at prog.cpp:12", or "" when the location is unknown.

@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <source_location>
 
+#include "call_site.hpp"
 #include "control.hpp"
 
 namespace upc::detail {
@@ -41,7 +42,7 @@ class collective_call {
  public:
   collective_call(const char* function, const std::source_location& where,
                   std::initializer_list<collective_arg> args = {})
-      : collective_call(function, where.file_name(), where.line(), args) {}
+      : collective_call(function, file_of(where), line_of(where), args) {}
   collective_call(const char* function, const char* file, std::uint32_t line,
                   std::initializer_list<collective_arg> args = {});
   ~collective_call();

@@ -57,7 +57,7 @@ void check_holder_alive(upc_lock_t* l, const std::source_location& where) {
   if (l->holder.load(std::memory_order_acquire) != h) return;
   fail("upc_lock", "lock " + name(l) + " is held by thread " + std::to_string(h) +
                        ", which has returned from main without releasing it, so it can never be acquired at " +
-                       where.file_name() + ":" + std::to_string(where.line()));
+                       file_of(where) + ":" + std::to_string(line_of(where)));
 }
 
 upc_lock_t* init_at(shared_address a) {
@@ -122,7 +122,7 @@ void lock(upc_lock_t* l, const std::source_location& where) {
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) {
     blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)), "upc_lock",
-                          where.file_name(), where.line());
+                          file_of(where), line_of(where));
     const wait_policy& pol = current_wait_policy();
     bool got = false;
     // A short spin (see max_spin in barrier.cpp): the holder may be descheduled.

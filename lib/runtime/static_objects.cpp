@@ -15,6 +15,7 @@
 //   declares it, collectively, and it is freed collectively at the end of its scope.
 #include "static_objects.hpp"
 
+#include "call_site.hpp"
 #include "single_valued.hpp"
 
 #include <elf.h>
@@ -151,7 +152,7 @@ std::size_t per_thread_count(std::size_t n) {
 
 shared_storage::shared_storage(std::function<std::size_t()> count, const declared_type& type,
                                const std::source_location& where, const void* initial_element)
-    : count_fn_(std::move(count)), type_(&type), file_(where.file_name()), line_(where.line()) {
+    : count_fn_(std::move(count)), type_(&type), file_(file_of(where)), line_(line_of(where)) {
   if (initial_element) initial_.assign(static_cast<const char*>(initial_element), type.elem_size);
   if (tl_mythread >= 0) {
     switch (storage_of(this)) {
