@@ -156,7 +156,10 @@ class Translator:
         # clang sees different address spaces, UPC the same kind of pointer.
         errs = [d for d in errs if not ("changes address space" in d.spelling and
                                         d.spelling.count("address_space(") >= 2)]
-        for d in errs:
+        # The first error (in clang's order, which is the source's) is the one reported:
+        # a later error may only follow from it (a shared `rint` redefining <math.h>'s
+        # function, then `&rint` taken as the function's address).
+        for d in errs[:1]:
             if "automatic variable qualified with an address space" in d.spelling:
                 raise UpcError(*self._diag_where(d), "a shared variable declared in a function must be static "
                                "(UPC has no automatic shared objects)")
@@ -164,7 +167,14 @@ class Translator:
                 raise UpcError(*self._diag_where(d), "a pointer-to-shared and a private pointer do not convert "
                                "implicitly (cast a pointer-to-shared with local affinity to a private pointer)")
         if errs:
-            raise UpcError(*self._diag_where(errs[0]), errs[0].spelling)
+            msg = errs[0].spelling
+            for n in errs[0].children:  # "previous definition is here": say where
+                if n.location.line and n.location.line - 1 < len(self.presumed_of_line) and \
+                        n.location.file and n.location.file.name == "upcc_input.c":
+                    pf, pl = self._diag_where(n)
+                    msg += f" ({n.spelling.replace(' is here', '')} at {pf}:{pl})"
+                    break
+            raise UpcError(*self._diag_where(errs[0]), msg)
         self.edits = []
         prev_start = None
         top = [c for c in tu.cursor.get_children()
@@ -174,6 +184,12 @@ class Translator:
             c = top[i]
             if self.is_system(c):
                 i += 1
+                continue
+            if c.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL) and i + 1 < len(top) and \
+                    top[i + 1].kind in (K.VAR_DECL, K.TYPEDEF_DECL) and \
+                    top[i + 1].extent.start.offset <= c.extent.start.offset and \
+                    top[i + 1].extent.end.offset >= c.extent.end.offset:
+                i += 1  # `typedef struct S {...} T;`, `struct S {...} v;`: the declaration translates it
                 continue
             if c.kind in (K.VAR_DECL, K.TYPEDEF_DECL):
                 group = [c]
@@ -345,7 +361,12 @@ class Translator:
 
     def base_is_shared(self, c, spec_end):
         """Whether the declaration's specifiers name a shared (non-pointer) type."""
-        if AS_RE.search(self.src(c.extent.start.offset, spec_end)):
+        text = self.raw[c.extent.start.offset:spec_end]
+        for k in c.get_children():  # a struct defined in the specifiers: its members do not count
+            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and k.extent.end.offset <= spec_end:
+                a, b = k.extent.start.offset - c.extent.start.offset, k.extent.end.offset - c.extent.start.offset
+                text = text[:a] + b" " * (b - a) + text[b:]
+        if AS_RE.search(text.decode()):
             return True
         for k in c.get_children():
             if k.kind == K.TYPE_REF and k.extent.start.offset < spec_end and k.referenced is not None and \
@@ -400,9 +421,12 @@ class Translator:
             if prev_end is None:
                 dstart = spec_end
             else:
-                toks = [t for t in c.get_tokens() if t.extent.start.offset >= prev_end]
-                comma = next((t for t in toks if t.spelling == ","), None)
-                dstart = comma.extent.end.offset if comma else prev_end
+                # after the comma that ends the previous declarator (a later declarator's
+                # extent starts at its name at block scope, at the specifiers at file scope)
+                seg = re.sub(rb"(?m)^[ \t]*#[^\n]*", lambda m: b" " * len(m.group()),
+                             self.raw[prev_end:c.location.offset])
+                comma = seg.find(b",")
+                dstart = prev_end + comma + 1 if comma >= 0 else prev_end
             dend = c.extent.end.offset
             prev_end = dend
             if c.kind == K.VAR_DECL and self.is_shared_object(c):
@@ -429,10 +453,18 @@ class Translator:
             else:
                 tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
                 parts.append(tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip())
-        nl = self.src(start, max(c.extent.end.offset for c in group)).count("\n")
+        # The declarations on one line, then the range's line structure (its line
+        # markers included, e.g. those around a NULL from a system header) kept.
+        lines = self.src(start, max(c.extent.end.offset for c in group)).split("\n")[1:]
+        tail = "".join("\n" + (ln if re.match(r"\s*#", ln) else "") for ln in lines)
         if not parts:
-            return "/* shared static: see __upcc_o_ */" + "\n" * nl if not file_scope else "\n" * nl
-        return "; ".join(parts) + "\n" * nl
+            return ("/* shared static: see __upcc_o_ */" if not file_scope else "") + tail
+        return "; ".join(self.flatten(p) for p in parts) + tail
+
+    @staticmethod
+    def flatten(text):
+        """text on one line: its line markers dropped (rw_decls keeps them after it)."""
+        return re.sub(r"(?m)^[ \t]*#[^\n]*$", "", text).replace("\n", " ")
 
     STAR_RE = re.compile(r"\*\s*((?:(?:const|volatile|restrict|__restrict|__restrict__)\s*|"
                          r"__attribute__\(\(address_space\(\d+\)\)\)\s*)*)")
@@ -521,7 +553,8 @@ class Translator:
     def generic(self, c):
         a, b = c.extent.start.offset, c.extent.end.offset
         out, pos = [], a
-        for k in c.get_children():
+        # in source order: an attribute (an __asm__ label) comes first among the children
+        for k in sorted(c.get_children(), key=lambda k: k.extent.start.offset):
             ka, kb = k.extent.start.offset, k.extent.end.offset
             if ka < pos or kb > b or kb <= ka:
                 continue
