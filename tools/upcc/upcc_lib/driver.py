@@ -119,10 +119,28 @@ def main(argv):
             if src.endswith(".upc"):
                 pre = run([cc, "-E", "-std=gnu11", "-D__UPC__=1", "-D__UPC_VERSION__=201311L",
                            "-D__UPCC__=1", "-I", UPCC_INCLUDE] + [f"-I{d}" for d in incs] + ["-include", "upcemu_c.h"] +
-                          ([f"-D__UPC_STATIC_THREADS__=1", f"-DTHREADS_STATIC={static_threads}"]
-                           if static_threads else ["-D__UPC_DYNAMIC_THREADS__=1"]) + cpp_flags + ["-x", "c", src],
-                          stdout=subprocess.PIPE, universal_newlines=True)
-                if pre.returncode != 0:
+                          # -T N: THREADS is N for the preprocessor too (`#if THREADS < 256`);
+                          # without it THREADS is the run's value, which `#if` cannot know:
+                          # -Wundef finds it there (reported below as an error).
+                          ([f"-D__UPC_STATIC_THREADS__=1", f"-DTHREADS_STATIC={static_threads}",
+                            f"-DTHREADS={static_threads}"]
+                           if static_threads else ["-D__UPC_DYNAMIC_THREADS__=1", "-Wundef",
+                                                   "-fdiagnostics-plain-output"]) +
+                          cpp_flags + ["-x", "c", src],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+                threads_in_if = False
+                for ln in pre.stderr.splitlines(keepends=True):
+                    if "[-Wundef]" in ln and '"THREADS" is not defined' in ln:
+                        where = ln.split(": warning:")[0].rsplit(":", 1)[0]  # file:line (no column)
+                        print(f"{where}: error: THREADS is not a preprocessor constant without -T N "
+                              f"(compile with upcc -T N for a static THREADS that #if can test)",
+                              file=sys.stderr)
+                        threads_in_if = True
+                    elif "[-Wundef]" in ln and "-Wundef" not in cc_flags:
+                        continue  # our -Wundef, not the user's
+                    else:
+                        sys.stderr.write(ln)
+                if pre.returncode != 0 or threads_in_if:
                     return 1
                 from .translate import translate
                 try:
