@@ -52,6 +52,14 @@ void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (
  * before the program's main). */
 void upcemu_initializer(void (*fn)(void));
 void upcemu_run_initializers(void);
+/* Initialisers of private variables with static storage whose value is a
+ * pointer-to-shared (`shared int *p = &x[0];` at file scope): upcc registers a
+ * function per variable with upcemu_private_initializer (from a constructor);
+ * every thread runs all of them on its own copies (the variables are
+ * thread-local) when the run starts, after upcemu_run_initializers
+ * (upcemu_run_private_initializers, called by libupcemu_c_main; lib/capi/private_init.cpp). */
+void upcemu_private_initializer(void (*fn)(void));
+void upcemu_run_private_initializers(void);
 /* Writes the first min(n, obj->count) elements of obj (linear index, row-major
  * for a multi-dimensional array) from values, elem bytes each. */
 void upcemu_init_elems(const upcemu_object* obj, const void* values, size_t n, size_t elem);
@@ -195,6 +203,19 @@ void upc_all_lock_free(upc_lock_t* l);
 void upc_lock(upc_lock_t* l);
 int upc_lock_attempt(upc_lock_t* l);
 void upc_unlock(upc_lock_t* l);
+/* The same with the caller's site (upcc's <upc.h> routes the UPC names here with
+ * __FILE__/__LINE__), so that reports name the UPC program's line. */
+upc_lock_t* upcemu_global_lock_alloc_at(const char* file, unsigned line);
+upc_lock_t* upcemu_all_lock_alloc_at(const char* file, unsigned line);
+void upcemu_lock_free_at(upc_lock_t* l, const char* file, unsigned line);
+void upcemu_all_lock_free_at(upc_lock_t* l, const char* file, unsigned line);
+void upcemu_lock_at(upc_lock_t* l, const char* file, unsigned line);
+int upcemu_lock_attempt_at(upc_lock_t* l, const char* file, unsigned line);
+void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line);
+/* The caller's site for the runtime calls until upcemu_site_leave (the library
+ * headers' macros wrap a call in the two: the collectives of <upc_collective.h>). */
+void upcemu_site_enter(const char* file, unsigned line);
+void upcemu_site_leave(void);
 
 /* upc_global_exit. */
 void upc_global_exit(int status) __attribute__((noreturn));

@@ -132,6 +132,14 @@ class Translator:
         size = lambda e: "0" if re.sub(r"\b(const|volatile)\b", "", e).strip() == "void" else f"sizeof({e})"
         return f"upcemu_cast({text}, {fb}, {size(fe)}, {tb}, {size(te)})"
 
+    def arith_info(self, c, ptr_type):
+        """pointee_info for pointer arithmetic: an error on a pointer to shared void."""
+        elem, block, cons = self.pointee_info(ptr_type)
+        if re.sub(r"\b(const|volatile|restrict)\b", "", elem).strip() == "void":
+            self.error(c, "arithmetic on a pointer to shared void (shared void * has no element size; "
+                          "cast it to a pointer to a shared object type first)")
+        return elem, block, cons
+
     def pointee_info(self, ptr_type):
         pt = ptr_type.get_canonical().get_pointee()
         block, cons = self.layout(self.top_as(pt))
@@ -409,6 +417,8 @@ class Translator:
             text = self.gen_range(group, start, max(c.extent.end.offset for c in group))
             if first.kind == K.VAR_DECL and self.wants_tls(first):
                 text = "_Thread_local " + text
+            if first.kind == K.VAR_DECL and len(group) == 1:
+                text = self.private_init(first, text)
             if first.kind == K.TYPEDEF_DECL:
                 text = AS_RE.sub("", text)
             return text
@@ -449,10 +459,11 @@ class Translator:
                 decl = self.strip_sptr_stars(decl)
                 decl = AS_RE.sub("", decl)
                 tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
-                parts.append(" ".join(storage) + (" " if storage else "") + tls + "upcemu_sptr " + decl.strip())
+                parts.append(self.private_init(c, " ".join(storage) + (" " if storage else "") + tls +
+                                               "upcemu_sptr " + decl.strip()))
             else:
                 tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
-                parts.append(tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip())
+                parts.append(self.private_init(c, tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip()))
         # The declarations on one line, then the range's line structure (its line
         # markers included, e.g. those around a NULL from a system header) kept.
         lines = self.src(start, max(c.extent.end.offset for c in group)).split("\n")[1:]
@@ -489,6 +500,64 @@ class Translator:
             if shared:
                 cut = i + 2
         return decl[:levels[0][0]] + decl[levels[cut - 1][1]:]
+
+    def has_sptr(self, t):
+        """Whether a value of type t holds a pointer-to-shared (itself, an element, a member)."""
+        c = t.get_canonical()
+        if self.is_sptr(c):
+            return True
+        if c.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY):
+            return self.has_sptr(c.element_type)
+        if c.kind == ci.TypeKind.RECORD:
+            return any(self.has_sptr(f.type) for f in c.get_fields())
+        return False
+
+    def private_init(self, c, text):
+        """A private variable with static storage holding a pointer-to-shared and
+        initialised with an address (`shared int *p = &x[0];`): the translated value
+        is a call, not a C constant. At file scope the declaration keeps no
+        initialiser and a function, registered by a constructor with
+        upcemu_private_initializer, sets each thread's copy before main; a static
+        in a function is set when its declaration is first reached on each thread."""
+        if c.kind != K.VAR_DECL or not self.has_sptr(c.type) or self.is_system(c) or \
+                self.from_upcc_header(c) or "extern" in self.storage(c):
+            return text
+        file_scope = c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT
+        if not file_scope and "static" not in self.storage(c):
+            return text
+        m = re.search(r"\b" + re.escape(c.spelling) + r"\b", text)
+        if not m:
+            return text
+        depth, eq = 0, None
+        for i in range(m.end(), len(text)):
+            ch = text[i]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch == "=" and depth == 0 and text[i + 1:i + 2] != "=":
+                eq = i
+                break
+        if eq is None:
+            return text
+        decl, init = text[:eq].rstrip(), text[eq + 1:].strip()
+        if not re.search(r"\bupcemu_\w+\s*\(", init):
+            return text  # a C constant (a null pointer-to-shared)
+        n = c.type.get_canonical().get_array_size() if self.is_array(c.type) else -1
+        if n >= 0:
+            decl = decl[:m.end()] + re.sub(r"\[\s*\]", f"[{n}]", decl[m.end():], count=1)
+        self.pinit_count = getattr(self, "pinit_count", 0) + 1
+        k, v = self.pinit_count, c.spelling
+        body = (f"__typeof__({v}) __upcc_pv = {init}; "
+                f"__builtin_memcpy((void *)&{v}, &__upcc_pv, sizeof {v});")
+        if file_scope:
+            self.appendix.append(
+                f"static void __upcc_pi_{k}(void) {{ {body} }}\n"
+                f"__attribute__((constructor)) static void __upcc_pr_{k}(void) {{ "
+                f"upcemu_private_initializer(__upcc_pi_{k}); }}\n")
+            return decl
+        return (f"{decl}; static _Thread_local int __upcc_pg_{k}; "
+                f"if (!__upcc_pg_{k}) {{ __upcc_pg_{k} = 1; {body} }}")
 
     def wants_tls(self, c):
         scope = c.semantic_parent.kind if c.semantic_parent else None
@@ -666,7 +735,7 @@ class Translator:
             base, i = list(c.get_children())
             if not self.is_sptr(base.type):
                 self.error(c, "indexing a shared array this way is not supported yet")
-            elem, block, _ = self.pointee_info(base.type)
+            elem, block, _ = self.arith_info(c, base.type)
             return f"upcemu_add({self.rw(base)}, (ptrdiff_t)({self.rw(i)}), sizeof({elem}), {block})"
         if c.kind == K.UNARY_OPERATOR:
             (op,) = list(c.get_children())
@@ -814,7 +883,7 @@ class Translator:
         if (file_scope or "static" in stor) and not self.is_system(c) and \
                 not c.type.is_const_qualified() and not self.from_upcc_header(c):
             text = "_Thread_local " + text
-        return text
+        return self.private_init(c, text)
 
     def from_upcc_header(self, c):
         f, _ = self.where(c)
@@ -939,7 +1008,7 @@ class Translator:
         if sym == "*" and self.top_as(c.type) > 0:
             return self.access(c, self.rw(op)) if not self.is_array(c.type) else self.rw(op)
         if sym in ("++", "--") and self.is_sptr(op.type):
-            elem, block, _ = self.pointee_info(op.type)
+            elem, block, _ = self.arith_info(c, op.type)
             d = "1" if sym == "++" else "-1"
             lv = self.rw(op)
             if before:
@@ -962,16 +1031,16 @@ class Translator:
             return self.generic(c)
         L, R = self.rw(left), self.rw(right)
         if op in ("+", "-") and ls and not rs:
-            elem, block, _ = self.pointee_info(left.type)
+            elem, block, _ = self.arith_info(c, left.type)
             return f"upcemu_add({L}, {op}(ptrdiff_t)({R}), sizeof({elem}), {block})"
         if op == "+" and rs and not ls:
-            elem, block, _ = self.pointee_info(right.type)
+            elem, block, _ = self.arith_info(c, right.type)
             return f"upcemu_add({R}, (ptrdiff_t)({L}), sizeof({elem}), {block})"
         if op == "-" and ls and rs:
-            elem, block, _ = self.pointee_info(left.type)
+            elem, block, _ = self.arith_info(c, left.type)
             return f"upcemu_diff({L}, {R}, sizeof({elem}), {block})"
         if op in ("+=", "-=") and ls:
-            elem, block, _ = self.pointee_info(left.type)
+            elem, block, _ = self.arith_info(c, left.type)
             sign = "" if op == "+=" else "-"
             return (f"({{ upcemu_sptr *__upcc_q = &({L}); *__upcc_q = upcemu_add(*__upcc_q, "
                     f"{sign}(ptrdiff_t)({R}), sizeof({elem}), {block}); }})")
