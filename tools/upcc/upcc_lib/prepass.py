@@ -180,15 +180,20 @@ def prepass(text, static_threads=None, fragment=False):
                         if consistency and consistency != toks[j].text:
                             raise UpcError(t.file, t.line, "a shared type cannot be both strict and relaxed")
                         consistency = toks[j].text
-                        removed.add(j)
-                        if step < 0 and j < len(out):
-                            out[j] = ""
+                        removed.add(j)  # one before `shared` was dropped already (below)
                     j = _significant(toks, j, step)
             k_index = layouts.index(block, consistency)  # None: the pragma in effect at the access
             out.append(f"__attribute__((address_space({k_index})))" + _newlines(toks, i, end))
             i = end
             continue
         if w in ("strict", "relaxed"):
+            j = _significant(toks, i, 1)
+            while j < n and toks[j].text in ("const", "volatile", "restrict", "strict", "relaxed", "static", "extern"):
+                j = _significant(toks, j, 1)
+            if j < n and toks[j].text == "shared":
+                out.append("")  # folded into the shared qualifier that follows (its backward scan)
+                i += 1
+                continue
             j = _significant(toks, i, 1)
             if j < n and toks[j].text == "[":
                 raise UpcError(t.file, t.line, f"a block size applies to shared types only: "

@@ -49,6 +49,7 @@ class Translator:
         self.objects = {}  # USR -> SharedObject
         self.appendix = []
         self.errors = []
+        self.anon_names = {}  # an unnamed struct defined in a shared declaration -> its tag
 
     # ---- locations ----
     def _markers(self):
@@ -91,7 +92,7 @@ class Translator:
     @staticmethod
     def top_as_spelling(s):
         s = re.sub(r"(\s*\[[^\]]*\])+$", "", s.strip())  # an array: its element type
-        if s.endswith(")") and not s.endswith(")))"):
+        if s.endswith(")") and not s.endswith(")))") and not re.search(r"\((unnamed|anonymous) [^()]*\)$", s):
             return 0  # a function type
         if "*" in s:
             m = re.search(r"\*\s*(?:(?:const|volatile|restrict)\s*)*__attribute__\(\(address_space\((\d+)\)\)\)"
@@ -113,8 +114,10 @@ class Translator:
         if self.is_sptr(t):
             return "upcemu_sptr"
         s = AS_RE.sub("", t.spelling).strip()
-        if "address_space" in s or "(anonymous" in s:
+        if "address_space" in s or "(anonymous" in s or "(unnamed" in s:
             s = AS_RE.sub("", t.get_canonical().spelling).strip()
+        for k, v in self.anon_names.items():
+            s = s.replace(k, v)
         return s
 
     def layout(self, k):
@@ -426,6 +429,23 @@ class Translator:
         storage = [w for w in spec_words if w in self.STORAGE]
         spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))
         parts, prefix_parts = [], []
+        # a struct/union defined in the specifiers (`shared struct S {...} s[THREADS];`):
+        # defined on its own first (an unnamed one gets a tag), then named by its tag
+        rec = next((k for k in first.get_children() if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
+                    k.is_definition() and start <= k.extent.start.offset and k.extent.end.offset <= spec_end), None)
+        if rec is not None and first.kind == K.VAR_DECL:
+            kw = "union" if rec.kind == K.UNION_DECL else "struct"
+            deftext = self.rw(rec)
+            if rec.is_anonymous() or not rec.spelling or "(" in rec.spelling:
+                self.anon_count = getattr(self, "anon_count", 0) + 1
+                tag = f"__upcc_anon_{self.anon_count}"
+                deftext = re.sub(r"^\s*" + kw + r"\b", f"{kw} {tag}", deftext, count=1)
+                self.anon_names[AS_RE.sub("", rec.type.get_canonical().spelling).strip()] = f"{kw} {tag}"
+            else:
+                tag = rec.spelling
+            parts.append(self.flatten(deftext))
+            spec_plain = AS_RE.sub("", self.gen_range([first], start, rec.extent.start.offset) + f"{kw} {tag}" +
+                                   self.gen_range([first], rec.extent.end.offset, spec_end))
         prev_end = None
         for c in group:
             if prev_end is None:
