@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "upc/alloc.hpp"
+#include "upc/error.hpp"
 #include "upc/lock.hpp"
 #include "upc/memops.hpp"
 #include "upc/runtime.hpp"
@@ -27,6 +28,22 @@ namespace {
 upc::shared_address to_cpp(upcemu_sptr p) { return upc::shared_address{p.offset, p.thread, p.phase}; }
 upcemu_sptr to_c(const upc::shared_address& a) { return upcemu_sptr{a.offset, a.thread, a.phase}; }
 upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(to_cpp(p)); }
+
+// The _at forms (what <upc.h>'s macros call, with the UPC program's __FILE__ and
+// __LINE__): the runtime reads the site through file_of/line_of (waits, collective
+// mismatches); a report that names no place of its own (upc_unlock of a lock not
+// held, a upc_mem* range out of bounds) gets " at file:line" appended here.
+template <class F>
+auto at_site(const char* file, unsigned line, F&& call) -> decltype(call()) {
+  upc::detail::c_site_scope site(file, line);
+  try {
+    return call();
+  } catch (const upc::error& e) {
+    const std::string here = std::string(file ? file : "") + ":" + std::to_string(line);
+    if (!file || e.message().find(here) != std::string::npos) throw;
+    throw upc::error(e.function(), e.message() + upc::detail::location_text(file, line), e.thread());
+  }
+}
 
 // A declared shared object of a C translation unit: the C++ runtime's
 // shared_storage (registered, allocated by the launcher before every run), which
@@ -150,6 +167,30 @@ void upcemu_wait(int has_id, int id, const char* file, unsigned line) {
   upc::wait(id_of(has_id, id));
 }
 
+upc_lock_t* upcemu_global_lock_alloc_at(const char* file, unsigned line) {
+  return at_site(file, line, [] { return upc::global_lock_alloc(); });
+}
+upc_lock_t* upcemu_all_lock_alloc_at(const char* file, unsigned line) {
+  return at_site(file, line, [] { return upc::all_lock_alloc(); });
+}
+void upcemu_lock_free_at(upc_lock_t* l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::lock_free(l); });
+}
+void upcemu_all_lock_free_at(upc_lock_t* l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::all_lock_free(l); });
+}
+void upcemu_lock_at(upc_lock_t* l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::lock(l); });
+}
+int upcemu_lock_attempt_at(upc_lock_t* l, const char* file, unsigned line) {
+  return at_site(file, line, [l] { return upc::lock_attempt(l); });
+}
+void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::unlock(l); });
+}
+void upcemu_site_enter(const char* file, unsigned line) { upc::detail::tl_c_site = {file, line}; }
+void upcemu_site_leave(void) { upc::detail::tl_c_site = {}; }
+
 upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
 upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }
 void upc_lock_free(upc_lock_t* l) { upc::lock_free(l); }
@@ -173,6 +214,18 @@ void upc_memcpy(upcemu_sptr dst, upcemu_sptr src, size_t n) { upc::memcpy(vptr(d
 void upc_memget(void* dst, upcemu_sptr src, size_t n) { upc::memget(dst, vptr(src), n); }
 void upc_memput(upcemu_sptr dst, const void* src, size_t n) { upc::memput(vptr(dst), src, n); }
 void upc_memset(upcemu_sptr dst, int c, size_t n) { upc::memset(vptr(dst), c, n); }
+void upcemu_memcpy_at(upcemu_sptr dst, upcemu_sptr src, size_t n, const char* file, unsigned line) {
+  at_site(file, line, [&] { upc::memcpy(vptr(dst), vptr(src), n); });
+}
+void upcemu_memget_at(void* dst, upcemu_sptr src, size_t n, const char* file, unsigned line) {
+  at_site(file, line, [&] { upc::memget(dst, vptr(src), n); });
+}
+void upcemu_memput_at(upcemu_sptr dst, const void* src, size_t n, const char* file, unsigned line) {
+  at_site(file, line, [&] { upc::memput(vptr(dst), src, n); });
+}
+void upcemu_memset_at(upcemu_sptr dst, int c, size_t n, const char* file, unsigned line) {
+  at_site(file, line, [&] { upc::memset(vptr(dst), c, n); });
+}
 size_t upc_threadof(upcemu_sptr p) { return p.thread; }
 size_t upc_phaseof(upcemu_sptr p) { return p.phase; }
 size_t upc_addrfield(upcemu_sptr p) { return static_cast<size_t>(p.offset); }

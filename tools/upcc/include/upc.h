@@ -23,4 +23,22 @@ size_t upc_phaseof(shared void *ptr);
 size_t upc_addrfield(shared void *ptr);
 shared void *upc_resetphase(shared void *ptr);
 size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+/* The locks and upc_mem* with the caller's file and line, so that a report names
+ * the UPC program's line (lib/capi/capi.cpp). The UPC names stay real functions
+ * (&upc_memget works); only their calls go through these macros. */
+void upcemu_memcpy_at(shared void *dst, shared const void *src, size_t n, const char *file, unsigned line);
+void upcemu_memget_at(void *dst, shared const void *src, size_t n, const char *file, unsigned line);
+void upcemu_memput_at(shared void *dst, const void *src, size_t n, const char *file, unsigned line);
+void upcemu_memset_at(shared void *dst, int c, size_t n, const char *file, unsigned line);
+#define upc_memcpy(dst, src, n) upcemu_memcpy_at((dst), (src), (n), __FILE__, __LINE__)
+#define upc_memget(dst, src, n) upcemu_memget_at((dst), (src), (n), __FILE__, __LINE__)
+#define upc_memput(dst, src, n) upcemu_memput_at((dst), (src), (n), __FILE__, __LINE__)
+#define upc_memset(dst, c, n) upcemu_memset_at((dst), (c), (n), __FILE__, __LINE__)
+#define upc_global_lock_alloc() upcemu_global_lock_alloc_at(__FILE__, __LINE__)
+#define upc_all_lock_alloc() upcemu_all_lock_alloc_at(__FILE__, __LINE__)
+#define upc_lock_free(l) upcemu_lock_free_at((l), __FILE__, __LINE__)
+#define upc_all_lock_free(l) upcemu_all_lock_free_at((l), __FILE__, __LINE__)
+#define upc_lock(l) upcemu_lock_at((l), __FILE__, __LINE__)
+#define upc_lock_attempt(l) upcemu_lock_attempt_at((l), __FILE__, __LINE__)
+#define upc_unlock(l) upcemu_unlock_at((l), __FILE__, __LINE__)
 #endif
