@@ -142,6 +142,16 @@ UPCEMU_INLINE int upcemu_sptr_eq(upcemu_sptr a, upcemu_sptr b) {
   return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
 }
 UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.thread == 0 && a.phase == 0; }
+/* A cast of a pointer-to-shared to a local pointer: the null one gives NULL. */
+UPCEMU_INLINE void* upcemu_local_of(upcemu_sptr p, const char* file, unsigned line) {
+  return upcemu_sptr_isnull(p) ? (void*)0 : upcemu_addr(p, 0, file, line);
+}
+/* upc_poll (UPC 1.3 B.3.1): nothing to progress; stops the thread when the run is
+ * being stopped (upc::poll). */
+void upcemu_poll(void);
+#ifndef __cplusplus
+static inline void upc_poll(void) { upcemu_poll(); }
+#endif
 /* The field `off` bytes into the element p points to (phase 0, same thread). */
 UPCEMU_INLINE upcemu_sptr upcemu_field(upcemu_sptr p, size_t off) {
   p.offset += off;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "upcemu_c.h"
+#include "upc.h"
 
 namespace {
 std::vector<void (*)(void)>& private_initializers() {
@@ -20,3 +21,5 @@ extern "C" void upcemu_private_initializer(void (*fn)(void)) { private_initializ
 extern "C" void upcemu_run_private_initializers(void) {
   for (auto fn : private_initializers()) fn();
 }
+
+extern "C" void upcemu_poll(void) { upc::poll(); }

@@ -227,8 +227,30 @@ def prepass(text, static_threads=None, fragment=False):
                 k = _balanced(toks, j, "(", ")")
                 inner = _text(toks, j + 1, k)
                 end = k + 1
-            elif j < n and toks[j].kind == "id":
-                inner, end = toks[j].text, j + 1
+            elif j < n and (toks[j].kind == "id" or toks[j].text in ("*", "&")):
+                # a unary expression without parentheses: `upc_blocksizeof *p`,
+                # `upc_elemsizeof a[0]`, `upc_localsizeof s.m`
+                k = j
+                while k < n and toks[k].text in ("*", "&"):
+                    k = _significant(toks, k, 1)
+                if k < n and toks[k].text == "(":
+                    k = _balanced(toks, k, "(", ")") + 1
+                elif k < n and toks[k].kind == "id":
+                    k += 1
+                else:
+                    raise UpcError(t.file, t.line, f"{w} needs an operand: a type or an expression")
+                while True:
+                    q = _significant(toks, k - 1, 1)
+                    if q < n and toks[q].text == "[":
+                        k = _balanced(toks, q, "[", "]") + 1
+                    elif q < n and toks[q].text in (".", "->"):
+                        r = _significant(toks, q, 1)
+                        if r >= n or toks[r].kind != "id":
+                            break
+                        k = r + 1
+                    else:
+                        break
+                inner, end = _text(toks, j, k), k
             else:
                 raise UpcError(t.file, t.line, f"{w} needs an operand: a type or an expression")
             x = prepass_fragment(inner, static_threads, layouts, t)

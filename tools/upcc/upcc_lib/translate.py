@@ -464,8 +464,9 @@ class Translator:
                 if "static" not in storage and "extern" not in storage and not file_scope:
                     self.error(c, f"a shared variable declared in a function must be static "
                                   f"(UPC has no automatic shared objects)")
-                text = self.declare_objects([c], file_scope=False, func=None if file_scope
-                                            else (self.current_function or "f"))
+                # a block-scope `extern shared` names the file-scope object
+                text = self.declare_objects([c], file_scope=False, func=None if file_scope or
+                                            "extern" in storage else (self.current_function or "f"))
                 if file_scope:
                     parts.append(text.strip())
                 else:
@@ -772,8 +773,45 @@ class Translator:
         return c.kind in (K.DECL_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.UNARY_OPERATOR) and \
             self.top_as(c.type) > 0 and not (c.kind == K.DECL_REF_EXPR and c.referenced.kind != K.VAR_DECL)
 
+    conds = None
+
+    def mark_conditions(self, c, k):
+        """Remember the extents of the operands that C reads as truth values (an if,
+        while, do or for condition, the operands of && and ||, the first of ?:): a
+        pointer-to-shared there is compared against the null pointer-to-shared."""
+        if self.conds is None:
+            self.conds, self.cond_busy = set(), set()
+        kids = list(c.get_children())
+        picked = []
+        if k == K.IF_STMT or k == K.WHILE_STMT or k == K.CONDITIONAL_OPERATOR:
+            picked = [x for x in kids if x.kind.is_expression()][:1]
+        elif k == K.DO_STMT:
+            picked = [x for x in kids if x.kind.is_expression()][-1:]
+        elif k == K.FOR_STMT:
+            for x in kids[:-1]:
+                head = self.src(c.extent.start.offset, x.extent.start.offset)
+                if x.kind.is_expression() and head.count(";") == 1 and head.rstrip().endswith(";"):
+                    picked = [x]
+        elif k == K.BINARY_OPERATOR and len(kids) == 2 and \
+                self.op_between(c, kids[0], kids[1]) in ("&&", "||"):
+            picked = kids
+        for x in picked:
+            if self.is_sptr(x.type):
+                self.conds.add((x.extent.start.offset, x.extent.end.offset))
+
     def rw(self, c):
         k = c.kind
+        if k in (K.IF_STMT, K.WHILE_STMT, K.DO_STMT, K.FOR_STMT, K.CONDITIONAL_OPERATOR,
+                 K.BINARY_OPERATOR):
+            self.mark_conditions(c, k)
+        if self.conds and c.kind.is_expression():
+            key = (c.extent.start.offset, c.extent.end.offset)
+            if key in self.conds and key not in self.cond_busy and self.is_sptr(c.type):
+                self.cond_busy.add(key)
+                try:
+                    return f"(!upcemu_sptr_isnull({self.rw(c)}))"
+                finally:
+                    self.cond_busy.discard(key)
         # ---- declarations ----
         if k == K.VAR_DECL:
             return self.rw_var(c)
@@ -845,7 +883,7 @@ class Translator:
                         return "(" + self.convert(self.rw(src), src.type, c.type) + ")"
                     return "((upcemu_sptr){0, 0, 0})"
                 if self.is_sptr(src.type) and c.type.get_canonical().kind == ci.TypeKind.POINTER:
-                    return (f"(({self.ctype(c.type)})upcemu_addr({self.rw(src)}, 0, __FILE__, __LINE__))")
+                    return (f"(({self.ctype(c.type)})upcemu_local_of({self.rw(src)}, __FILE__, __LINE__))")
         if k == K.UNEXPOSED_EXPR:
             kids = list(c.get_children())
             if len(kids) == 1 and self.is_sptr(c.type) and not self.is_sptr(kids[0].type) \
