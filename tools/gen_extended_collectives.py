@@ -312,6 +312,12 @@ def upc_header(rows):
            "#define UPC_EXTCOLLS_VV_CHUNKS 65536", ""]
     for n, params, ctype in expand_upc(rows):
         out.append(f"void {n}({', '.join(upc_params(params, ctype))});")
+    out += ["", "/* Each call with the caller's file and line (upcemu_site_enter/leave, as in <upc_collective.h>),",
+            " * so that a report (a mismatch between threads, a bad argument) names the UPC program's line.",
+            " * The macro's own name is not expanded again: the call inside is the real function, which",
+            " * also stays callable through its address. */"]
+    for n, _, _ in expand_upc(rows):
+        out.append(f"#define {n}(...) (upcemu_site_enter(__FILE__, __LINE__), {n}(__VA_ARGS__), upcemu_site_leave())")
     out += ["#endif", ""]
     return "\n".join(out)
 

@@ -32,9 +32,14 @@ library_state& state() {
 
 bool initialized() { return det::g_control && det::tl_mythread >= 0 && state().initialized; }
 
+// A call from translated UPC (upcc's <upccoll.h> sets the caller's site) is
+// reported with its file and line: " at prog.upc:12".
+static std::string c_site_text() { return det::location_text(det::tl_c_site.file, det::tl_c_site.line); }
+
 upccoll_return_t report(const char* function, upccoll_return_t code, const char* message) {
   if (code != UPCCOLL_SUCCESS && upc::check_enabled())
-    std::fprintf(stderr, "upcemu: %s: %s (thread %d): %s\n", function, message, det::tl_mythread, upccoll_error_name(code));
+    std::fprintf(stderr, "upcemu: %s: %s%s (thread %d): %s\n", function, message, c_site_text().c_str(), det::tl_mythread,
+                 upccoll_error_name(code));
   return code;
 }
 upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message) {
@@ -42,8 +47,8 @@ upccoll_return_t report(const char* function, upccoll_return_t code, const std::
 }
 
 void report_engine(const char* function, upc::coll::status s, const std::string& message, int seen_by_thread) {
-  std::fprintf(stderr, "upcemu: %s: %s (seen by thread %d): %s\n", function, message.c_str(), seen_by_thread,
-               upccoll_error_name(from_status(s)));
+  std::fprintf(stderr, "upcemu: %s: %s%s (seen by thread %d): %s\n", function, message.c_str(), c_site_text().c_str(),
+               seen_by_thread, upccoll_error_name(from_status(s)));
 }
 
 // ---- team handles ----------------------------------------------------------------

@@ -3,12 +3,32 @@
 // <upc_atomic.h>. The collective calls pass a source_location explicitly, which
 // picks the C++ overload (the C one has the same first parameters).
 #include <source_location>
+#include <string>
 
+#include "../runtime/call_site.hpp"
+#include "upc/error.hpp"
 #include "upcemu_c.h"
 #include "upc_atomic.h"
 
 namespace {
 upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(upc::shared_address{p.offset, p.thread, p.phase}); }
+
+// The runtime's atomic checks name the function and the thread but no line; a
+// call from translated UPC (the header's macros set the site, upcemu_site_enter)
+// gets "; called at prog.upc:12" added to the report, unless it already names
+// that site.
+template <class F>
+auto at_c_site(F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const upc::error& e) {
+    const upc::detail::c_site site = upc::detail::tl_c_site;
+    if (!site.file) throw;
+    const std::string at = upc::detail::location_text(site.file, site.line);
+    if (e.message().find(at) != std::string::npos) throw;
+    throw upc::error(e.function(), e.message() + "; called" + at, e.thread());
+  }
+}
 }  // namespace
 
 // UPC_PTS operands and targets hold a pointer-to-shared: upcemu_sptr in C, the
@@ -17,18 +37,20 @@ static_assert(sizeof(upcemu_sptr) == sizeof(upc::shared_address) && alignof(upce
 
 extern "C" {
 upc_atomicdomain_t* upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints) {
-  return upc_all_atomicdomain_alloc(type, ops, hints, std::source_location::current());
+  return at_c_site([&] { return upc_all_atomicdomain_alloc(type, ops, hints, std::source_location::current()); });
 }
 void upc_all_atomicdomain_free(upc_atomicdomain_t* domain) {
-  upc_all_atomicdomain_free(domain, std::source_location::current());
+  at_c_site([&] { upc_all_atomicdomain_free(domain, std::source_location::current()); });
 }
 void upc_atomic_strict(upc_atomicdomain_t* domain, void* fetch_ptr, upc_op_t op, upcemu_sptr target,
                        const void* operand1, const void* operand2) {
-  upc_atomic_strict(domain, fetch_ptr, op, vptr(target), operand1, operand2);
+  at_c_site([&] { upc_atomic_strict(domain, fetch_ptr, op, vptr(target), operand1, operand2); });
 }
 void upc_atomic_relaxed(upc_atomicdomain_t* domain, void* fetch_ptr, upc_op_t op, upcemu_sptr target,
                         const void* operand1, const void* operand2) {
-  upc_atomic_relaxed(domain, fetch_ptr, op, vptr(target), operand1, operand2);
+  at_c_site([&] { upc_atomic_relaxed(domain, fetch_ptr, op, vptr(target), operand1, operand2); });
 }
-int upc_atomic_isfast(upc_type_t type, upc_op_t ops, upcemu_sptr addr) { return upc_atomic_isfast(type, ops, vptr(addr)); }
+int upc_atomic_isfast(upc_type_t type, upc_op_t ops, upcemu_sptr addr) {
+  return at_c_site([&] { return upc_atomic_isfast(type, ops, vptr(addr)); });
+}
 }  // extern "C"

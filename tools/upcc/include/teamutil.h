@@ -38,4 +38,35 @@ upc_lock_t *allocateLock(team t) __asm__("upcemu_team_allocateLock");
 void upcemu_team_deallocate(shared void *pointer, team t);
 static inline void deallocate(shared void *pointer, team t) { upcemu_team_deallocate(pointer, t); }
 void deallocateLock(upc_lock_t *pointer, team t) __asm__("upcemu_team_deallocateLock");
+
+/* Each call with the caller's file and line (upcemu_site_enter/leave), so that a
+ * report (a bad argument, a mismatch between threads) names the UPC program's
+ * line; as in <upc_collective.h>. A call that returns a value hands it through
+ * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
+ * macro's own name is not expanded again: the call inside is the real function,
+ * which also stays callable through its address. */
+#ifndef UPCC_SITE_LEAVE_INT
+#define UPCC_SITE_LEAVE_INT
+static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
+#endif
+#ifndef UPCC_SITE_LEAVE_PTR
+#define UPCC_SITE_LEAVE_PTR
+static inline void * upcemu_site_leave_ptr(void * r) { upcemu_site_leave(); return r; }
+#endif
+#ifndef UPCC_SITE_LEAVE_SPTR
+#define UPCC_SITE_LEAVE_SPTR
+static inline shared void * upcemu_site_leave_sptr(shared void * r) { upcemu_site_leave(); return r; }
+#endif
+#define init(...) (upcemu_site_enter(__FILE__, __LINE__), init(__VA_ARGS__), upcemu_site_leave())
+#define numThreads(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(numThreads(__VA_ARGS__)))
+#define getNumThreads(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(getNumThreads(__VA_ARGS__)))
+#define insert(...) (upcemu_site_enter(__FILE__, __LINE__), insert(__VA_ARGS__), upcemu_site_leave())
+#define teamBarrier(...) (upcemu_site_enter(__FILE__, __LINE__), teamBarrier(__VA_ARGS__), upcemu_site_leave())
+#define isThreadInTeam(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(isThreadInTeam(__VA_ARGS__)))
+#define getTeamID(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(getTeamID(__VA_ARGS__)))
+#define getThreadID(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(getThreadID(__VA_ARGS__)))
+#define allocate(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_sptr(allocate(__VA_ARGS__)))
+#define allocateLock(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_ptr(allocateLock(__VA_ARGS__)))
+#define deallocate(...) (upcemu_site_enter(__FILE__, __LINE__), deallocate(__VA_ARGS__), upcemu_site_leave())
+#define deallocateLock(...) (upcemu_site_enter(__FILE__, __LINE__), deallocateLock(__VA_ARGS__), upcemu_site_leave())
 #endif

@@ -34,4 +34,24 @@ void upc_atomic_relaxed(upc_atomicdomain_t *domain, void *restrict fetch_ptr, up
 /* 1 when every op of `ops` on `type` at `addr` (NULL: any suitably aligned
  * address) is performed by hardware atomics, else 0. */
 int upc_atomic_isfast(upc_type_t type, upc_op_t ops, shared void *addr);
+
+/* Each call with the caller's file and line (upcemu_site_enter/leave), so that a
+ * report (a bad argument, a mismatch between threads) names the UPC program's
+ * line; as in <upc_collective.h>. A call that returns a value hands it through
+ * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
+ * macro's own name is not expanded again: the call inside is the real function,
+ * which also stays callable through its address. */
+#ifndef UPCC_SITE_LEAVE_INT
+#define UPCC_SITE_LEAVE_INT
+static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
+#endif
+#ifndef UPCC_SITE_LEAVE_PTR
+#define UPCC_SITE_LEAVE_PTR
+static inline void * upcemu_site_leave_ptr(void * r) { upcemu_site_leave(); return r; }
+#endif
+#define upc_all_atomicdomain_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_ptr(upc_all_atomicdomain_alloc(__VA_ARGS__)))
+#define upc_all_atomicdomain_free(...) (upcemu_site_enter(__FILE__, __LINE__), upc_all_atomicdomain_free(__VA_ARGS__), upcemu_site_leave())
+#define upc_atomic_strict(...) (upcemu_site_enter(__FILE__, __LINE__), upc_atomic_strict(__VA_ARGS__), upcemu_site_leave())
+#define upc_atomic_relaxed(...) (upcemu_site_enter(__FILE__, __LINE__), upc_atomic_relaxed(__VA_ARGS__), upcemu_site_leave())
+#define upc_atomic_isfast(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upc_atomic_isfast(__VA_ARGS__)))
 #endif

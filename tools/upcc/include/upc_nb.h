@@ -29,4 +29,31 @@ void upc_memput_nbi(shared void *restrict dst, const void *restrict src, size_t 
 void upc_memset_nbi(shared void *dst, int c, size_t n);
 void upc_synci(void) __asm__("upcemu_upc_synci");
 int upc_synci_attempt(void) __asm__("upcemu_upc_synci_attempt");
+
+/* Each call with the caller's file and line (upcemu_site_enter/leave), so that a
+ * report (a bad argument, a mismatch between threads) names the UPC program's
+ * line; as in <upc_collective.h>. A call that returns a value hands it through
+ * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
+ * macro's own name is not expanded again: the call inside is the real function,
+ * which also stays callable through its address. */
+#ifndef UPCC_SITE_LEAVE_INT
+#define UPCC_SITE_LEAVE_INT
+static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
+#endif
+#ifndef UPCC_SITE_LEAVE_U64
+#define UPCC_SITE_LEAVE_U64
+static inline unsigned long long upcemu_site_leave_u64(unsigned long long r) { upcemu_site_leave(); return r; }
+#endif
+#define upc_memcpy_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memcpy_nb(__VA_ARGS__)))
+#define upc_memget_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memget_nb(__VA_ARGS__)))
+#define upc_memput_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memput_nb(__VA_ARGS__)))
+#define upc_memset_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memset_nb(__VA_ARGS__)))
+#define upc_sync(...) (upcemu_site_enter(__FILE__, __LINE__), upc_sync(__VA_ARGS__), upcemu_site_leave())
+#define upc_sync_attempt(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upc_sync_attempt(__VA_ARGS__)))
+#define upc_memcpy_nbi(...) (upcemu_site_enter(__FILE__, __LINE__), upc_memcpy_nbi(__VA_ARGS__), upcemu_site_leave())
+#define upc_memget_nbi(...) (upcemu_site_enter(__FILE__, __LINE__), upc_memget_nbi(__VA_ARGS__), upcemu_site_leave())
+#define upc_memput_nbi(...) (upcemu_site_enter(__FILE__, __LINE__), upc_memput_nbi(__VA_ARGS__), upcemu_site_leave())
+#define upc_memset_nbi(...) (upcemu_site_enter(__FILE__, __LINE__), upc_memset_nbi(__VA_ARGS__), upcemu_site_leave())
+#define upc_synci(...) (upcemu_site_enter(__FILE__, __LINE__), upc_synci(__VA_ARGS__), upcemu_site_leave())
+#define upc_synci_attempt(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upc_synci_attempt(__VA_ARGS__)))
 #endif

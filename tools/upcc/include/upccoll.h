@@ -237,4 +237,46 @@ upccoll_return_t upccoll_exscan(shared void *sendbuf, shared void *recvbuf, size
 upccoll_return_t upccoll_scan_inclusive(shared void *sendbuf, shared void *recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle);
+
+/* Each call with the caller's file and line (upcemu_site_enter/leave), so that a
+ * report (a bad argument, a mismatch between threads) names the UPC program's
+ * line; as in <upc_collective.h>. A call that returns a value hands it through
+ * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
+ * macro's own name is not expanded again: the call inside is the real function,
+ * which also stays callable through its address. */
+#ifndef UPCC_SITE_LEAVE_INT
+#define UPCC_SITE_LEAVE_INT
+static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
+#endif
+#define upccoll_op_create(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_create(__VA_ARGS__)))
+#define upccoll_op_free(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_free(__VA_ARGS__)))
+#define upccoll_op_commutative(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_commutative(__VA_ARGS__)))
+#define upccoll_reduce_local(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_reduce_local(__VA_ARGS__)))
+#define upccoll_type_size(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_type_size(__VA_ARGS__)))
+#define upccoll_initialize(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_initialize(__VA_ARGS__)))
+#define upccoll_finalize(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_finalize(__VA_ARGS__)))
+#define upccoll_test(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_test(__VA_ARGS__)))
+#define upccoll_wait(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_wait(__VA_ARGS__), upcemu_site_leave())
+#define upccoll_fence(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_fence(__VA_ARGS__), upcemu_site_leave())
+#define upccoll_wait_status(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_wait_status(__VA_ARGS__)))
+#define upccoll_team_rank(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_rank(__VA_ARGS__)))
+#define upccoll_team_size(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_size(__VA_ARGS__)))
+#define upccoll_team_split(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_split(__VA_ARGS__)))
+#define upccoll_team_free(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_team_free(__VA_ARGS__), upcemu_site_leave())
+#define upccoll_barrier(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_barrier(__VA_ARGS__)))
+#define upccoll_bcast(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_bcast(__VA_ARGS__)))
+#define upccoll_scatter(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_scatter(__VA_ARGS__)))
+#define upccoll_scatterv(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_scatterv(__VA_ARGS__)))
+#define upccoll_gather(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_gather(__VA_ARGS__)))
+#define upccoll_gatherv(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_gatherv(__VA_ARGS__)))
+#define upccoll_allgather(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_allgather(__VA_ARGS__)))
+#define upccoll_allgatherv(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_allgatherv(__VA_ARGS__)))
+#define upccoll_alltoall(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_alltoall(__VA_ARGS__)))
+#define upccoll_alltoallv(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_alltoallv(__VA_ARGS__)))
+#define upccoll_reduce(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_reduce(__VA_ARGS__)))
+#define upccoll_allreduce(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_allreduce(__VA_ARGS__)))
+#define upccoll_reduce_scatter(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_reduce_scatter(__VA_ARGS__)))
+#define upccoll_scan(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_scan(__VA_ARGS__)))
+#define upccoll_exscan(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_exscan(__VA_ARGS__)))
+#define upccoll_scan_inclusive(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_scan_inclusive(__VA_ARGS__)))
 #endif
