@@ -188,8 +188,28 @@ int upcemu_lock_attempt_at(upc_lock_t* l, const char* file, unsigned line) {
 void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line) {
   at_site(file, line, [l] { upc::unlock(l); });
 }
-void upcemu_site_enter(const char* file, unsigned line) { upc::detail::tl_c_site = {file, line}; }
-void upcemu_site_leave(void) { upc::detail::tl_c_site = {}; }
+// The sites of nested library calls (`upc_sync(upc_memget_nb(...))`: the outer
+// macro enters, the inner one enters and leaves before the outer call runs) form
+// a stack: leave restores the site that enter replaced. Deeper than the saved
+// levels, leave keeps the current site (nested calls of one statement share it).
+namespace {
+constexpr unsigned site_stack_levels = 32;
+thread_local upc::detail::c_site tl_site_stack[site_stack_levels];
+thread_local unsigned tl_site_depth = 0;
+}  // namespace
+void upcemu_site_enter(const char* file, unsigned line) {
+  if (tl_site_depth < site_stack_levels) tl_site_stack[tl_site_depth] = upc::detail::tl_c_site;
+  ++tl_site_depth;
+  upc::detail::tl_c_site = {file, line};
+}
+void upcemu_site_leave(void) {
+  if (tl_site_depth == 0) {
+    upc::detail::tl_c_site = {};
+    return;
+  }
+  --tl_site_depth;
+  if (tl_site_depth < site_stack_levels) upc::detail::tl_c_site = tl_site_stack[tl_site_depth];
+}
 
 upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
 upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }

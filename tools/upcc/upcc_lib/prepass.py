@@ -104,6 +104,84 @@ def _text(toks, a, b):
     return "".join(t.text for t in toks[a:b])
 
 
+def _array_parameters(toks, static_threads):
+    """A parameter declared as an array of shared (`void f(strict shared int
+    a[2][10*THREADS])`) is a pointer to its element (C11 6.7.6.3p7), but clang
+    rejects an address space on an array parameter: rewrite `a[2]` to `(*a)`
+    before parsing (the removed tokens' newlines are kept). Only parameter lists
+    at file scope: a '(' after an identifier or ')' outside braces."""
+    n = len(toks)
+    braces = 0
+    stack = []  # for each open '(' outside braces: is it a parameter list
+    for i, t in enumerate(toks):
+        if t.kind != "punct" or t.system:
+            continue
+        if t.text == "{":
+            braces += 1
+        elif t.text == "}":
+            braces -= 1
+        elif braces == 0 and t.text == "(":
+            j = _significant(toks, i, -1)
+            stack.append(j >= 0 and (toks[j].kind == "id" or toks[j].text == ")"))
+        elif braces == 0 and t.text == ")" and stack:
+            is_params = stack.pop()
+            if is_params:
+                o = _matching_open(toks, i)
+                if o is not None:
+                    _rewrite_params(toks, o, i, static_threads)
+
+
+def _matching_open(toks, close):
+    depth = 0
+    for j in range(close, -1, -1):
+        if toks[j].text == ")":
+            depth += 1
+        elif toks[j].text == "(":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _rewrite_params(toks, o, c, static_threads):
+    # split the list at its top-level commas
+    params, depth, start = [], 0, o + 1
+    for q in range(o + 1, c):
+        x = toks[q].text
+        if x in ("(", "["):
+            depth += 1
+        elif x in (")", "]"):
+            depth -= 1
+        elif x == "," and depth == 0:
+            params.append((start, q))
+            start = q + 1
+    params.append((start, c))
+    for a, b in params:
+        if not any(toks[q].kind == "id" and toks[q].text == "shared" for q in range(a, b)):
+            continue
+        depth = 0
+        for q in range(a, b):
+            x = toks[q].text
+            if x in ("(", "["):
+                depth += 1
+            elif x in (")", "]"):
+                depth -= 1
+            elif depth == 0 and toks[q].kind == "id" and toks[q].text != "shared":  # not `shared [B]`
+                r = _significant(toks, q, 1)
+                if r < b and toks[r].text == "[":
+                    k = _balanced(toks, r, "[", "]")
+                    rest = [z for z in range(k + 1, b) if toks[z].text == "THREADS"]
+                    if rest and not static_threads:
+                        raise UpcError(toks[q].file, toks[q].line,
+                                       f"parameter '{toks[q].text}': an array of shared whose inner dimension "
+                                       f"contains THREADS needs a static THREADS (upcc -T N)")
+                    toks[q].text = f"(*{toks[q].text})"
+                    for z in range(q + 1, k + 1):
+                        if toks[z].kind != "nl":
+                            toks[z].text = "\n" * toks[z].text.count("\n") if toks[z].kind in ("str", "punct") else ""
+                    break
+
+
 class Out(list):
     """The output pieces and their byte length so far."""
     def __init__(self):
@@ -120,6 +198,7 @@ def prepass(text, static_threads=None, fragment=False):
     where the `#pragma upc strict|relaxed` state changes (UPC 1.3 §6.7.1: to the
     end of the file, or of the compound statement that contains the pragma)."""
     toks = tokenize(text)
+    _array_parameters(toks, static_threads)
     layouts = Layouts()
     default_consistency = "relaxed"
     pragmas = [(0, "relaxed")]

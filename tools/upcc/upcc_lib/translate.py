@@ -105,6 +105,16 @@ class Translator:
         c = t.get_canonical()
         return c.kind == ci.TypeKind.POINTER and self.top_as(c.get_pointee()) > 0
 
+    @staticmethod
+    def pointee(t):
+        """The pointee of pointer type t, keeping its typedef names where libclang can
+        (a pointer type spelled by a typedef, `typedef shared heap_t *heap_p;`, has
+        no pointee until canonical)."""
+        p = t.get_pointee()
+        if p.kind == ci.TypeKind.INVALID:
+            p = t.get_canonical().get_pointee()
+        return p
+
     def is_array(self, t):
         return t.get_canonical().kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.INCOMPLETEARRAY,
                                           ci.TypeKind.VARIABLEARRAY)
@@ -144,12 +154,28 @@ class Translator:
         return elem, block, cons
 
     def pointee_info(self, ptr_type):
+        """(element type text, block, consistency). A pointer to an array of shared
+        (`shared int (*p)[N]`) steps over whole rows in units of the innermost
+        element (UPC 1.3 §6.4.2: the block applies to the base element): the
+        element returned is that base element, and arith_scale gives the row's count."""
         pt = ptr_type.get_canonical().get_pointee()
         block, cons = self.layout(self.top_as(pt))
         if block == "*":
             block = "1"
-        elem = ptr_type.get_pointee()
+        elem = self.pointee(ptr_type)
+        while elem.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
+            elem = elem.get_canonical().element_type
         return self.ctype(elem), self.block_expr(block), cons
+
+    @staticmethod
+    def arith_scale(ptr_type):
+        """The number of base elements in one step of a pointer-to-shared: 1, or
+        the product of the pointee array's dimensions."""
+        n, t = 1, ptr_type.get_canonical().get_pointee()
+        while t.kind == ci.TypeKind.CONSTANTARRAY:
+            n *= t.element_count
+            t = t.element_type
+        return n
 
     # ---- the walk ----
     def translate(self):
@@ -757,7 +783,9 @@ class Translator:
             if not self.is_sptr(base.type):
                 self.error(c, "indexing a shared array this way is not supported yet")
             elem, block, _ = self.arith_info(c, base.type)
-            return f"upcemu_add({self.rw(base)}, (ptrdiff_t)({self.rw(i)}), sizeof({elem}), {block})"
+            k = self.arith_scale(base.type)
+            return (f"upcemu_add({self.rw(base)}, (ptrdiff_t)({self.rw(i)}){f' * {k}' if k != 1 else ''}, "
+                    f"sizeof({elem}), {block})")
         if c.kind == K.UNARY_OPERATOR:
             (op,) = list(c.get_children())
             return self.rw(op)
@@ -765,7 +793,7 @@ class Translator:
             (base,) = list(c.get_children())
             arrow = self.src(base.extent.end.offset, c.extent.end.offset).lstrip().startswith("->")
             p = self.rw(base) if arrow else self.sptr_of(base)
-            rec = base.type.get_pointee() if arrow else base.type
+            rec = self.pointee(base.type) if arrow else base.type
             return f"upcemu_field({p}, __builtin_offsetof({self.ctype(rec)}, {c.spelling}))"
         self.error(c, f"upcc does not translate this shared expression yet ({c.kind.name})")
 
@@ -1067,7 +1095,8 @@ class Translator:
             return self.access(c, self.rw(op)) if not self.is_array(c.type) else self.rw(op)
         if sym in ("++", "--") and self.is_sptr(op.type):
             elem, block, _ = self.arith_info(c, op.type)
-            d = "1" if sym == "++" else "-1"
+            k = self.arith_scale(op.type)
+            d = str(k) if sym == "++" else str(-k)
             lv = self.rw(op)
             if before:
                 return f"({lv} = upcemu_add({lv}, {d}, sizeof({elem}), {block}))"
@@ -1090,18 +1119,22 @@ class Translator:
         L, R = self.rw(left), self.rw(right)
         if op in ("+", "-") and ls and not rs:
             elem, block, _ = self.arith_info(c, left.type)
-            return f"upcemu_add({L}, {op}(ptrdiff_t)({R}), sizeof({elem}), {block})"
+            k = self.arith_scale(left.type)
+            return f"upcemu_add({L}, {op}(ptrdiff_t)({R}){f' * {k}' if k != 1 else ''}, sizeof({elem}), {block})"
         if op == "+" and rs and not ls:
             elem, block, _ = self.arith_info(c, right.type)
-            return f"upcemu_add({R}, (ptrdiff_t)({L}), sizeof({elem}), {block})"
+            k = self.arith_scale(right.type)
+            return f"upcemu_add({R}, (ptrdiff_t)({L}){f' * {k}' if k != 1 else ''}, sizeof({elem}), {block})"
         if op == "-" and ls and rs:
             elem, block, _ = self.arith_info(c, left.type)
-            return f"upcemu_diff({L}, {R}, sizeof({elem}), {block})"
+            k = self.arith_scale(left.type)
+            return f"(upcemu_diff({L}, {R}, sizeof({elem}), {block}){f' / {k}' if k != 1 else ''})"
         if op in ("+=", "-=") and ls:
             elem, block, _ = self.arith_info(c, left.type)
             sign = "" if op == "+=" else "-"
+            k = self.arith_scale(left.type)
             return (f"({{ upcemu_sptr *__upcc_q = &({L}); *__upcc_q = upcemu_add(*__upcc_q, "
-                    f"{sign}(ptrdiff_t)({R}), sizeof({elem}), {block}); }})")
+                    f"{sign}(ptrdiff_t)({R}){f' * {k}' if k != 1 else ''}, sizeof({elem}), {block}); }})")
         if op in ("==", "!="):
             neg = "!" if op == "!=" else ""
             if ls and rs:
