@@ -228,6 +228,11 @@ upcemu_sptr upc_global_alloc(size_t nblocks, size_t nbytes) {
   return to_c(upc::global_alloc(nblocks, nbytes).address());
 }
 upcemu_sptr upc_alloc(size_t nbytes) { return to_c(upc::alloc(nbytes).address()); }
+// UPC 1.2's upc_local_alloc (removed in 1.3, still used by old codes such as GCC UPC's
+// tests): upc_alloc(nblocks * nbytes), checked for overflow by upc::local_alloc.
+upcemu_sptr upc_local_alloc(size_t nblocks, size_t nbytes) {
+  return to_c(upc::local_alloc(nblocks, nbytes).address());
+}
 void upc_free(upcemu_sptr p) { upc::free(vptr(p)); }
 void upc_all_free(upcemu_sptr p) { upc::all_free(vptr(p)); }
 void upc_memcpy(upcemu_sptr dst, upcemu_sptr src, size_t n) { upc::memcpy(vptr(dst), vptr(src), n); }

@@ -12,6 +12,8 @@
 shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_alloc(size_t nbytes);
+/* UPC 1.2's upc_local_alloc (UPC 1.3 removed it): upc_alloc(nblocks * nbytes). */
+shared void *upc_local_alloc(size_t nblocks, size_t nbytes);
 void upc_free(shared void *ptr);
 void upc_all_free(shared void *ptr);
 void upc_memcpy(shared void *dst, shared const void *src, size_t n);

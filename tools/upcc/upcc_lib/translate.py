@@ -182,7 +182,11 @@ class Translator:
         tu = ci.Index.create().parse(
             "upcc_input.c", args=["-x", "c", "-std=gnu11", "-include",
                                   os.path.join(os.path.dirname(__file__), "..", "include", "parse_prelude.h"),
-                                  "-Wno-everything"],
+                                  "-Wno-everything",
+                                  # a call of an undeclared function (C99 removed implicit
+                                  # declarations) would return int, and an int stored into a
+                                  # pointer-to-shared was silently lost: say so instead
+                                  "-Werror=implicit-function-declaration"],
             unsaved_files=[("upcc_input.c", self.text)],
             options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD * 0)
         # gcc's preprocessed system headers use a few GCC-only attributes that clang
@@ -780,6 +784,14 @@ class Translator:
                 if node.kind != K.ARRAY_SUBSCRIPT_EXPR:
                     break
             base, i = list(c.get_children())
+            inner = self.strip(base)
+            if self.is_array(inner.type) and self.member_array(inner):
+                # An array member of a shared struct (`s.a[i]`, `p->a[i][j]`, `p[k].a[i]`):
+                # the struct lies whole on one thread, so its arrays are contiguous there
+                # and an index steps bytes within the struct, not threads.
+                elem = self.ctype(c.type)
+                return (f"upcemu_field({self.sptr_of(inner)}, "
+                        f"(size_t)((ptrdiff_t)({self.rw(i)}) * (ptrdiff_t)sizeof({elem})))")
             if not self.is_sptr(base.type):
                 self.error(c, "indexing a shared array this way is not supported yet")
             elem, block, _ = self.arith_info(c, base.type)
@@ -796,6 +808,13 @@ class Translator:
             rec = self.pointee(base.type) if arrow else base.type
             return f"upcemu_field({p}, __builtin_offsetof({self.ctype(rec)}, {c.spelling}))"
         self.error(c, f"upcc does not translate this shared expression yet ({c.kind.name})")
+
+    def member_array(self, c):
+        """Whether the array-typed expression c is (an element of) an array member
+        of a struct: `s.a`, `p->a`, `s.a[i]` for a 2-D member."""
+        while c.kind == K.ARRAY_SUBSCRIPT_EXPR and self.is_array(c.type):
+            c = self.strip(list(c.get_children())[0])
+        return c.kind == K.MEMBER_REF_EXPR
 
     def is_shared_lvalue(self, c):
         return c.kind in (K.DECL_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.UNARY_OPERATOR) and \

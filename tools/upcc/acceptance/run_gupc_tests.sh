@@ -1,0 +1,59 @@
+#!/bin/sh
+# Compile and run GCC UPC's runtime tests (libgupc/testsuite/libgupc.upc/
+# intrepid/testNN.upc, fetched separately; they are not part of upcemu) with
+# upcc and upcrun, on both backends, and print a pass/fail table.
+#
+# usage: run_gupc_tests.sh DIR [THREADS]
+#   DIR      folder holding test00.upc ... test31.upc (any subset)
+#   THREADS  number of UPC threads to run with (default 4)
+# environment: UPCC (default: <repo>/tools/upcc/upcc), UPCRUN (default:
+#   <repo>/build/tools/upcrun), WORK (build folder, default: a temp folder),
+#   TIMEOUT (seconds per run, default 120)
+# A test that tests THREADS in '#if' (or in an array-of-shared parameter's
+# row) is compiled with -T THREADS: the list STATIC below.
+# A run passes when it exits 0 and prints "passed" (test30 may print
+# "non-applicable" instead: it checks GUPC's own pointer-to-shared layout).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+dir=${1:?usage: run_gupc_tests.sh DIR [THREADS]}
+n=${2:-4}
+UPCC=${UPCC:-$repo/tools/upcc/upcc}
+UPCRUN=${UPCRUN:-$repo/build/tools/upcrun}
+TIMEOUT=${TIMEOUT:-120}
+WORK=${WORK:-$(mktemp -d /tmp/gupc_accept.XXXXXX)}
+mkdir -p "$WORK"
+STATIC=" test18 test27 "
+printf '%-8s %-9s %-9s %-9s\n' test compiles threads processes
+total=0; good=0
+for src in "$dir"/test[0-9][0-9].upc; do
+  [ -f "$src" ] || continue
+  t=$(basename "$src" .upc)
+  total=$((total + 1))
+  opts=""
+  case "$STATIC" in *" $t "*) opts="-T $n" ;; esac
+  # a "dg-options" line may ask for a static THREADS too
+  if grep -q 'fupc-threads' "$src"; then opts="-T $n"; fi
+  if (cd "$WORK" && "$UPCC" $opts "$src" -o "$t") >"$WORK/$t.compile.log" 2>&1; then
+    c=yes
+  else
+    c=no
+  fi
+  res=""
+  for b in threads processes; do
+    if [ $c = no ]; then res="$res -"; continue; fi
+    timeout "$TIMEOUT" "$UPCRUN" -n "$n" --backend $b "$WORK/$t" \
+      >"$WORK/$t.$b.log" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -Eqi 'passed|non-applicable' "$WORK/$t.$b.log"; then
+      res="$res pass"
+    else
+      res="$res FAIL($rc)"
+    fi
+  done
+  set -- $res
+  printf '%-8s %-9s %-9s %-9s\n' "$t" "$c" "$1" "$2"
+  [ "$c $1 $2" = "yes pass pass" ] && good=$((good + 1))
+done
+echo "passed on both backends: $good of $total (logs in $WORK)"
+[ $good -eq $total ]
