@@ -138,8 +138,11 @@ UPCEMU_INLINE void* upcemu_addr_strict(upcemu_sptr p, size_t bytes, const char* 
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   return upcemu_addr(p, bytes, file, line);
 }
+/* == on pointers-to-shared: the same object (address and thread) compares equal
+ * whatever the phases (UPC 1.3 6.4.2p6: a phaseless `shared []` pointer cast back
+ * to a blocked one equals the blocked one). */
 UPCEMU_INLINE int upcemu_sptr_eq(upcemu_sptr a, upcemu_sptr b) {
-  return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
+  return a.offset == b.offset && a.thread == b.thread;
 }
 UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.thread == 0 && a.phase == 0; }
 /* A cast of a pointer-to-shared to a local pointer: the null one gives NULL. */

@@ -21,7 +21,7 @@ int main(void) {
           for (ptrdiff_t j = -i; j < 40; j += 3) {
             upcemu_sptr q = upcemu_add(p, j, E, B), rq = ref_advance(r, j, E, B, T);
             checked++;
-            if (!upcemu_sptr_eq(q, rq) || upcemu_diff(q, p, E, B) != ref_distance(rq, r, E, B, T) ||
+            if (!upcemu_sptr_eq(q, rq) || q.phase != rq.phase || upcemu_diff(q, p, E, B) != ref_distance(rq, r, E, B, T) ||
                 upcemu_diff(q, p, E, B) != j) {
               if (bad++ < 5)
                 printf("T=%d B=%zu E=%zu i=%td j=%td: C {%llu,%u,%u} C++ {%llu,%u,%u}\n", T, B, E, i, j,

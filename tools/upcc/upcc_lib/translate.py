@@ -964,6 +964,10 @@ class Translator:
             keep = [w for w in head.split() if w in ("static", "extern", "inline", "__inline", "__inline__")]
             head = " ".join(keep + ["upcemu_sptr "])
         if c.spelling == "main" and c.is_definition():
+            # main is renamed, so C99 5.1.2.2.3's return 0 at its closing brace is lost: say it
+            end = rest.rstrip().rfind("}")
+            if end > 0:
+                rest = rest[:end] + "return 0; }" + rest[end + 1:]
             params = [p for p in c.get_arguments()]
             if params:
                 rest = "upcemu_c_program_main" + rest[4:]
