@@ -867,7 +867,13 @@ class Translator:
                 if c.spelling:
                     return "upcemu_sptr " + c.spelling
                 return "upcemu_sptr"
-            return self.generic(c)
+            text = self.generic(c)
+            star = text.find("*")
+            if star > 0 and AS_RE.search(text[:star]):
+                # a pointer to a pointer-to-shared (`shared T **z`, `shared T *z[]`,
+                # rewritten `(*z)` by the prepass): the first star is the upcemu_sptr
+                return "upcemu_sptr " + AS_RE.sub("", self.strip_sptr_stars(text[star:])).strip()
+            return text
         if k == K.FUNCTION_DECL:
             return self.rw_function(c)
         if k == K.DECL_STMT:
@@ -1112,7 +1118,7 @@ class Translator:
                            self.is_shared_lvalue(self.strip(op))):
             return self.sptr_of(op)
         if sym in ("++", "--") and self.top_as(op.type) > 0 and not self.is_array(op.type) and \
-                self.is_shared_lvalue(self.strip(op)) and self.is_strict(op):
+                self.is_shared_lvalue(self.strip(op)) and self.is_strict(op) and not self.is_sptr(op.type):
             return self.strict_update(self.strip(op), sym, prefix=bool(before))
         if sym == "*" and self.top_as(c.type) > 0:
             return self.access(c, self.rw(op)) if not self.is_array(c.type) else self.rw(op)
@@ -1120,11 +1126,22 @@ class Translator:
             elem, block, _ = self.arith_info(c, op.type)
             k = self.arith_scale(op.type)
             d = str(k) if sym == "++" else str(-k)
-            lv = self.rw(op)
+            strict = self.top_as(op.type) > 0 and self.is_shared_lvalue(self.strip(op)) and self.is_strict(op)
+            if strict:
+                # a strict shared pointer-to-shared (`strict shared T *strict shared p; p++`):
+                # its lvalue, the update fenced before and after
+                lv = (f"(*(upcemu_sptr volatile *)upcemu_addr({self.sptr_of(self.strip(op))}, "
+                      f"sizeof(upcemu_sptr), __FILE__, __LINE__))")
+            else:
+                lv = self.rw(op)
             if before:
-                return f"({lv} = upcemu_add({lv}, {d}, sizeof({elem}), {block}))"
-            return (f"({{ upcemu_sptr *__upcc_q = &({lv}); upcemu_sptr __upcc_o = *__upcc_q; "
-                    f"*__upcc_q = upcemu_add(__upcc_o, {d}, sizeof({elem}), {block}); __upcc_o; }})")
+                text = f"({lv} = upcemu_add({lv}, {d}, sizeof({elem}), {block}))"
+            else:
+                text = (f"({{ upcemu_sptr volatile *__upcc_q = &({lv}); upcemu_sptr __upcc_o = *__upcc_q; "
+                        f"*__upcc_q = upcemu_add(__upcc_o, {d}, sizeof({elem}), {block}); __upcc_o; }})")
+            if strict:
+                text = f"({{ upcemu_fence(); upcemu_sptr __upcc_r = {text}; upcemu_fence(); __upcc_r; }})"
+            return text
         if sym == "!" and self.is_sptr(op.type):
             return f"upcemu_sptr_isnull({self.rw(op)})"
         return self.generic(c)
