@@ -2,7 +2,11 @@
  * collectives library. Values follow ../shared/DESIGN.md §2 (the 1.3 bit layout;
  * further bits for the extensions). See docs/implementation-defined.md. */
 #pragma once
+/* Plain C as well: UPC programs compiled by upcc include this same file
+ * (tools/upcc/include/upc_types.h forwards to it), so there is one table. */
+#ifdef __cplusplus
 #include <cstdint>
+#endif
 
 typedef int upc_flag_t;
 typedef unsigned long upc_op_t;
