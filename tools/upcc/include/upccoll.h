@@ -30,85 +30,19 @@
 #include <upc.h>
 #include <upc_types.h>
 
-/* 3.1.1 Collective handles. */
-typedef void* upccoll_handle_t;
-#define UPCCOLL_INVALID_HANDLE 0
-
-/* 3.1.2 Flags: the UPC 1.3 bit values of <upc_types.h>, UPC_ASYNC_FENCE = 1 << 6. */
-typedef int upccoll_flag_t;
-
-/* 3.1.3 Operations: the <upc_types.h> values (UPC_ADD … UPC_MAX, UPC_MINLOC,
- * UPC_MAXLOC); operations made by upccoll_op_create take values from
- * UPCCOLL_USER_OP_BASE up. */
-typedef upc_op_t upccoll_op_t;
-#define UPC_PREDEFINED_OPS 11
-#define UPCCOLL_USER_OP_BASE (1UL << 40)
-/* Extension: logical exclusive or (MPI_LXOR), on the types UPC_LOGAND and
- * UPC_LOGOR apply to: (a != 0) != (b != 0), as 0 or 1. Not counted in
- * UPC_PREDEFINED_OPS, which keeps the paper's value. */
-#ifndef UPC_LOGXOR
-#define UPC_LOGXOR (1UL << 24)
-#endif
-
-/* 3.1.5 Data types. The names that <upc_types.h> already has (UPC_CHAR …
- * UPC_ULONG, UPC_FLOAT, UPC_DOUBLE) keep its values; the others are new values,
- * or the <upc_types.h> value of the same C type (UPC_LONGLONG is UPC_LLONG). */
-typedef int upccoll_dtype_t;
-#define UPC_BYTE            32
-#define UPC_LONGLONG        UPC_LLONG
-#define UPC_ULONGLONG       UPC_ULLONG
-#define UPC_LONGDOUBLE      UPC_LONG_DOUBLE
-#define UPC_CPLX            33
-#define UPC_DBLCPLX         34
-#define UPC_LONGDBLCPLX     35
-#define UPC_FLOAT_INT       36
-#define UPC_DOUBLE_INT      37
-#define UPC_LONG_INT        38
-#define UPC_2INT            39
-#define UPC_SHORT_INT       40
-#define UPC_LONG_DOUBLE_INT 41
-
-/* The value-and-location pairs of UPC_MINLOC / UPC_MAXLOC, laid out as C structs
- * (as MPI's MPI_DOUBLE_INT & co.): upccoll_type_size gives their sizeof, padding
- * included. */
-typedef struct { float value; int index; } upccoll_float_int_t;
-typedef struct { double value; int index; } upccoll_double_int_t;
-typedef struct { long value; int index; } upccoll_long_int_t;
-typedef struct { int value; int index; } upccoll_2int_t;
-typedef struct { short value; int index; } upccoll_short_int_t;
-typedef struct { long double value; int index; } upccoll_long_double_int_t;
-
-/* 3.1.6 Error codes. */
-typedef enum {
-  UPCCOLL_SUCCESS = 0,
-  UPCCOLL_ERROR,
-  UPCCOLL_ERROR_TEAM,
-  UPCCOLL_ERROR_SIZE,
-  UPCCOLL_ERROR_RANK,
-  UPCCOLL_ERROR_HANDLE,
-  UPCCOLL_ERROR_SENDBUF,
-  UPCCOLL_ERROR_RECVBUF,
-  UPCCOLL_ERROR_COUNT,
-  UPCCOLL_ERROR_DATATYPE,
-  UPCCOLL_ERROR_UPC_OP,
-  UPCCOLL_ERROR_FLAGS,
-  UPCCOLL_ERROR_ROOT,
-  UPCCOLL_ERROR_SENDTYPE,
-  UPCCOLL_ERROR_RECVTYPE,
-  UPCCOLL_ERROR_SENDCNTS,
-  UPCCOLL_ERROR_RECVCNTS,
-  UPCCOLL_ERROR_SDISPLS,
-  UPCCOLL_ERROR_RDISPLS,
-  UPCCOLL_ERROR_MALLOC,
-  UPCCOLL_ERROR_UNINITIALIZED
-} upccoll_return_t;
+/* 3.1 The handle, flag, operation and data types, the MINLOC/MAXLOC pairs and
+ * the error codes (upccoll_handle_t … upccoll_return_t), with the user-function
+ * and team types of 3.1.4 and 3.4: the runtime's include/upccoll_types.h, plain
+ * C, shared with the C++ <upccoll.h> (found through upcc's -I of the runtime's
+ * include folder, in the tree or <includedir>/upcemu when installed). */
+#include <upccoll_types.h>
 
 /* The code's name ("UPCCOLL_ERROR_ROOT"), for messages. */
 const char* upccoll_error_name(upccoll_return_t code) __asm__("upcemu_upccoll_error_name");
 
-/* 3.1.4 User-defined operations: inout[i] = in[i] op inout[i] for i < len, where
- * `in` holds the lower team ranks' contribution. */
-typedef void upccoll_user_fun(void* in, void* inout, size_t len, upccoll_dtype_t dt);
+/* 3.1.4 User-defined operations (upccoll_user_fun: upccoll_types.h):
+ * inout[i] = in[i] op inout[i] for i < len, where `in` holds the lower team
+ * ranks' contribution. */
 upccoll_return_t upccoll_op_create(upccoll_user_fun* function, int commute, upccoll_op_t* op) __asm__("upcemu_upccoll_op_create");
 upccoll_return_t upccoll_op_free(upccoll_op_t op) __asm__("upcemu_upccoll_op_free");
 /* Extension (MPI_Op_commutative): *commute = 1 for the predefined ops, the
@@ -139,17 +73,14 @@ void upccoll_fence(void) __asm__("upcemu_upccoll_fence");
 /* Extension: upccoll_wait that also returns the collective's status. */
 upccoll_return_t upccoll_wait_status(upccoll_handle_t h) __asm__("upcemu_upccoll_wait_status");
 
-/* 3.4 Teams. Team handles are local to the thread that got them, and a freed
- * handle is never valid again (UPCCOLL_ERROR_TEAM in every call).
+/* 3.4 Teams (upccoll_team_t, UPC_TEAM_ALL, UPCCOLL_TEAM_NULL, UPCCOLL_UNDEFINED:
+ * upccoll_types.h). Team handles are local to the thread that got them, and a
+ * freed handle is never valid again (UPCCOLL_ERROR_TEAM in every call).
  * upccoll_team_split orders the members of a color by key, then by rank in the
  * parent team (as MPI_Comm_split): keys need not be 0..n-1 (the paper's case,
  * where the key is the new rank).
  * Extension: color UPCCOLL_UNDEFINED (MPI_UNDEFINED) joins no team; that thread
  * gets *newteam = UPCCOLL_TEAM_NULL (MPI_COMM_NULL), which no call accepts. */
-typedef void* upccoll_team_t;
-#define UPC_TEAM_ALL ((upccoll_team_t)0)
-#define UPCCOLL_TEAM_NULL ((upccoll_team_t)~(uintptr_t)0)
-#define UPCCOLL_UNDEFINED (-32766)
 upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank) __asm__("upcemu_upccoll_team_rank");
 upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size) __asm__("upcemu_upccoll_team_size");
 upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam) __asm__("upcemu_upccoll_team_split");
