@@ -22,6 +22,10 @@ they are) into one program for upcemu; run it with `upcrun -n N ./prog`.
   --keep             keep the translated C as FILE.upc.c next to the output
   -T N, -fupc-threads=N
                      a static THREADS of N (the run must have N threads)
+  -x upc|c|none      the language of the inputs that follow (as gcc's -x):
+                     upc compiles them as UPC whatever their suffix (a .c
+                     file that is a UPC program, as NPB-UPC's is.c), c as
+                     plain C, none goes back to choosing by the suffix
   -I DIR -D M[=V] -U M -O* -g* -l LIB -L DIR -Wl,...  -W* -f* -std=...
                      passed to gcc / the link
   --help, --version
@@ -46,6 +50,17 @@ def find_tree():
     return [os.path.join(prefix, install_paths.INCLUDEDIR, "upcemu")], [os.path.join(prefix, install_paths.LIBDIR)]
 
 
+def looks_like_upc(path):
+    """Whether a file includes one of the UPC headers (for the -x upc hint)."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return False
+    import re
+    return re.search(r"^\s*#\s*include\s*[<\"]upc(_relaxed|_strict)?\.h[>\"]", text, re.M) is not None
+
+
 def run(cmd, **kw):
     if os.environ.get("UPCC_VERBOSE"):
         print(" ".join(cmd), file=sys.stderr)
@@ -57,6 +72,7 @@ def main(argv):
     compile_only = preprocess_only = keep = False
     static_threads = None
     cpp_flags, cc_flags, link_flags, inputs = [], [], [], []
+    x_lang = None  # -x: None (by the suffix), "upc" or "c"; inputs are (path, language)
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -84,6 +100,14 @@ def main(argv):
                 print(f"upcc: error: -T needs a positive number of threads, not '{v}'", file=sys.stderr)
                 return 2
             static_threads = int(v)
+        elif a == "-x" or (a.startswith("-x") and len(a) > 2):
+            v = nxt() if a == "-x" else a[2:]
+            if a == "-x":
+                i += 1
+            if v not in ("upc", "c", "none"):
+                print(f"upcc: error: -x takes upc, c or none, not '{v}'", file=sys.stderr)
+                return 2
+            x_lang = None if v == "none" else v
         elif a in ("-I", "-D", "-U", "-include"):
             cpp_flags += [a, nxt()]; i += 2; continue
         elif a.startswith(("-I", "-D", "-U")):
@@ -98,7 +122,7 @@ def main(argv):
             print(f"upcc: error: unknown option '{a}' (see upcc --help)", file=sys.stderr)
             return 2
         else:
-            inputs.append(a)
+            inputs.append((a, x_lang))
         i += 1
     if not inputs:
         print("upcc: error: no input files (see upcc --help)", file=sys.stderr)
@@ -114,9 +138,9 @@ def main(argv):
     tmp = tempfile.mkdtemp(prefix="upcc-")
     objects = []
     try:
-        for src in inputs:
+        for src, src_lang in inputs:
             base = os.path.splitext(os.path.basename(src))[0]
-            if src.endswith(".upc"):
+            if src_lang == "upc" or (src_lang is None and src.endswith(".upc")):
                 pre = run([cc, "-E", "-std=gnu11", "-D__UPC__=1", "-D__UPC_VERSION__=201311L",
                            "-D__UPCC__=1", "-I", UPCC_INCLUDE] + [f"-I{d}" for d in incs] + ["-include", "upcemu_c.h"] +
                           # -T N: THREADS is N for the preprocessor too (`#if THREADS < 256`);
@@ -159,11 +183,11 @@ def main(argv):
                                 if len(inputs) == 1 else base + ".upc.c")
                 src_c, lang = c_file, ["-x", "c"]
                 extra = []
-            elif src.endswith((".o", ".a")):
+            elif src_lang is None and src.endswith((".o", ".a")):
                 objects.append(src)
                 continue
             else:
-                src_c, lang, extra = src, [], cpp_flags
+                src_c, lang, extra = src, (["-x", "c"] if src_lang == "c" else []), cpp_flags
             if preprocess_only:
                 continue
             obj = (out if compile_only and out and len(inputs) == 1 else base + ".o") if compile_only \
@@ -171,6 +195,10 @@ def main(argv):
             r = run([cc, "-std=gnu11", "-fexceptions", "-c"] + lang + [src_c] + extra +
                     [f"-I{d}" for d in incs] + cc_flags + ["-o", obj])
             if r.returncode != 0:
+                if src_c == src and looks_like_upc(src):
+                    print(f"upcc: note: {src} was compiled as plain C (its suffix is not .upc) but includes "
+                          f"<upc.h>, <upc_relaxed.h> or <upc_strict.h>: compile a UPC program kept in a .c "
+                          f"file with -x upc ({os.path.basename(src)} after it)", file=sys.stderr)
                 return 1
             objects.append(obj)
         if preprocess_only or compile_only:

@@ -182,6 +182,83 @@ def _rewrite_params(toks, o, c, static_threads):
                     break
 
 
+KEYWORDS_BEFORE_PAREN = ("sizeof", "if", "while", "for", "switch", "return", "_Alignof", "__typeof__", "typeof",
+                         "__typeof", "_Generic", "__attribute__", "case")
+
+
+def _pointer_to_rows_threads(toks):
+    """Without -T: a pointer to an array of shared whose row contains THREADS
+    (`shared int (*a)[10*THREADS]`) cannot be translated (the row's length is
+    not a constant; the parse would see THREADS as 1): the same error as for the
+    array-spelled parameter, or, for a variable or a type name, its own."""
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.system or t.text != "(":
+            continue
+        j = _significant(toks, i, 1)
+        if j >= n or toks[j].text != "*":
+            continue
+        close = _balanced(toks, i, "(", ")")
+        name = None
+        for z in range(j + 1, close):  # the declared name: the first identifier not a qualifier
+            if toks[z].kind == "id" and toks[z].text not in ("const", "volatile", "restrict", "__restrict",
+                                                             "__restrict__", "shared", "strict", "relaxed"):
+                name = toks[z].text
+                break
+            if toks[z].text in ("(", "["):
+                break
+        r = _significant(toks, close, 1)
+        if r >= n or toks[r].text != "[":
+            continue
+        threads = False
+        while r < n and toks[r].text == "[":  # the row's dimensions
+            k = _balanced(toks, r, "[", "]")
+            threads = threads or any(toks[z].text == "THREADS" for z in range(r + 1, k))
+            r = _significant(toks, k, 1)
+        if not threads:
+            continue
+        # the specifiers before the '(': back to the start of the declaration
+        depth, b, shared, param = 0, i - 1, False, False
+        while b >= 0:
+            x = toks[b].text
+            if x in (")", "]"):
+                depth += 1
+            elif x in ("(", "["):
+                if depth == 0:
+                    p = _significant(toks, b, -1)
+                    param = x == "(" and p >= 0 and (toks[p].text == ")" or (
+                        toks[p].kind == "id" and toks[p].text not in KEYWORDS_BEFORE_PAREN))
+                    break
+                depth -= 1
+            elif depth == 0 and x in (";", "{", "}", ","):
+                if x == ",":  # another parameter, or another declarator: find which
+                    d2, e = 0, b - 1
+                    while e >= 0 and not (d2 == 0 and toks[e].text in (";", "{", "}", "(")):
+                        d2 += toks[e].text in (")", "]")
+                        d2 -= toks[e].text in ("(", "[")
+                        e -= 1
+                    if e >= 0 and toks[e].text == "(":
+                        p = _significant(toks, e, -1)
+                        param = p >= 0 and (toks[p].text == ")" or (
+                            toks[p].kind == "id" and toks[p].text not in KEYWORDS_BEFORE_PAREN))
+                    if not param:  # `shared int a, (*p)[..]`: the specifiers are before the first
+                        b = e
+                        while b >= 0 and toks[b].text not in (";", "{", "}"):
+                            shared = shared or toks[b].text == "shared"
+                            b -= 1
+                break
+            shared = shared or (toks[b].kind == "id" and toks[b].text == "shared")
+            b -= 1
+        if not shared:
+            continue
+        if param and name:
+            raise UpcError(t.file, t.line, f"parameter '{name}': an array of shared whose inner dimension "
+                                           f"contains THREADS needs a static THREADS (upcc -T N)")
+        what = f"'{name}': a" if name else "a"
+        raise UpcError(t.file, t.line, f"{what} pointer to an array of shared whose dimension contains THREADS "
+                                       f"needs a static THREADS (upcc -T N)")
+
+
 class Out(list):
     """The output pieces and their byte length so far."""
     def __init__(self):
@@ -199,6 +276,8 @@ def prepass(text, static_threads=None, fragment=False):
     end of the file, or of the compound statement that contains the pragma)."""
     toks = tokenize(text)
     _array_parameters(toks, static_threads)
+    if not static_threads:
+        _pointer_to_rows_threads(toks)
     layouts = Layouts()
     default_consistency = "relaxed"
     pragmas = [(0, "relaxed")]

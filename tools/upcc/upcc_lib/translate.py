@@ -333,6 +333,9 @@ class Translator:
             if func:  # two blocks of one function may each have a static `x`
                 self.local_count = getattr(self, "local_count", 0) + 1
                 base += f"_{self.local_count}"
+            # the generated code at file scope names the element type: a struct defined
+            # in the function gets a file-scope copy under a tag of its own
+            elem_out = self.hoist_local_record(elem_t, base) if func else elem
             cname = "__upcc_o_" + base
             self.objects[c.get_usr()] = SharedObject(c.spelling, cname, elem, dims, block, cons)
             stor = self.storage(c)
@@ -354,10 +357,10 @@ class Translator:
             self.appendix.append(
                 f"static size_t __upcc_n_{base}(void) {{ return {count}; }}\n"
                 f"__attribute__((constructor)) static void __upcc_d_{base}(void) {{ upcemu_declare(&{cname}, "
-                f"sizeof({elem}), {self.block_expr(block)}, __upcc_n_{base}, \"{tname}\", \"{fq}\", {line}, "
+                f"sizeof({elem_out}), {self.block_expr(block)}, __upcc_n_{base}, \"{tname}\", \"{fq}\", {line}, "
                 f"(const void *)0); }}\n")
             if init is not None:
-                self.appendix.append(self.initializer(c, base, cname, elem, dims, f, line))
+                self.appendix.append(self.initializer(c, base, cname, elem_out, dims, f, line))
         first = group[0]
         decl = ", ".join(c for _, c in texts)
         text = f"{texts[0][0]}upcemu_object {decl}"
@@ -365,6 +368,28 @@ class Translator:
         if file_scope:
             self.edits.append((first.extent.start.offset, group[-1].extent.end.offset, text))
         return text
+
+    def hoist_local_record(self, elem_t, base):
+        """The element type's spelling for the generated file-scope code of a static
+        shared object declared in a function: when the type is a struct or union
+        defined in a function (`static shared struct S {...} s[N];`), a copy of its
+        definition under the tag `__upcc_local_<base>` goes before the function
+        (self.prefix) and that tag is returned; otherwise the type's own spelling."""
+        t = elem_t.get_canonical()
+        decl = t.get_declaration()
+        if t.kind != ci.TypeKind.RECORD or decl is None or not decl.is_definition():
+            return self.ctype(elem_t)
+        p = decl.semantic_parent
+        while p is not None and p.kind not in (K.FUNCTION_DECL, K.TRANSLATION_UNIT):
+            p = p.semantic_parent
+        if p is None or p.kind != K.FUNCTION_DECL:
+            return self.ctype(elem_t)
+        kw = "union" if decl.kind == K.UNION_DECL else "struct"
+        tag = f"__upcc_local_{base}"
+        body = self.flatten(self.rw_record(decl))
+        body = AS_RE.sub("", body[body.index("{"):])
+        self.prefix.append(f"{kw} {tag} {body}; ")
+        return f"{kw} {tag}"
 
     # ---- declarations with several declarators, pointers-to-shared, typedefs ----
     QUALS = ("const", "volatile", "restrict", "__restrict", "__restrict__")
@@ -400,12 +425,14 @@ class Translator:
             j += 9 if toks[j].spelling == "__attribute__" else 1
         return toks[min(j, at)].extent.start.offset
 
-    def base_is_shared(self, c, spec_end):
+    def base_is_shared(self, c, spec_end, start=None, extra=()):
         """Whether the declaration's specifiers name a shared (non-pointer) type."""
-        text = self.raw[c.extent.start.offset:spec_end]
-        for k in c.get_children():  # a struct defined in the specifiers: its members do not count
-            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and k.extent.end.offset <= spec_end:
-                a, b = k.extent.start.offset - c.extent.start.offset, k.extent.end.offset - c.extent.start.offset
+        start = c.extent.start.offset if start is None else start
+        text = self.raw[start:spec_end]
+        for k in list(c.get_children()) + list(extra):  # a struct defined in the specifiers: its members do not count
+            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and start <= k.extent.start.offset and \
+                    k.extent.end.offset <= spec_end:
+                a, b = k.extent.start.offset - start, k.extent.end.offset - start
                 text = text[:a] + b" " * (b - a) + text[b:]
         if AS_RE.search(text.decode()):
             return True
@@ -436,15 +463,17 @@ class Translator:
         out.append(self.src(pos, b))
         return "".join(out)
 
-    def rw_decls(self, group, file_scope):
+    def rw_decls(self, group, file_scope, outer=None, extra=()):
         """One declaration (VAR_DECLs, TYPEDEF_DECLs or FIELD_DECLs sharing their
         specifiers): each declarator translated; split into one declaration per
         declarator when the specifiers are shared (pointers-to-shared become
         upcemu_sptr, shared objects upcemu_object)."""
         first = group[0]
-        start = first.extent.start.offset
+        # outer: a block-scope DECL_STMT whose specifiers define a struct (extra): the
+        # VAR_DECLs' extents begin after the struct there, the statement's at its start
+        start = first.extent.start.offset if outer is None else outer.extent.start.offset
         spec_end = self.declarator_start(first)
-        shared_base = self.base_is_shared(first, spec_end)
+        shared_base = self.base_is_shared(first, spec_end, start, extra)
         if not shared_base and not any(self.is_shared_object(c) for c in group
                                        if c.kind == K.VAR_DECL):
             text = self.gen_range(group, start, max(c.extent.end.offset for c in group))
@@ -455,13 +484,14 @@ class Translator:
             if first.kind == K.TYPEDEF_DECL:
                 text = AS_RE.sub("", text)
             return text
-        spec_words = [t.spelling for t in first.get_tokens() if t.extent.start.offset < spec_end]
+        spec_words = [t.spelling for t in (outer or first).get_tokens()
+                      if start <= t.extent.start.offset < spec_end]
         storage = [w for w in spec_words if w in self.STORAGE]
         spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))
         parts, prefix_parts = [], []
         # a struct/union defined in the specifiers (`shared struct S {...} s[THREADS];`):
         # defined on its own first (an unnamed one gets a tag), then named by its tag
-        rec = next((k for k in first.get_children() if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
+        rec = next((k for k in list(first.get_children()) + list(extra) if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
                     k.is_definition() and start <= k.extent.start.offset and k.extent.end.offset <= spec_end), None)
         if rec is not None and first.kind == K.VAR_DECL:
             kw = "union" if rec.kind == K.UNION_DECL else "struct"
@@ -509,6 +539,7 @@ class Translator:
                 # the leftmost '*' is the pointer to the shared base: upcemu_sptr
                 decl = self.strip_sptr_stars(decl)
                 decl = AS_RE.sub("", decl)
+                decl = self.drop_row_dims(decl, c.spelling)
                 tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
                 parts.append(self.private_init(c, " ".join(storage) + (" " if storage else "") + tls +
                                                "upcemu_sptr " + decl.strip()))
@@ -551,6 +582,44 @@ class Translator:
             if shared:
                 cut = i + 2
         return decl[:levels[0][0]] + decl[levels[cut - 1][1]:]
+
+    @staticmethod
+    def drop_row_dims(decl, name):
+        """A declarator of a pointer to an array of shared, its star already gone
+        (`(p)[N] = a`, `(pa[3])[N]`): the whole pointer is one upcemu_sptr, so the
+        parentheses and the row's dimensions after them go (`p = a`, `pa[3]`)."""
+        m = re.match(r"\s*\(\s*" + re.escape(name) + r"\b", decl)
+        if not m:
+            return decl
+        pos, depth = m.end(), 0
+        while pos < len(decl):  # the name's own dimensions, up to the ')'
+            ch = decl[pos]
+            depth += ch in "(["
+            depth -= ch in ")]"
+            if depth < 0:
+                break
+            pos += 1
+        if pos >= len(decl):
+            return decl
+        inner = decl[m.start():pos].replace("(", "", 1).strip()
+        q = pos + 1
+        dims = re.compile(r"\s*\[")
+        found = False
+        while True:
+            dm = dims.match(decl, q)
+            if not dm:
+                break
+            depth, r = 0, dm.end() - 1
+            while r < len(decl):
+                depth += decl[r] in "(["
+                depth -= decl[r] in ")]"
+                r += 1
+                if depth == 0:
+                    break
+            q, found = r, True
+        if not found:
+            return decl
+        return decl[:m.start()] + inner + decl[q:]
 
     def has_sptr(self, t):
         """Whether a value of type t holds a pointer-to-shared (itself, an element, a member)."""
@@ -814,7 +883,9 @@ class Translator:
         of a struct: `s.a`, `p->a`, `s.a[i]` for a 2-D member."""
         while c.kind == K.ARRAY_SUBSCRIPT_EXPR and self.is_array(c.type):
             c = self.strip(list(c.get_children())[0])
-        return c.kind == K.MEMBER_REF_EXPR
+        # the member itself an array: a member that points to rows (`v.rows[i][j]`,
+        # `shared int (*rows)[N]`) indexes through the pointer instead
+        return c.kind == K.MEMBER_REF_EXPR and self.is_array(c.type)
 
     def is_shared_lvalue(self, c):
         return c.kind in (K.DECL_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR, K.MEMBER_REF_EXPR, K.UNARY_OPERATOR) and \
@@ -878,6 +949,16 @@ class Translator:
             return self.rw_function(c)
         if k == K.DECL_STMT:
             kids = list(c.get_children())
+            # `static shared struct S {...} s[N];`: the struct is defined inside the
+            # declaration, which translates it (rw_decls)
+            if len(kids) >= 2 and kids[0].kind in (K.STRUCT_DECL, K.UNION_DECL) and kids[0].is_definition() \
+                    and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) and
+                            v.extent.start.offset >= kids[0].extent.end.offset for v in kids[1:]) and \
+                    self.base_is_shared(kids[1], self.declarator_start(kids[1]), c.extent.start.offset, kids[:1]):
+                # (the VAR_DECLs' extents begin after the struct at block scope)
+                b = max(v.extent.end.offset for v in kids[1:])
+                return (self.rw_decls(kids[1:], file_scope=False, outer=c, extra=kids[:1]) +
+                        self.src(b, c.extent.end.offset))
             if kids and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) for v in kids):
                 a, b = kids[0].extent.start.offset, max(v.extent.end.offset for v in kids)
                 return (self.src(c.extent.start.offset, a) + self.rw_decls(kids, file_scope=False) +
@@ -1181,8 +1262,16 @@ class Translator:
                 return f"({neg}upcemu_sptr_eq({L}, {R}))"
             return f"({neg}upcemu_sptr_isnull({L if ls else R}))"
         if op in ("<", ">", "<=", ">=") and ls and rs:
+            # C99 6.5.8 (UPC 1.3 adds nothing): by the places pointed to. On one thread
+            # the elements of an object lie in index order, so the local addresses
+            # decide, whatever the phases (a phase reset by a cast through shared [] or
+            # upc_resetphase: the same address compares equal, as for == in 6.4.2p6);
+            # across threads, the element distance (which reads the phases).
             elem, block, _ = self.pointee_info(left.type)
-            return f"(upcemu_diff({L}, {R}, sizeof({elem}), {block}) {op} 0)"
+            a, b = self.tmp(), self.tmp()
+            return (f"({{ upcemu_sptr {a} = {L}, {b} = {R}; ({a}.thread == {b}.thread ? "
+                    f"(ptrdiff_t)({a}.offset - {b}.offset) : upcemu_diff({a}, {b}, sizeof({elem}), {block})) "
+                    f"{op} 0; }})")
         if op == "=":
             return f"{L} = {R}"
         return self.generic(c)
