@@ -5,6 +5,10 @@
 // and replaces itself with the program (execvp). The program's own launcher then
 // runs the threads, so its exit status, signals and interrupts reach the caller
 // exactly as if the program had been started directly.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -19,7 +23,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
+#include <algorithm>
 
 #include "../lib/runtime/size_parse.hpp"
 #include "../lib/runtime/topology.hpp"
@@ -46,7 +52,12 @@ Options:
   -n, --threads N        number of UPC threads (THREADS), 1 to 4096
                          (default: $UPCEMU_THREADS, else the number of CPUs)
   --backend KIND         'threads' (default): THREADS OS threads in one process;
-                         'processes': one forked process per UPC thread
+                         'processes': one forked process per UPC thread;
+                         'mpi': one Open MPI rank per UPC thread, started by
+                         mpirun (on one host so far; docs/backends.md)
+  --hostfile FILE        mpi backend: the hosts for mpirun (its --hostfile)
+  --mpirun PATH          mpi backend: the mpirun to call (default:
+                         $UPCEMU_MPIRUN, else mpirun from PATH)
   --heap SIZE            shared heap per thread, e.g. 512K, 64M, 1G (at least 64K;
                          default 64M, less when THREADS is large; SIZE x THREADS
                          at most 64 TiB, reserved sparsely)
@@ -166,6 +177,7 @@ struct settings {
   std::optional<long> threads, nodes, per_node;
   std::string node_map, report, report_file, net;
   std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, coll_segment, upccoll_progress;
+  std::string hostfile, mpirun;
   bool check = false, quiet = false, verbose_coll = false;
 };
 
@@ -174,6 +186,93 @@ void set_env(const char* name, const std::string& value) {
     std::fprintf(stderr, "upcrun: cannot set %s: %s\n", name, std::strerror(errno));
     std::exit(1);
   }
+}
+
+// The mpi backend: mpirun starts THREADS ranks of the program. Every UPCEMU_*
+// variable set above is passed on with -x, so ranks on other hosts see them
+// too; -q keeps mpirun's own notices out of the program's output (failures
+// are reported by the runtime); --oversubscribe lets a laptop run more ranks
+// than it has cores, as the other backends do.
+//
+// upcrun stays mpirun's parent here, so that a signal to upcrun ends the job
+// as on the other backends: SIGINT, SIGTERM and SIGHUP are passed to mpirun
+// (which stops every rank) and upcrun then says so and exits with 128+signal;
+// if upcrun itself is killed, mpirun gets SIGKILL (PR_SET_PDEATHSIG) and so
+// do the ranks (backend_mpi.cpp).
+volatile sig_atomic_t g_mpirun_pid = 0;
+volatile sig_atomic_t g_interrupted_by = 0;
+
+void forward_to_mpirun(int sig) {
+  if (!g_interrupted_by) g_interrupted_by = sig;
+  if (g_mpirun_pid > 0) ::kill(g_mpirun_pid, sig == SIGINT ? SIGTERM : sig);
+}
+
+int run_mpirun(const settings& s, char** program) {
+  std::string mpirun = s.mpirun;
+  if (mpirun.empty())
+    if (const char* env = std::getenv("UPCEMU_MPIRUN"); env && *env) mpirun = env;
+  if (mpirun.empty()) mpirun = "mpirun";
+  std::vector<std::string> args = {mpirun, "-q", "--oversubscribe", "-n", std::to_string(*s.threads)};
+  if (!s.hostfile.empty()) args.insert(args.end(), {"--hostfile", s.hostfile});
+  for (char** e = environ; *e; ++e) {
+    std::string_view var(*e);
+    if (var.substr(0, 7) == "UPCEMU_") args.insert(args.end(), {"-x", std::string(var.substr(0, var.find('=')))});
+  }
+  // Open MPI refuses to run as root unless told twice; containers and CI run
+  // as root, and upcemu runs no more as root than the program itself would.
+  if (::geteuid() == 0) {
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+    ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+  }
+  std::vector<char*> cargs;
+  for (auto& a : args) cargs.push_back(a.data());
+  for (char** p = program; *p; ++p) cargs.push_back(*p);
+  cargs.push_back(nullptr);
+
+  int report[2];  // the child's exec errno, if exec fails
+  if (::pipe2(report, O_CLOEXEC) != 0) {
+    std::fprintf(stderr, "upcrun: pipe: %s\n", std::strerror(errno));
+    return 1;
+  }
+  struct sigaction sa {};
+  sa.sa_handler = forward_to_mpirun;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    std::fprintf(stderr, "upcrun: fork: %s\n", std::strerror(errno));
+    return 1;
+  }
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::signal(sig, SIG_DFL);
+    ::execvp(cargs[0], cargs.data());
+    const int err = errno;
+    (void)!::write(report[1], &err, sizeof err);
+    ::_exit(127);
+  }
+  g_mpirun_pid = pid;
+  ::close(report[1]);
+  int err = 0;
+  if (::read(report[0], &err, sizeof err) == static_cast<ssize_t>(sizeof err)) {
+    ::waitpid(pid, nullptr, 0);
+    std::fprintf(stderr, "upcrun: --backend mpi needs Open MPI's mpirun: cannot run '%s': %s (apt-get install "
+                         "openmpi-bin, or name it with --mpirun PATH)\n", mpirun.c_str(), std::strerror(err));
+    return err == ENOENT ? 127 : 126;
+  }
+  ::close(report[0]);
+  int wstatus = 0;
+  while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
+  }
+  if (const int sig = g_interrupted_by) {
+    const char* abbrev = sigabbrev_np(sig);
+    std::fprintf(stderr, "upcemu: interrupted by SIG%s; stopped all %ld threads\n", abbrev ? abbrev : "?", *s.threads);
+    return 128 + sig;
+  }
+  if (WIFSIGNALED(wstatus)) return 128 + WTERMSIG(wstatus);
+  return WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 1;
 }
 
 }  // namespace
@@ -247,8 +346,18 @@ int main(int argc, char** argv) {
       continue;
     }
     if (value_of(arg, "--backend", v)) {
-      if (v != "threads" && v != "processes") usage_error("--backend must be 'threads' or 'processes', got '" + v + "'");
+      if (v != "threads" && v != "processes" && v != "mpi")
+        usage_error("--backend must be 'threads', 'processes' or 'mpi', got '" + v + "'");
       s.backend = v;
+      continue;
+    }
+    if (value_of(arg, "--hostfile", v)) {
+      if (::access(v.c_str(), R_OK) != 0) usage_error("--hostfile: cannot read '" + v + "': " + std::strerror(errno));
+      s.hostfile = v;
+      continue;
+    }
+    if (value_of(arg, "--mpirun", v)) {
+      s.mpirun = v;
       continue;
     }
     if (value_of(arg, "--heap", v)) {
@@ -328,6 +437,19 @@ int main(int argc, char** argv) {
   }
 
   if (i >= argc) usage_error("no program given: usage is upcrun -n THREADS [options] PROGRAM [ARGS...]");
+  const bool mpi = s.backend == "mpi";
+  if (!mpi && !s.hostfile.empty()) usage_error("--hostfile is an option of the mpi backend: add --backend mpi");
+  if (!mpi && !s.mpirun.empty()) usage_error("--mpirun is an option of the mpi backend: add --backend mpi");
+  if (mpi && !s.threads) {
+    // mpirun needs the number of ranks: the same default as the other backends.
+    if (const char* env = std::getenv("UPCEMU_THREADS"); env && *env) {
+      auto n = parse_long(env);
+      if (!n || *n < 1 || *n > upc::detail::max_threads) usage_error(std::string("UPCEMU_THREADS='") + env + "' is invalid");
+      s.threads = n;
+    } else {
+      s.threads = std::max(1u, std::thread::hardware_concurrency());
+    }
+  }
   // The topology, checked now when THREADS is known (the program checks it again).
   if (s.threads && (s.nodes || s.per_node || !s.node_map.empty())) {
     try {
@@ -365,6 +487,7 @@ int main(int argc, char** argv) {
   if (!s.upccoll_progress.empty()) set_env("UPCEMU_UPCCOLL_PROGRESS", s.upccoll_progress);
 
   std::fflush(nullptr);
+  if (mpi) return run_mpirun(s, argv + i);
   ::execvp(argv[i], argv + i);
   const int err = errno;
   std::fprintf(stderr, "upcrun: cannot run '%s': %s\n", argv[i], std::strerror(err));

@@ -10,12 +10,15 @@
 
 namespace upc {
 
-enum class backend_kind { threads, processes };
+// threads: OS threads of one process; processes: one forked process per thread;
+// mpi: one Open MPI rank per thread, started by mpirun (docs/backends.md).
+enum class backend_kind { threads, processes, mpi };
 
 // Everything that shapes a run. upcrun fills these from its command line through
 // UPCEMU_* environment variables; launch_options::from_environment() reads them.
 struct launch_options {
   int threads = 0;                       // 0: UPCEMU_THREADS, else the number of CPUs
+                                         // (mpi: the number of ranks)
   backend_kind backend = backend_kind::threads;
   std::size_t heap_per_thread = 0;       // bytes; 0: the default (see docs/user-guide.md)
   // The virtual node topology (docs/topology.md): 0 = not given. Nodes alone:

@@ -53,6 +53,7 @@ struct alignas(64) thread_slot {
   std::atomic<const char*> last_file;
   std::atomic<std::uint32_t> last_line;
   std::int32_t pid;
+  std::int32_t exit_code;                    // main's status (mpi backend: every rank reads them all)
   // split-phase barrier state of this thread
   std::uint32_t phase;                       // number of completed notify/wait pairs
   std::uint32_t notified;                    // 1 between upc_notify and upc_wait

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "control.hpp"
+#include "backend_mpi.hpp"
 #include "launcher.hpp"
 
 namespace upc::detail {
@@ -46,12 +47,17 @@ void report_exit_call(const char* function, int status) noexcept {
   const bool first = record_failure_status(t, text.c_str(), run_status);
   // exit() flushes every stream before it ends the process; the others do not.
   if (std::string(function) == "exit") std::fflush(nullptr);
-  const bool threads_backend = static_cast<backend_kind>(control().backend) == backend_kind::threads;
+  const auto backend = static_cast<backend_kind>(control().backend);
   // Threads backend: this is the end of the process, so print here (the first
   // failure's report, which may be another thread's); wait if someone else is
   // printing it, they end the process. Processes backend: the launcher prints it.
-  if (threads_backend && !print_report_once())
+  // Mpi backend: no launcher outlives the rank; print, then end the job.
+  if (backend == backend_kind::threads && !print_report_once())
     for (;;) ::pause();
+  if (backend == backend_kind::mpi) {
+    print_report_once();
+    mpi_end_job(first ? run_status : failure_exit_status());
+  }
   end_process(first ? run_status : failure_exit_status());
 }
 

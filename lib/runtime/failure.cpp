@@ -15,6 +15,7 @@
 
 #include "control.hpp"
 #include "futex.hpp"
+#include "backend_mpi.hpp"
 #include "launcher.hpp"
 
 namespace upc {
@@ -157,7 +158,7 @@ namespace {
 // A worker process stopped by SIGSTOP (or the terminal's SIGTSTP): state T in
 // /proc/PID/stat. Only the processes backend has a process per thread.
 bool stopped_by_signal(const thread_slot& s) {
-  if (s.pid <= 0 || static_cast<backend_kind>(control().backend) != backend_kind::processes) return false;
+  if (s.pid <= 0 || static_cast<backend_kind>(control().backend) == backend_kind::threads) return false;
   char path[64], line[512] = {};
   std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(s.pid));
   FILE* f = std::fopen(path, "r");
@@ -296,6 +297,12 @@ void crash_handler(int sig, siginfo_t* info, void*) {
       for (;;) ::pause();
     std::fflush(stdout);
     end_process(first ? status : failure_exit_status());
+  }
+  if (g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::mpi) {
+    // No launcher outlives the rank to print the report: print it, end the job.
+    print_report_once();
+    std::fflush(stdout);
+    mpi_end_job(first ? status : failure_exit_status());
   }
   signal(sig, SIG_DFL);
   raise(sig);

@@ -23,11 +23,13 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "launch_replay.hpp"
 #include "single_valued.hpp"
 #include "world_barrier.hpp"
 #include "static_objects.hpp"
@@ -253,17 +255,60 @@ void check_pointer_range(const shared_address& a, const char* function) {
 }
 }  // namespace
 
+// The launcher's allocations on the mpi backend (launch_replay.hpp): rank 0
+// makes them and records the offsets; the other ranks, whose objects must hold
+// the same offsets, take them from the record instead of allocating again.
+namespace {
+enum class launch_mode { normal, record, replay };
+launch_mode g_launch_mode = launch_mode::normal;
+std::vector<std::uint64_t> g_launch_log;
+std::size_t g_replay_next = 0;
+
+std::uint64_t replayed(const char* function) {
+  if (g_replay_next >= g_launch_log.size())
+    fail(function, "this rank allocated more shared objects before the start than rank 0 did: the program's "
+                   "namespace-scope shared objects must be the same in every rank");
+  return g_launch_log[g_replay_next++];
+}
+std::uint64_t logged(std::uint64_t offset) {
+  if (g_launch_mode == launch_mode::record) g_launch_log.push_back(offset);
+  return offset;
+}
+}  // namespace
+
+void record_launch_allocations() {
+  g_launch_mode = launch_mode::record;
+  g_launch_log.clear();
+}
+std::vector<std::uint64_t> take_launch_allocations() {
+  g_launch_mode = launch_mode::normal;
+  return std::move(g_launch_log);
+}
+void replay_launch_allocations(std::vector<std::uint64_t> offsets) {
+  g_launch_mode = launch_mode::replay;
+  g_launch_log = std::move(offsets);
+  g_replay_next = 0;
+}
+bool finish_launch_replay() {
+  const bool all_used = g_replay_next == g_launch_log.size();
+  g_launch_mode = launch_mode::normal;
+  g_launch_log.clear();
+  return all_used;
+}
+
 std::uint64_t symmetric_alloc(std::size_t bytes_per_thread, const char* function, const allocation_label& label) {
+  if (g_launch_mode == launch_mode::replay) return replayed(function);
   std::lock_guard<futex_mutex> guard(control().alloc_mutex);
-  return symmetric_alloc_locked(bytes_per_thread, function, label);
+  return logged(symmetric_alloc_locked(bytes_per_thread, function, label));
 }
 
 std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function, const allocation_label& label) {
   if (thread < 0 || thread >= control().threads)
     fail(function, "no local heap for thread " + std::to_string(thread) + " (THREADS is " +
                        std::to_string(control().threads) + ")");
+  if (g_launch_mode == launch_mode::replay) return replayed(function);
   std::lock_guard<futex_mutex> guard(control().alloc_mutex);
-  return local_alloc_locked(thread, bytes, function, label);
+  return logged(local_alloc_locked(thread, bytes, function, label));
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "backend_mpi.hpp"
 #include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"
@@ -109,6 +110,8 @@ run_result run(const launch_options& in, const std::function<void()>& body) {
 run_result run(const launch_options& in, const std::function<int()>& body) {
   if (g_running) throw error("upc::run", "a UPC program is already running in this process", tl_mythread);
   launch_options opt = in;
+  const bool mpi = opt.backend == backend_kind::mpi;
+  if (mpi) mpi_start(opt);  // THREADS = the ranks mpirun started
   if (opt.threads == 0) opt.threads = std::max(1u, std::thread::hardware_concurrency());
   if (opt.threads < 1 || opt.threads > max_threads)
     throw error("upcrun", "THREADS must be between 1 and " + std::to_string(max_threads) + ", got " + std::to_string(opt.threads), -1);
@@ -122,21 +125,25 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (!parts.error.empty()) throw error("upcrun", parts.error, -1);
   const std::uint64_t header_bytes = *round_up_checked(control_block_bytes(opt.threads), page_bytes);
   segment_geometry geo{opt.threads, parts.partition_bytes, header_bytes, header_bytes + parts.total_bytes};
-  create_segment(geo);
+  if (mpi) mpi_create_segment(geo);
+  else create_segment(geo);
   control_block& c = control();
-  c.magic = control_magic;
-  c.threads = opt.threads;
-  c.nodes = static_cast<std::int32_t>(topology.threads_of_node.size());
-  c.partition_bytes = geo.partition_bytes;
-  c.header_bytes = geo.header_bytes;
-  c.check = opt.check;
-  c.backend = static_cast<std::uint32_t>(opt.backend);
-  c.error_thread.store(-1);
-  c.sym_top = 0;
-  c.sym_free_head = no_chunk;
-  for (int t = 0; t < opt.threads; ++t) {
-    c.slots[t].local_floor = geo.partition_bytes;
-    c.slots[t].local_free_head = no_chunk;
+  // On mpi, rank 0 fills the control block; the others see it through the segment.
+  if (mpi_leader()) {
+    c.magic = control_magic;
+    c.threads = opt.threads;
+    c.nodes = static_cast<std::int32_t>(topology.threads_of_node.size());
+    c.partition_bytes = geo.partition_bytes;
+    c.header_bytes = geo.header_bytes;
+    c.check = opt.check;
+    c.backend = static_cast<std::uint32_t>(opt.backend);
+    c.error_thread.store(-1);
+    c.sym_top = 0;
+    c.sym_free_head = no_chunk;
+    for (int t = 0; t < opt.threads; ++t) {
+      c.slots[t].local_floor = geo.partition_bytes;
+      c.slots[t].local_free_head = no_chunk;
+    }
   }
 
   g_threads = opt.threads;
@@ -165,9 +172,11 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
 
   run_result result;
   try {
-    allocate_namespace_scope_objects();
+    if (mpi) mpi_allocate_launch_objects(allocate_namespace_scope_objects);
+    else allocate_namespace_scope_objects();
     if (!c.abort.load()) {
       if (opt.backend == backend_kind::threads) run_threads_backend(opt, body);
+      else if (mpi) run_mpi_backend(opt, body);
       else run_processes_backend(opt, body);
     }
   } catch (const upc::error& e) {
@@ -196,6 +205,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   }
   release_static_objects();
   destroy_segment();
+  if (mpi) mpi_finish();
   g_running = false;
   g_threads = 0;
   return result;

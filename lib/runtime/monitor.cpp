@@ -105,7 +105,8 @@ void monitor::poll() {
     std::string text = "upcemu: the run exceeded its time limit of " + seconds_text(timeout_) +
                        " (--timeout) and was stopped; where each thread was:\n" + describe_blocked_threads();
     set_launcher_exit_code(124);
-    record_failure(-1, text.c_str());
+    // In the control block too: on the mpi backend every rank ends with it.
+    record_failure_status(-1, text.c_str(), 124);
     return;
   }
   if (now - last_look_ < look_interval_seconds) return;

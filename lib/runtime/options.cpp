@@ -53,7 +53,11 @@ launch_options launch_options::from_environment() {
     std::string s(v);
     if (s == "threads") o.backend = backend_kind::threads;
     else if (s == "processes") o.backend = backend_kind::processes;
-    else bad("UPCEMU_BACKEND", s, "'threads' or 'processes'");
+    else if (s == "mpi") o.backend = backend_kind::mpi;
+    else bad("UPCEMU_BACKEND", s, "'threads', 'processes' or 'mpi'");
+  } else if (env("OMPI_COMM_WORLD_SIZE")) {
+    // Started by Open MPI's mpirun without upcrun: each rank is one UPC thread.
+    o.backend = backend_kind::mpi;
   }
   if (const char* v = env("UPCEMU_HEAP")) {
     auto bytes = detail::parse_size(v);

@@ -35,6 +35,23 @@ void create_segment(const segment_geometry& g) {
   g_partition_bytes = g.partition_bytes;
 }
 
+bool map_segment_at(const segment_geometry& g, int fd, void* address, bool construct_control) {
+  void* base = ::mmap(address, g.total_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+                      fd, 0);
+  if (base == MAP_FAILED) return false;
+  if (base != address) {  // a kernel older than 4.17 takes the flag as a hint
+    ::munmap(base, g.total_bytes);
+    return false;
+  }
+  g_base = base;
+  g_bytes = g.total_bytes;
+  char* bytes = static_cast<char*>(base);
+  g_control = construct_control ? new (bytes) control_block{} : reinterpret_cast<control_block*>(bytes);
+  g_partitions = bytes + g.header_bytes;
+  g_partition_bytes = g.partition_bytes;
+  return true;
+}
+
 void destroy_segment() noexcept {
   if (g_base) ::munmap(g_base, g_bytes);
   g_base = nullptr;

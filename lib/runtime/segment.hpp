@@ -20,6 +20,11 @@ struct segment_geometry {
 // Maps the segment; sets g_control, g_partitions, g_partition_bytes. Throws
 // upc::error (function "upcrun") when the mapping cannot be made.
 void create_segment(const segment_geometry& g);
+// The mpi backend's form: the segment is the file `fd` (a memfd made by the
+// host's first rank), mapped at `address` in every rank of the host so that
+// addresses inside it mean the same everywhere. Only the creator constructs
+// the control block. False when the address range is already in use here.
+bool map_segment_at(const segment_geometry& g, int fd, void* address, bool construct_control);
 // Unmaps it (the launcher calls this once every worker has finished).
 void destroy_segment() noexcept;
 

@@ -20,7 +20,7 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "4x", VICTIM}, "got '4x'"},
       {{"--threads=-3", VICTIM}, "got '-3'"},
       {{"-n"}, "-n needs a value"},
-      {{"-n", "2", "--backend", "fibers", VICTIM}, "--backend must be 'threads' or 'processes', got 'fibers'"},
+      {{"-n", "2", "--backend", "fibers", VICTIM}, "--backend must be 'threads', 'processes' or 'mpi', got 'fibers'"},
       {{"-n", "2", "--heap", "10", VICTIM}, "--heap must be a size of at least 64K"},
       {{"-n", "2", "--heap=12Q", VICTIM}, "got '12Q'"},
       {{"-n", "2", "--stack", "1k", VICTIM}, "--stack must be a size of at least 64K"},

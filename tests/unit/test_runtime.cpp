@@ -42,7 +42,7 @@ TEST_CASE("bad UPCEMU_* values get a message naming the variable and the value")
   for (const bad_case& bc : {bad_case{"UPCEMU_THREADS", "0", "UPCEMU_THREADS='0'"},
                              bad_case{"UPCEMU_THREADS", "abc", "UPCEMU_THREADS='abc'"},
                              bad_case{"UPCEMU_THREADS", "5000", "from 1 to 4096"},
-                             bad_case{"UPCEMU_BACKEND", "mpi", "'threads' or 'processes'"},
+                             bad_case{"UPCEMU_BACKEND", "fibers", "'threads', 'processes' or 'mpi'"},
                              bad_case{"UPCEMU_HEAP", "12Q", "UPCEMU_HEAP='12Q'"},
                              bad_case{"UPCEMU_HEAP", "1K", "at least 64K"},
                              bad_case{"UPCEMU_CHECK", "maybe", "1 or 0"},

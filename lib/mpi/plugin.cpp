@@ -1,0 +1,87 @@
+// libupcemu_mpi.so: the MPI calls of the mpi backend (lib/runtime/backend_mpi.cpp),
+// behind the table of lib/runtime/mpi_plugin.hpp.
+#include <mpi.h>
+
+#include <climits>
+#include <cstring>
+#include <string>
+
+#include "../runtime/mpi_plugin.hpp"
+
+namespace {
+using upc::detail::mpi_world;
+
+std::string g_error;
+MPI_Comm g_host = MPI_COMM_NULL;
+
+int note(int rc, const char* call) {
+  if (rc == MPI_SUCCESS) return 0;
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  g_error = std::string(call) + ": " + text;
+  return rc;
+}
+
+int init(mpi_world* w) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    // MULTIPLE: the monitor thread of rank 0 may call MPI_Abort while the UPC
+    // thread is inside MPI.
+    if (int rc = note(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &w->thread_level), "MPI_Init_thread"))
+      return rc;
+  } else {
+    MPI_Query_thread(&w->thread_level);
+  }
+  // Errors come back as codes and are reported by the runtime in its words.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_size(MPI_COMM_WORLD, &w->size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+  if (int rc = note(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &g_host),
+                    "MPI_Comm_split_type"))
+    return rc;
+  MPI_Comm_size(g_host, &w->host_size);
+  MPI_Comm_rank(g_host, &w->host_rank);
+  // Hosts numbered by their lowest rank: a host's leader is its host rank 0,
+  // which is also its lowest world rank (the split keeps world order).
+  int leader = w->host_rank == 0 ? 1 : 0, before = 0;
+  if (int rc = note(MPI_Exscan(&leader, &before, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Exscan")) return rc;
+  if (w->rank == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
+  int host = leader ? before : 0;
+  if (int rc = note(MPI_Bcast(&host, 1, MPI_INT, 0, g_host), "MPI_Bcast")) return rc;
+  w->host = host;
+  return note(MPI_Allreduce(&leader, &w->hosts, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+}
+
+const char* last_error() { return g_error.c_str(); }
+
+int bcast(void* data, std::uint64_t bytes, int root) {
+  auto* p = static_cast<char*>(data);
+  while (bytes > 0) {  // MPI counts are int
+    const int n = bytes > static_cast<std::uint64_t>(INT_MAX) ? INT_MAX : static_cast<int>(bytes);
+    if (int rc = note(MPI_Bcast(p, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Bcast")) return rc;
+    p += n;
+    bytes -= static_cast<std::uint64_t>(n);
+  }
+  return 0;
+}
+
+int allreduce_min(std::int64_t* value) {
+  return note(MPI_Allreduce(MPI_IN_PLACE, value, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+}
+
+int barrier() { return note(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
+
+void abort_all(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
+
+int finalize() {
+  if (g_host != MPI_COMM_NULL) MPI_Comm_free(&g_host);
+  return note(MPI_Finalize(), "MPI_Finalize");
+}
+
+const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
+                                        barrier, abort_all, finalize};
+}  // namespace
+
+extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

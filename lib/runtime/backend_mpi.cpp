@@ -1,0 +1,246 @@
+// The mpi backend: mpirun starts THREADS ranks, each one UPC thread (MYTHREAD =
+// rank of MPI_COMM_WORLD). The ranks of a host share one segment, the same
+// control block and partitions as the other backends, so the whole runtime
+// (barriers, locks, heap, the collective engine) works unchanged and same-host
+// accesses stay loads and stores. MPI itself is reached through the module of
+// mpi_plugin.hpp. docs/backends.md tells the story and what is not built yet
+// (ranks on several hosts).
+//
+// A run, per rank: MPI_Init_thread; host 0's rank 0 makes the segment (a memfd)
+// and every rank maps it at one address; rank 0 fills the control block and
+// allocates the namespace-scope objects, the others adopt its offsets
+// (launch_replay.hpp); all start together; rank 0 also runs the monitor
+// (deadlocks, --timeout, the grace period after a failure) on a second thread,
+// ending the job with MPI_Abort when ranks must be stopped by force; at the end
+// every rank reads every rank's status from the control block, so all return
+// the same exit code, and MPI_Finalize.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "backend_mpi.hpp"
+#include "control.hpp"
+#include "launch_replay.hpp"
+#include "launcher.hpp"
+#include "mpi_plugin.hpp"
+#include "segment.hpp"
+#include "size_parse.hpp"
+
+namespace upc::detail {
+
+bool randomization_off() noexcept;  // same_addresses.cpp
+
+namespace {
+const mpi_plugin_ops* g_mpi = nullptr;
+mpi_world g_world;
+bool g_started = false;
+
+// Every rank reads the same options and fails alike; rank 0 says why, the
+// others wait until it has, then all stop with status 2.
+[[noreturn]] void stop_start(const std::string& why) {
+  if (g_world.rank == 0) {
+    std::fprintf(stderr, "upcrun: %s\n", why.c_str());
+    std::fflush(stderr);
+  }
+  g_mpi->barrier();
+  g_mpi->finalize();
+  end_process(2);
+}
+
+void check(int rc, const char* what) {
+  if (rc) stop_start(std::string("the mpi backend could not ") + what + ": " + g_mpi->last_error());
+}
+
+// The program, its libraries and its static data at the same addresses in
+// every rank (same_addresses.cpp): compare two of them across the ranks.
+void check_same_addresses() {
+  const auto program = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(&g_threads));
+  const auto library = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(&std::fflush));
+  std::int64_t v[4] = {program, -program, library, -library};
+  for (auto& x : v) check(g_mpi->allreduce_min(&x), "compare the ranks' addresses");
+  if (v[0] == program && -v[1] == program && v[2] == library && -v[3] == library) return;
+  stop_start(std::string("the ranks loaded the program at different addresses, but the runtime keeps addresses of "
+                         "static data in shared memory: address-space randomisation is on") +
+             (randomization_off() ? "" : " and this system did not let the program turn it off for itself "
+                                         "(personality(ADDR_NO_RANDOMIZE))") +
+             "; start the job as `setarch -R upcrun --backend mpi ...` or `setarch -R mpirun ...`");
+}
+}  // namespace
+
+bool mpi_leader() noexcept { return !g_started || g_world.rank == 0; }
+
+void mpi_start(launch_options& opt) {
+  if (g_started)
+    throw upc::error("upc::run", "the mpi backend runs one UPC program per process (MPI cannot be started twice)", -1);
+  // A rank outlives neither mpirun nor its daemon (SIGKILL of the job leaves
+  // no rank behind, as on the processes backend).
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  g_mpi = &load_mpi_plugin();
+  if (int rc = g_mpi->init(&g_world))
+    throw upc::error("upcrun", std::string("the mpi backend could not start MPI: ") + g_mpi->last_error() + " (code " +
+                                   std::to_string(rc) + ")", -1);
+  g_started = true;
+  if (opt.threads != 0 && opt.threads != g_world.size)
+    stop_start("THREADS is " + std::to_string(opt.threads) + " (upcrun -n or UPCEMU_THREADS) but mpirun started " +
+               std::to_string(g_world.size) + " ranks: on the mpi backend THREADS is the number of ranks");
+  if (g_world.size > max_threads)
+    stop_start("THREADS must be between 1 and " + std::to_string(max_threads) + ", got " +
+               std::to_string(g_world.size) + " ranks");
+  if (g_world.hosts > 1)
+    stop_start("mpirun placed the " + std::to_string(g_world.size) + " ranks on " + std::to_string(g_world.hosts) +
+               " hosts, but the mpi backend runs on one host so far (remote shared accesses over MPI RMA are not "
+               "built yet; docs/backends.md)");
+  if (opt.report_traffic || !opt.report_file.empty() || opt.net_latency_us > 0 || opt.net_gbps > 0)
+    stop_start("--report/--report-file and --net are not available on the mpi backend yet (use --backend processes)");
+  opt.threads = g_world.size;
+  check_same_addresses();
+}
+
+void mpi_create_segment(const segment_geometry& g) {
+  // Host rank 0 makes the file; the others open it through /proc (a memfd has
+  // no name, so nothing is ever left in /dev/shm).
+  struct offer {
+    std::int64_t pid = 0, fd = -1, address = 0, error = 0;
+  } o;
+  int fd = -1;
+  if (g_world.rank == 0) {
+    fd = ::memfd_create("upcemu-segment", MFD_CLOEXEC);
+    if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(g.total_bytes)) != 0) o.error = errno ? errno : EINVAL;
+    o.pid = ::getpid();
+    o.fd = fd;
+  }
+  // Candidate addresses: where the kernel would put it in rank 0, then a few
+  // far from where programs and libraries are loaded.
+  const std::uint64_t fixed[] = {0x200000000000ULL, 0x300000000000ULL, 0x400000000000ULL, 0x500000000000ULL};
+  for (int attempt = 0; attempt <= 4; ++attempt) {
+    if (g_world.rank == 0 && !o.error) {
+      if (attempt == 0) {
+        void* probe = ::mmap(nullptr, g.total_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        o.address = probe == MAP_FAILED ? static_cast<std::int64_t>(fixed[0])
+                                        : static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(probe));
+        if (probe != MAP_FAILED) ::munmap(probe, g.total_bytes);
+      } else {
+        o.address = static_cast<std::int64_t>(fixed[attempt - 1]);
+      }
+    }
+    check(g_mpi->bcast(&o, sizeof o, 0), "share the segment");
+    if (o.error)
+      stop_start("cannot make the shared segment of " + describe_bytes(g.total_bytes) + " (--heap " +
+                 describe_bytes(g.partition_bytes) + " × THREADS " + std::to_string(g.threads) +
+                 "): " + std::strerror(static_cast<int>(o.error)) + " (try a smaller --heap)");
+    int my_fd = fd;
+    std::int64_t ok = 1;
+    if (g_world.rank != 0) {
+      const std::string path = "/proc/" + std::to_string(o.pid) + "/fd/" + std::to_string(o.fd);
+      my_fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+      if (my_fd < 0) ok = -errno;
+    }
+    void* address = reinterpret_cast<void*>(static_cast<std::uintptr_t>(o.address));
+    if (ok == 1 && !map_segment_at(g, my_fd, address, g_world.rank == 0)) ok = 0;
+    if (g_world.rank != 0 && my_fd >= 0) ::close(my_fd);
+    std::int64_t all = ok;
+    check(g_mpi->allreduce_min(&all), "share the segment");
+    if (all == 1) {
+      if (fd >= 0) ::close(fd);  // the mappings keep the memory
+      return;
+    }
+    if (ok == 1) destroy_segment();
+    if (all < 0)
+      stop_start(std::string("a rank could not open the shared segment of rank 0 through /proc: ") +
+                 std::strerror(static_cast<int>(-all)));
+  }
+  stop_start("no address range of " + describe_bytes(g.total_bytes) +
+             " was free in every rank for the shared segment (try a smaller --heap)");
+}
+
+void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
+  std::vector<std::uint64_t> offsets;
+  std::int64_t count = 0;
+  if (g_world.rank == 0) {
+    record_launch_allocations();
+    try {
+      allocate();
+    } catch (const upc::error& e) {  // reported as run() does; the others must still hear of it
+      record_failure(-1, (std::string("upcemu: ") + e.what() + "\n").c_str());
+    }
+    offsets = take_launch_allocations();
+    // A failed start (a size expression threw) is seen by every rank in the
+    // control block: nothing to adopt then.
+    count = control().abort.load() ? -1 : static_cast<std::int64_t>(offsets.size());
+  }
+  check(g_mpi->bcast(&count, sizeof count, 0), "share the shared objects' places");
+  if (count < 0) return;
+  offsets.resize(static_cast<std::size_t>(count));
+  if (count > 0) check(g_mpi->bcast(offsets.data(), offsets.size() * sizeof(std::uint64_t), 0), "share the shared objects' places");
+  if (g_world.rank != 0) {
+    replay_launch_allocations(std::move(offsets));
+    allocate();
+    if (!finish_launch_replay())
+      record_failure(g_world.rank, ("upcemu: rank " + std::to_string(g_world.rank) +
+                                    " allocated fewer shared objects before the start than rank 0: the program's "
+                                    "namespace-scope shared objects must be the same in every rank\n").c_str());
+  }
+  check(g_mpi->barrier(), "start the run");
+}
+
+void run_mpi_backend(const launch_options& opt, const std::function<int()>& body) {
+  const int rank = g_world.rank;
+  install_crash_handlers();
+  // As on the processes backend: lines in print order across ranks, and none
+  // lost to a rank ended by force.
+  if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+  g_process_upc_thread = rank;
+  control().slots[rank].pid = ::getpid();
+  check(g_mpi->barrier(), "start the run");
+
+  // Rank 0 supervises, as the launcher does on the other backends.
+  std::atomic<bool> done{false};
+  std::thread supervisor;
+  if (rank == 0) {
+    open_start_gate();
+    supervisor = std::thread([&opt, &done] {
+      monitor mon(opt);
+      while (!done.load()) {
+        mon.poll();
+        control_block& c = control();
+        const bool global_exit = c.abort.load() && c.global_exit_called.load();
+        if (global_exit || mon.must_force_stop()) {
+          std::fflush(stdout);
+          if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
+          if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
+          std::fflush(stderr);
+          g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+        }
+        ::usleep(5000);
+      }
+    });
+  }
+  const int status = run_upc_thread(rank, body);
+  control().slots[rank].exit_code = status;
+  std::fflush(nullptr);
+  const int rc = g_mpi->barrier();  // every rank has finished
+  done.store(true);
+  if (supervisor.joinable()) supervisor.join();
+  check(rc, "end the run");
+  for (int t = 0; t < opt.threads; ++t) set_exit_code(t, control().slots[t].exit_code);
+}
+
+void mpi_finish() noexcept {
+  if (g_mpi) g_mpi->finalize();
+}
+
+void mpi_end_job(int status) noexcept {
+  if (g_started) g_mpi->abort(status);
+  end_process(status);
+}
+
+}  // namespace upc::detail

@@ -1,0 +1,26 @@
+// The steps of a run that differ on the mpi backend (backend_mpi.cpp), called
+// by run() in launcher.cpp at the places where the other backends do their own.
+#pragma once
+#include <functional>
+
+#include "segment.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc::detail {
+// Starts MPI, sets opt.threads to the number of ranks and checks what this
+// backend needs; a problem stops every rank with rank 0's message, status 2.
+void mpi_start(launch_options& opt);
+// True where the launcher's one-time work is done: rank 0 (or not on mpi).
+bool mpi_leader() noexcept;
+// Maps the host's segment at one address in every rank (replaces create_segment).
+void mpi_create_segment(const segment_geometry& g);
+// Runs `allocate` (the namespace-scope objects) on rank 0 and adopts its
+// offsets in the other ranks; ends with every rank ready to start.
+void mpi_allocate_launch_objects(const std::function<void()>& allocate);
+// This rank's UPC thread, rank 0's supervision, and everyone's exit codes.
+void run_mpi_backend(const launch_options& opt, const std::function<int()>& body);
+void mpi_finish() noexcept;  // MPI_Finalize
+// Ends every rank of the job with `status` (MPI_Abort) after a rank printed
+// the failure report; ends just this process when MPI is not running.
+[[noreturn]] void mpi_end_job(int status) noexcept;
+}  // namespace upc::detail

@@ -1,0 +1,15 @@
+// The launcher's shared allocations (namespace-scope objects, the world team)
+// made once and adopted by every rank of the mpi backend: rank 0 allocates in
+// the node's segment and records the offsets; the other ranks run the same
+// allocation code, which takes each offset from the record, so every process's
+// objects point at the same places without allocating twice.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace upc::detail {
+void record_launch_allocations();
+std::vector<std::uint64_t> take_launch_allocations();  // ends recording
+void replay_launch_allocations(std::vector<std::uint64_t> offsets);
+bool finish_launch_replay();  // ends replaying; false when offsets were left over
+}  // namespace upc::detail

@@ -1,0 +1,45 @@
+// The mpi backend's only contact with MPI: a small table of functions in a
+// loadable module (libupcemu_mpi.so, lib/mpi/), opened with dlopen when a run
+// uses the mpi backend. Programs are built once, link no MPI library, and run
+// on every backend; a machine without Open MPI runs the other two.
+#pragma once
+#include <cstdint>
+
+namespace upc::detail {
+
+// Bumped whenever the table changes, so that a stale module is refused.
+constexpr int mpi_plugin_abi = 1;
+
+// Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
+// (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
+// of their lowest rank.
+struct mpi_world {
+  int size = 0, rank = 0;
+  int hosts = 0, host = 0;          // number of hosts, this rank's host
+  int host_size = 0, host_rank = 0; // ranks on this host, this rank among them
+  int thread_level = 0;             // what MPI_Init_thread provided (MPI_THREAD_*)
+};
+
+// Every function returns 0, or an MPI error code after writing MPI's text for
+// it into the module's last_error().
+struct mpi_plugin_ops {
+  int abi;
+  int (*init)(mpi_world* world);
+  const char* (*last_error)();
+  int (*bcast)(void* data, std::uint64_t bytes, int root);
+  int (*allreduce_min)(std::int64_t* value);  // in place: every rank gets the minimum
+  int (*barrier)();
+  // MPI_Abort(MPI_COMM_WORLD, status): ends every rank, mpirun exits with status.
+  void (*abort)(int status);
+  int (*finalize)();
+};
+
+// Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the
+// installed one) and returns its table; throws upc::error("upcrun", ...) saying
+// what was tried and why it failed.
+const mpi_plugin_ops& load_mpi_plugin();
+
+}  // namespace upc::detail
+
+// The one symbol the module exports.
+extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops();
