@@ -323,6 +323,12 @@ def prepass(text, static_threads=None, fragment=False):
                     block = "*"
                 else:
                     block = inner
+                    if not static_threads and any(toks[z].kind == "id" and toks[z].text == "THREADS"
+                                                  for z in range(j + 1, k)):
+                        # UPC 1.3 6.5.1.1: the block size is an integer constant
+                        # expression, which THREADS is only with a static THREADS
+                        raise UpcError(t.file, t.line, f"block size '{inner}' contains THREADS, which is not a "
+                                                       f"constant without a static THREADS (upcc -T N)")
                     lit = re.fullmatch(r"(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", inner)
                     if lit and int(lit.group(1), 0) > 4294967296:
                         raise UpcError(t.file, t.line, f"block size {inner} is larger than UPC_MAX_BLOCK_SIZE "
