@@ -21,7 +21,10 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-PACKAGES=(meson ninja-build g++ gcc pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev python3-clang-14 libclang1-14)
+# Open MPI: the mpi backend (upcrun --backend mpi, docs/backends.md) and the
+# benchmarks' MPI peers.
+PACKAGES=(meson ninja-build g++ gcc pkg-config libboost-thread-dev doctest-dev libopenblas-dev libfftw3-dev python3-clang-14 libclang1-14
+          openmpi-bin libopenmpi-dev)
 
 usage() {
   echo "usage: $0 demo|test|build|install [--prefix DIR]" >&2

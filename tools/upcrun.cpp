@@ -437,6 +437,10 @@ int main(int argc, char** argv) {
   }
 
   if (i >= argc) usage_error("no program given: usage is upcrun -n THREADS [options] PROGRAM [ARGS...]");
+  // The backend may come from the environment too (UPCEMU_BACKEND=mpi must
+  // still start mpirun).
+  if (s.backend.empty())
+    if (const char* env = std::getenv("UPCEMU_BACKEND"); env && std::string_view(env) == "mpi") s.backend = "mpi";
   const bool mpi = s.backend == "mpi";
   if (!mpi && !s.hostfile.empty()) usage_error("--hostfile is an option of the mpi backend: add --backend mpi");
   if (!mpi && !s.mpirun.empty()) usage_error("--mpirun is an option of the mpi backend: add --backend mpi");

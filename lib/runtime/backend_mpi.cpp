@@ -17,18 +17,23 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
-#include <thread>
+#include <algorithm>
+
+#include <boost/thread.hpp>
 
 #include "backend_mpi.hpp"
 #include "control.hpp"
+#include "futex.hpp"
 #include "launch_replay.hpp"
 #include "launcher.hpp"
 #include "mpi_plugin.hpp"
@@ -79,16 +84,20 @@ void check_same_addresses() {
 bool mpi_leader() noexcept { return !g_started || g_world.rank == 0; }
 
 void mpi_start(launch_options& opt) {
-  if (g_started)
-    throw upc::error("upc::run", "the mpi backend runs one UPC program per process (MPI cannot be started twice)", -1);
-  // A rank outlives neither mpirun nor its daemon (SIGKILL of the job leaves
-  // no rank behind, as on the processes backend).
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  g_mpi = &load_mpi_plugin();
-  if (int rc = g_mpi->init(&g_world))
-    throw upc::error("upcrun", std::string("the mpi backend could not start MPI: ") + g_mpi->last_error() + " (code " +
-                                   std::to_string(rc) + ")", -1);
-  g_started = true;
+  // MPI is started once per process, by the first run; a program may make
+  // several runs (upc::run), each on every rank, and MPI_Finalize comes at exit.
+  if (!g_started) {
+    // A rank outlives neither mpirun nor its daemon (SIGKILL of the job leaves
+    // no rank behind, as on the processes backend).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    g_mpi = &load_mpi_plugin();
+    if (int rc = g_mpi->init(&g_world))
+      throw upc::error("upcrun", std::string("the mpi backend could not start MPI: ") + g_mpi->last_error() +
+                                     " (code " + std::to_string(rc) + ")", -1);
+    g_started = true;
+    std::atexit([] { g_mpi->finalize(); });
+    check_same_addresses();
+  }
   if (opt.threads != 0 && opt.threads != g_world.size)
     stop_start("THREADS is " + std::to_string(opt.threads) + " (upcrun -n or UPCEMU_THREADS) but mpirun started " +
                std::to_string(g_world.size) + " ranks: on the mpi backend THREADS is the number of ranks");
@@ -102,7 +111,6 @@ void mpi_start(launch_options& opt) {
   if (opt.report_traffic || !opt.report_file.empty() || opt.net_latency_us > 0 || opt.net_gbps > 0)
     stop_start("--report/--report-file and --net are not available on the mpi backend yet (use --backend processes)");
   opt.threads = g_world.size;
-  check_same_addresses();
 }
 
 void mpi_create_segment(const segment_geometry& g) {
@@ -201,41 +209,59 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   g_process_upc_thread = rank;
   control().slots[rank].pid = ::getpid();
   check(g_mpi->barrier(), "start the run");
+  if (rank == 0) open_start_gate();
 
-  // Rank 0 supervises, as the launcher does on the other backends.
-  std::atomic<bool> done{false};
-  std::thread supervisor;
-  if (rank == 0) {
-    open_start_gate();
-    supervisor = std::thread([&opt, &done] {
-      monitor mon(opt);
-      while (!done.load()) {
-        mon.poll();
-        control_block& c = control();
-        const bool global_exit = c.abort.load() && c.global_exit_called.load();
-        if (global_exit || mon.must_force_stop()) {
-          std::fflush(stdout);
-          if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
-          if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
-          std::fflush(stderr);
-          g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
-        }
-        ::usleep(5000);
-      }
+  // The UPC thread is a new OS thread for each run, as on the threads backend:
+  // a program (or a test suite) may make several runs in one process, and the
+  // runtime's per-thread caches must start afresh with each. The process's
+  // own thread waits for it; on rank 0 it supervises meanwhile, as the
+  // launcher does on the other backends.
+  boost::thread::attributes attrs;
+  rlimit stack{};
+  const std::size_t main_stack =
+      ::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY ? stack.rlim_cur : (8u << 20);
+  attrs.set_stack_size(opt.stack_bytes ? opt.stack_bytes : std::max<std::size_t>(main_stack, 8u << 20));
+  std::atomic<std::uint32_t> finished{0};
+  int status = 0;
+  boost::thread worker;
+  try {
+    worker = boost::thread(attrs, [rank, &body, &status, &finished] {
+      status = run_upc_thread(rank, body);
+      finished.store(1);
+      futex_wake_all(&finished);
     });
+  } catch (const std::exception& e) {
+    record_failure(rank, ("upcemu: rank " + std::to_string(rank) + " could not start its UPC thread: " + e.what() +
+                          "\n").c_str());
+    status = 1;
+    finished.store(1);
   }
-  const int status = run_upc_thread(rank, body);
+  if (rank == 0) {
+    monitor mon(opt);
+    while (finished.load() == 0) {
+      futex_wait(&finished, 0, 5'000'000);
+      mon.poll();
+      control_block& c = control();
+      const bool global_exit = c.abort.load() && c.global_exit_called.load();
+      if (global_exit || mon.must_force_stop()) {
+        std::fflush(stdout);
+        if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
+        if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
+        std::fflush(stderr);
+        g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+      }
+    }
+  }
+  if (worker.joinable()) worker.join();
   control().slots[rank].exit_code = status;
   std::fflush(nullptr);
-  const int rc = g_mpi->barrier();  // every rank has finished
-  done.store(true);
-  if (supervisor.joinable()) supervisor.join();
-  check(rc, "end the run");
+  check(g_mpi->barrier(), "end the run");  // every rank has finished
   for (int t = 0; t < opt.threads; ++t) set_exit_code(t, control().slots[t].exit_code);
 }
 
 void mpi_finish() noexcept {
-  if (g_mpi) g_mpi->finalize();
+  // Every rank has left the run (run_mpi_backend's last barrier, or a start
+  // that failed alike everywhere): the next run may begin.
 }
 
 void mpi_end_job(int status) noexcept {

@@ -19,7 +19,7 @@ void mpi_create_segment(const segment_geometry& g);
 void mpi_allocate_launch_objects(const std::function<void()>& allocate);
 // This rank's UPC thread, rank 0's supervision, and everyone's exit codes.
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body);
-void mpi_finish() noexcept;  // MPI_Finalize
+void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)
 // Ends every rank of the job with `status` (MPI_Abort) after a rank printed
 // the failure report; ends just this process when MPI is not running.
 [[noreturn]] void mpi_end_job(int status) noexcept;

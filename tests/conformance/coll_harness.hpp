@@ -926,6 +926,7 @@ inline void apply(const topology& tp, upc::launch_options& o) {
 // on one of the topologies (node-aware algorithms: on each of them).
 inline void run_forced(const std::string& collective, const std::string& algorithm, upc::backend_kind b, int threads,
                        const std::function<void()>& body) {
+  if (spmd::skip_run(threads, b)) return;
   std::uint64_t h = 1469598103934665603ull;
   for (char ch : collective + "/" + algorithm) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
   const std::size_t n = std::size(topologies);

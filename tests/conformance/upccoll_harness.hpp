@@ -1192,6 +1192,7 @@ inline upc::launch_options run_options(int threads, upc::backend_kind b) {
 // One run of `body` with `algorithm` forced for `collective` (outside the run).
 inline void run_forced(const std::string& collective_name, const std::string& algorithm, upc::backend_kind b,
                        int threads, const std::function<void()>& body) {
+  if (spmd::skip_run(threads, b)) return;
   upc::coll::force_algorithm(collective_name, algorithm);
   const upc::run_result r = upc::run(run_options(threads, b), body);
   upc::coll::reset_algorithms();
