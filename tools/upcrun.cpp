@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -207,6 +208,24 @@ void forward_to_mpirun(int sig) {
   if (g_mpirun_pid > 0) ::kill(g_mpirun_pid, sig == SIGINT ? SIGTERM : sig);
 }
 
+// After mpirun has ended: any rank still there (mpirun was killed, or a rank
+// is still dying) is stopped and reaped, so that when upcrun returns no
+// process of the job is left.
+void end_orphaned_ranks() {
+  for (int round = 0; round < 100; ++round) {
+    std::ifstream children("/proc/self/task/" + std::to_string(::getpid()) + "/children");
+    bool any = false;
+    for (long child; children >> child;) {
+      ::kill(static_cast<pid_t>(child), SIGKILL);
+      any = true;
+    }
+    while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+    if (!any) return;
+    ::usleep(10000);
+  }
+}
+
 int run_mpirun(const settings& s, char** program) {
   std::string mpirun = s.mpirun;
   if (mpirun.empty())
@@ -239,6 +258,9 @@ int run_mpirun(const settings& s, char** program) {
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
   const pid_t parent = ::getpid();
+  // Ranks whose mpirun is gone become upcrun's children (not init's), so that
+  // upcrun can see that none is left when it returns (end_orphaned_ranks).
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const pid_t pid = ::fork();
   if (pid < 0) {
     std::fprintf(stderr, "upcrun: fork: %s\n", std::strerror(errno));
@@ -266,6 +288,7 @@ int run_mpirun(const settings& s, char** program) {
   int wstatus = 0;
   while (::waitpid(pid, &wstatus, 0) < 0 && errno == EINTR) {
   }
+  end_orphaned_ranks();
   if (const int sig = g_interrupted_by) {
     const char* abbrev = sigabbrev_np(sig);
     std::fprintf(stderr, "upcemu: interrupted by SIG%s; stopped all %ld threads\n", abbrev ? abbrev : "?", *s.threads);

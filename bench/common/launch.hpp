@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <thread>
@@ -26,6 +27,11 @@ inline int usable_cpus() {
 inline upc::launch_options launch_options() {
   upc::launch_options opt = upc::launch_options::from_environment();
   if (opt.threads == 0) opt.threads = usable_cpus();
+  // On the mpi backend every rank runs main(): rank 0, whose UPC thread 0
+  // gathers the results, prints them for all.
+  if (opt.backend == upc::backend_kind::mpi)
+    if (const char* rank = std::getenv("OMPI_COMM_WORLD_RANK"); rank && std::string(rank) != "0")
+      if (!std::freopen("/dev/null", "w", stdout)) std::fclose(stdout);
   return opt;
 }
 

@@ -17,6 +17,9 @@
 
 namespace upc::coll {
 
+// The MPI collectives an mpi-family plan hands its data to (mpi_backend.hpp).
+enum class mpi_op : int { bcast, scatter, gather, allgather, alltoall };
+
 struct step {
   enum kind_t : std::uint8_t {
     // data
@@ -36,6 +39,8 @@ struct step {
                        // outputs[k % m] + (k / m) * src_stride (outputs = plan.pointers[aux2 ..]), the fold of
                        // the elements before it: an exclusive scan in place of an interleaving
     sort_array,     // sorts plan.sorts[aux]
+    mpi_collective, // the mpi backend's MPI collective `aux` (mpi_op) over the world: src = send buffer,
+                    // dst = receive buffer, bytes per piece, peer = the root
     // synchronisation
     wait_ready, publish_ready, wait_ready2, publish_ready2, ack, wait_acks
   };
@@ -132,6 +137,12 @@ class plan {
     const int in = add_table(inputs), out = add_table(outputs);
     add({.kind = step::scan_interleaved, .aux = in, .aux2 = out, .bytes = inputs.size(), .count = count,
          .src_stride = stride});
+  }
+  // One MPI collective over MPI_COMM_WORLD (the mpi algorithm family): every
+  // rank's plan holds the same call, its own buffers.
+  void mpi_collective(mpi_op op, char* recv, const char* send, std::size_t bytes, int root) {
+    add({.kind = step::mpi_collective, .peer = root, .aux = static_cast<int>(op), .dst = recv, .src = send,
+         .bytes = bytes});
   }
   void sort(const sort_job& job) {
     sorts.push_back(job);

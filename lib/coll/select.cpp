@@ -295,8 +295,12 @@ std::vector<std::string> algorithms(const std::string& name) {
   collective c;
   if (!parse_collective(name, c))
     throw upc::error("upc::coll::algorithms", "unknown collective '" + name + "'; valid: " + all_collectives(), -1);
+  // The mpi family only where it can run: in a program started by mpirun.
+  const char* ranks = std::getenv("OMPI_COMM_WORLD_SIZE");
+  const bool mpi = upc::current_backend() == backend_kind::mpi || (ranks && *ranks);
   std::vector<std::string> v;
-  for (const algorithm_entry* e : rows().rows[static_cast<int>(c)]) v.push_back(e->name);
+  for (const algorithm_entry* e : rows().rows[static_cast<int>(c)])
+    if (mpi || !(e->cannot & feature::off_mpi_world)) v.push_back(e->name);
   return v;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "plan.hpp"
+#include "../runtime/backend_mpi.hpp"
 #include "../runtime/copy_bytes.hpp"
 #include "../runtime/traffic.hpp"
 #include "registry.hpp"
@@ -116,6 +117,10 @@ void run_data_step(const step& s, const plan& p) {
       detail::copy_bytes(s.dst, base + s.src_stride, s.bytes);
       break;
     }
+    case step::mpi_collective:
+      // The bytes cross in MPI (traffic reports are not kept on this backend).
+      detail::mpi_collective(s.aux, s.src, s.dst, s.bytes, s.peer);
+      break;
     case step::copy_strided:
       for (std::size_t i = 0; i < s.count; ++i) {
         char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;

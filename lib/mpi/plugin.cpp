@@ -80,8 +80,28 @@ int finalize() {
   return note(MPI_Finalize(), "MPI_Finalize");
 }
 
+// The same order as upc::coll::mpi_op.
+enum { op_bcast, op_scatter, op_gather, op_allgather, op_alltoall };
+
+int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
+    g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
+    return MPI_ERR_COUNT;
+  }
+  const int n = static_cast<int>(bytes);
+  void* s = const_cast<void*>(send);
+  switch (op) {
+    case op_bcast: return note(MPI_Bcast(recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Bcast");
+    case op_scatter: return note(MPI_Scatter(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Scatter");
+    case op_gather: return note(MPI_Gather(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Gather");
+    case op_allgather: return note(MPI_Allgather(s, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
+    case op_alltoall: return note(MPI_Alltoall(s, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
+    default: g_error = "unknown collective " + std::to_string(op); return MPI_ERR_OP;
+  }
+}
+
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
-                                        barrier, abort_all, finalize};
+                                        barrier, abort_all, finalize, collective};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

@@ -264,6 +264,12 @@ void mpi_finish() noexcept {
   // that failed alike everywhere): the next run may begin.
 }
 
+void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root) {
+  if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
+  if (int rc = g_mpi->collective(op, send, recv, bytes, root))
+    fail("mpi algorithm", std::string(g_mpi->last_error()) + " (code " + std::to_string(rc) + ")");
+}
+
 void mpi_end_job(int status) noexcept {
   if (g_started) g_mpi->abort(status);
   end_process(status);

@@ -1,6 +1,7 @@
 // The steps of a run that differ on the mpi backend (backend_mpi.cpp), called
 // by run() in launcher.cpp at the places where the other backends do their own.
 #pragma once
+#include <cstdint>
 #include <functional>
 
 #include "segment.hpp"
@@ -20,6 +21,10 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate);
 // This rank's UPC thread, rank 0's supervision, and everyone's exit codes.
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body);
 void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)
+// One MPI collective over MPI_COMM_WORLD for the engine's mpi algorithm family
+// (lib/coll/algorithms/mpi_collectives.cpp): op is upc::coll::mpi_op, bytes
+// the size of one piece. Throws upc::error when MPI fails.
+void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root);
 // Ends every rank of the job with `status` (MPI_Abort) after a rank printed
 // the failure report; ends just this process when MPI is not running.
 [[noreturn]] void mpi_end_job(int status) noexcept;

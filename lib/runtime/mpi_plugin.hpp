@@ -8,7 +8,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int mpi_plugin_abi = 1;
+constexpr int mpi_plugin_abi = 2;
 
 // Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
 // (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
@@ -32,6 +32,9 @@ struct mpi_plugin_ops {
   // MPI_Abort(MPI_COMM_WORLD, status): ends every rank, mpirun exits with status.
   void (*abort)(int status);
   int (*finalize)();
+  // The collective `op` (upc::coll::mpi_op: bcast, scatter, gather,
+  // allgather, alltoall) on MPI_COMM_WORLD, `bytes` per piece as MPI_BYTE.
+  int (*collective)(int op, const void* send, void* recv, std::uint64_t bytes, int root);
 };
 
 // Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the

@@ -25,6 +25,14 @@ void exchange_pairwise(const request&, team&, plan&);
 void permute_pull(const request&, team&, plan&);
 void permute_push(const request&, team&, plan&);
 
+// The mpi family (mpi_collectives.cpp): the matching MPI collective, on the
+// mpi backend's world team.
+void broadcast_mpi(const request&, team&, plan&);
+void scatter_mpi(const request&, team&, plan&);
+void gather_mpi(const request&, team&, plan&);
+void gather_all_mpi(const request&, team&, plan&);
+void exchange_mpi(const request&, team&, plan&);
+
 // Trees (lib/coll/common/binomial_tree.hpp): a binomial tree relative to the root,
 // intermediate ranks forwarding through their dst block or their scratch.
 void broadcast_binomial(const request&, team&, plan&);
