@@ -193,7 +193,9 @@ void set_env(const char* name, const std::string& value) {
 // variable set above is passed on with -x, so ranks on other hosts see them
 // too; -q keeps mpirun's own notices out of the program's output (failures
 // are reported by the runtime); --oversubscribe lets a laptop run more ranks
-// than it has cores, as the other backends do.
+// than it has cores, and --bind-to none leaves them unpinned, as the other
+// backends' threads are (a rank pinned to one CPU also makes the runtime's
+// waits sleep at once, as when oversubscribed).
 //
 // upcrun stays mpirun's parent here, so that a signal to upcrun ends the job
 // as on the other backends: SIGINT, SIGTERM and SIGHUP are passed to mpirun
@@ -231,7 +233,7 @@ int run_mpirun(const settings& s, char** program) {
   if (mpirun.empty())
     if (const char* env = std::getenv("UPCEMU_MPIRUN"); env && *env) mpirun = env;
   if (mpirun.empty()) mpirun = "mpirun";
-  std::vector<std::string> args = {mpirun, "-q", "--oversubscribe", "-n", std::to_string(*s.threads)};
+  std::vector<std::string> args = {mpirun, "-q", "--oversubscribe", "--bind-to", "none", "-n", std::to_string(*s.threads)};
   if (!s.hostfile.empty()) args.insert(args.end(), {"--hostfile", s.hostfile});
   for (char** e = environ; *e; ++e) {
     std::string_view var(*e);

@@ -15,7 +15,10 @@ namespace apps {
 inline int threads_now() { return upc::threads(); }
 
 inline const char* backend_name() {
-  return upc::current_backend() == upc::backend_kind::processes ? "processes" : "threads";
+  return upc::current_backend() == upc::backend_kind::processes ? "processes"
+         // "mpi" in benchmark rows is the Open MPI peer; upcemu's own mpi backend is "mpi_backend"
+         : upc::current_backend() == upc::backend_kind::mpi     ? "mpi_backend"
+                                                                : "threads";
 }
 
 inline void result_line(bench::record fields) {

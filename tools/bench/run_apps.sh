@@ -10,7 +10,7 @@
 #   tools/bench/run_apps.sh --quick     # NAS class S, small sizes, THREADS 1 2 4: a smoke run
 #
 # Options: --out DIR (default bench/results/YYYY-MM-DD/apps), --threads "1 2 4 8 16",
-# --backends "threads processes", --only "is ft ..." (labels of the list below),
+# --backends "threads processes" (add mpi for the mpi backend), --only "is ft ..." (labels of the list below),
 # --no-docs (do not draw docs/img/apps_*.png). Environment: BUILD_DIR (default
 # build-bench), PYTHON.
 #
@@ -104,7 +104,8 @@ selected() { [[ -z $only ]] || [[ " $only " == *" $1 "* ]]; }
 bench_tools
 out=${out:-bench/results/$(date +%F)/apps}
 mkdir -p "$out"
-targets=()
+targets=(tools/upcrun)
+if [[ " $backends " == *" mpi "* ]]; then targets+=(lib/libupcemu_mpi.so); fi
 for entry in "${apps[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && targets+=("$program"); done
 peer_targets=()
 for entry in "${peers[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && peer_targets+=("$program"); done
@@ -147,7 +148,9 @@ for entry in "${apps[@]}"; do
   for backend in $backends; do
     for n in ${only_counts:-$counts}; do
       # shellcheck disable=SC2086
-      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend UPCEMU_TIMEOUT=1700 run_one "$label" "$backend" "$n" "$build/$program" $args
+      # through upcrun, which starts mpirun for the mpi backend (docs/backends.md)
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend UPCEMU_TIMEOUT=1700 run_one "$label" "$backend" "$n" \
+        "$build/tools/upcrun" "$build/$program" $args
     done
   done
 done

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The mpi backend measured (docs/backends.md, docs/benchmarks.md "The mpi
+# backend"): bench/collbench for broadcast, scatter, gather, gather_all,
+# exchange and reduce at THREADS 2, 4, 8, block sizes 4 KiB … 4 MiB, in one
+# session on one machine:
+#   threads, processes, mpi   the engine's own choice (auto), ALLSYNC and NOSYNC
+#   mpi --algo=mpi            the mpi family (the call handed to MPI), ALLSYNC and NOSYNC
+#   coll_mpi                  plain Open MPI (bench/peers/mpi/coll_mpi), mpirun as upcrun starts it
+#                             (-q --oversubscribe --bind-to none)
+# Writes jsonl into bench/results/<date>/mpi_backend/ and, unless --no-docs,
+# the tables and plot (tools/bench/mpi_backend_tables.py).
+#
+#   tools/bench/run_mpi_backend.sh [--quick] [--out DIR] [--no-docs]
+#
+# --quick: THREADS 2 and 4, sizes 4 KiB, 64 KiB, 1 MiB. Environment: BUILD_DIR
+# (default build-bench), THREAD_COUNTS (default "2 4 8"), MIN_TIME (0.005), REPS (5).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$root"
+# shellcheck source=common.sh
+source tools/bench/common.sh
+
+quick=0 docs=1 out=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --no-docs) docs=0 ;;
+    --out) out="$2"; shift ;;
+    --out=*) out="${1#--out=}" ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_mpi_backend.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+bench_tools
+bench_build "$build" 1 bench/peers/mpi/coll_mpi bench/collbench/collbench tools/upcrun lib/libupcemu_mpi.so
+if [[ $have_mpi != 1 || ! -f "$build/lib/libupcemu_mpi.so" ]]; then
+  echo "run_mpi_backend.sh: needs Open MPI (the mpi backend and the peer); tools/setup.sh installs it" >&2
+  exit 1
+fi
+if [[ $quick == 1 ]]; then
+  counts=${THREAD_COUNTS:-"2 4"}
+  sizes=(--min-bytes=4K --max-bytes=1M --step=16)
+else
+  counts=${THREAD_COUNTS:-"2 4 8"}
+  sizes=(--min-bytes=4K --max-bytes=4M --step=4)
+fi
+timing=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
+out=${out:-bench/results/$(date +%Y-%m-%d)/mpi_backend}
+mkdir -p "$out"
+collbench=$build/bench/collbench/collbench
+upcrun=$build/tools/upcrun
+if [[ $(id -u) == 0 ]]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+
+failures=0
+run() {  # run FILE COMMAND...: jsonl rows into FILE, a failure counted, not fatal
+  local file=$1
+  shift
+  if ! "$@" --format=jsonl >"$file" 2>"$file.err"; then
+    echo "   FAILED: $* (see $file.err)" >&2
+    failures=$((failures + 1))
+  fi
+}
+
+for coll in broadcast scatter gather gather_all exchange reduce; do
+  for n in $counts; do
+    echo "== $coll, THREADS $n"
+    common=(--coll="$coll" "${sizes[@]}" "${timing[@]}")
+    for backend in threads processes; do
+      UPCEMU_BACKEND=$backend UPCEMU_THREADS=$n run "$out/${coll}_T${n}_$backend.jsonl" \
+        "$collbench" "${common[@]}" --algo=auto --flags=allsync,nosync
+    done
+    run "$out/${coll}_T${n}_mpi.jsonl" "$upcrun" --backend mpi -n "$n" "$collbench" "${common[@]}" --algo=auto \
+      --flags=allsync,nosync
+    if [[ $coll != reduce ]]; then
+      run "$out/${coll}_T${n}_mpi_family.jsonl" "$upcrun" --backend mpi -n "$n" "$collbench" "${common[@]}" \
+        --algo=mpi --flags=allsync,nosync
+    fi
+    run "$out/${coll}_T${n}_openmpi.jsonl" mpirun -q --oversubscribe --bind-to none -n "$n" "$build/bench/peers/mpi/coll_mpi" \
+      "${common[@]}"
+  done
+done
+
+if [[ $docs == 1 ]]; then
+  "$python" tools/bench/mpi_backend_tables.py "$out" --plot docs/img/mpi_backend.png >"$out/tables.md"
+  echo "== tables: $out/tables.md, plot: docs/img/mpi_backend.png"
+fi
+echo "== done: $out ($failures failed runs)"
+exit $((failures > 0))
