@@ -39,8 +39,8 @@ struct step {
                        // outputs[k % m] + (k / m) * src_stride (outputs = plan.pointers[aux2 ..]), the fold of
                        // the elements before it: an exclusive scan in place of an interleaving
     sort_array,     // sorts plan.sorts[aux]
-    mpi_collective, // the mpi backend's MPI collective `aux` (mpi_op) over the world: src = send buffer,
-                    // dst = receive buffer, bytes per piece, peer = the root
+    mpi_collective, // the mpi backend's MPI collective `aux` (mpi_op) on communicator `count` (0: the
+                    // world): src = send buffer, dst = receive buffer, bytes per piece, peer = the root
     // synchronisation
     wait_ready, publish_ready, wait_ready2, publish_ready2, ack, wait_acks
   };
@@ -138,11 +138,11 @@ class plan {
     add({.kind = step::scan_interleaved, .aux = in, .aux2 = out, .bytes = inputs.size(), .count = count,
          .src_stride = stride});
   }
-  // One MPI collective over MPI_COMM_WORLD (the mpi algorithm family): every
-  // rank's plan holds the same call, its own buffers.
-  void mpi_collective(mpi_op op, char* recv, const char* send, std::size_t bytes, int root) {
+  // One MPI collective over the team's communicator (the mpi algorithm
+  // family): every member's plan holds the same call, its own buffers.
+  void mpi_collective(mpi_op op, char* recv, const char* send, std::size_t bytes, int root, std::uint64_t comm) {
     add({.kind = step::mpi_collective, .peer = root, .aux = static_cast<int>(op), .dst = recv, .src = send,
-         .bytes = bytes});
+         .bytes = bytes, .count = static_cast<std::size_t>(comm)});
   }
   void sort(const sort_job& job) {
     sorts.push_back(job);

@@ -28,8 +28,8 @@ const std::vector<algorithm_entry>& registry() {
        "node roots copy src between nodes, their node's threads copy from them"},
       {C::broadcast, "binomial_flat", broadcast_binomial_flat, nullptr, 0, shared_only & ~feature::in_place,
        "a binomial tree over the node roots between nodes, flat within nodes (seed 003 Figure 3.10)"},
-      {C::broadcast, "mpi", broadcast_mpi, nullptr, 0, (shared_only & ~feature::in_place) | feature::off_mpi_world,
-       "MPI_Bcast over MPI_COMM_WORLD (the mpi backend's world team; docs/backends.md)"},
+      {C::broadcast, "mpi", broadcast_mpi, nullptr, 0, (shared_only & ~feature::in_place) | feature::off_mpi,
+       "MPI_Bcast over the team's communicator (mpi backend; docs/backends.md)"},
       {C::scatter, "pull", scatter_pull, nullptr, UPC_PULL, shared_only, "every rank copies its block from the root"},
       {C::scatter, "push", scatter_push, nullptr, UPC_PUSH, shared_only, "the root copies every block"},
       {C::scatter, "binomial", scatter_binomial, nullptr, 0, shared_only, "binomial tree from the root, subtrees' blocks via scratch"},
@@ -37,7 +37,7 @@ const std::vector<algorithm_entry>& registry() {
        "node roots copy their node's pieces between nodes, their threads take theirs"},
       {C::scatter, "binomial_flat", scatter_binomial_flat, nullptr, 0, shared_only,
        "a binomial tree over the node roots between nodes (subtrees' pieces via scratch), flat within nodes"},
-      {C::scatter, "mpi", scatter_mpi, nullptr, 0, shared_only | feature::off_mpi_world, "MPI_Scatter over MPI_COMM_WORLD (the mpi backend's world team)"},
+      {C::scatter, "mpi", scatter_mpi, nullptr, 0, shared_only | feature::off_mpi, "MPI_Scatter over the team's communicator (mpi backend)"},
       {C::gather, "pull", gather_pull, nullptr, UPC_PULL, shared_only, "the root copies every block"},
       {C::gather, "push", gather_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block to the root"},
       {C::gather, "binomial", gather_binomial, nullptr, 0, shared_only, "binomial tree to the root, subtrees' blocks via scratch"},
@@ -45,7 +45,7 @@ const std::vector<algorithm_entry>& registry() {
        "node roots collect their node's blocks, the root copies each node's at once"},
       {C::gather, "binomial_flat", gather_binomial_flat, nullptr, 0, shared_only,
        "flat within nodes into node roots' scratch, a binomial tree over the node roots to the root"},
-      {C::gather, "mpi", gather_mpi, nullptr, 0, shared_only | feature::off_mpi_world, "MPI_Gather over MPI_COMM_WORLD (the mpi backend's world team)"},
+      {C::gather, "mpi", gather_mpi, nullptr, 0, shared_only | feature::off_mpi, "MPI_Gather over the team's communicator (mpi backend)"},
       {C::gather_all, "pull", gather_all_pull, nullptr, UPC_PULL, shared_only, "every rank copies all blocks into its row"},
       {C::gather_all, "push", gather_all_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block into every row"},
       {C::gather_all, "recursive_doubling", gather_all_recursive_doubling, nullptr, 0, shared_only,
@@ -53,14 +53,14 @@ const std::vector<algorithm_entry>& registry() {
       {C::gather_all, "ring", gather_all_ring, nullptr, 0, shared_only, "T-1 steps, each pulling one block from the left neighbour"},
       {C::gather_all, "multicore", gather_all_multicore, nullptr, UPC_MULTICORE, shared_only,
        "node roots collect their node's blocks, swap node parts between nodes, their threads copy the row"},
-      {C::gather_all, "mpi", gather_all_mpi, nullptr, 0, shared_only | feature::off_mpi_world,
-       "MPI_Allgather over MPI_COMM_WORLD (the mpi backend's world team)"},
+      {C::gather_all, "mpi", gather_all_mpi, nullptr, 0, shared_only | feature::off_mpi,
+       "MPI_Allgather over the team's communicator (mpi backend)"},
       {C::exchange, "pull", exchange_pull, nullptr, UPC_PULL, shared_only, "every rank copies its blocks from every row"},
       {C::exchange, "push", exchange_push, nullptr, UPC_PUSH, shared_only, "every rank copies its row's blocks out"},
       {C::exchange, "pairwise", exchange_pairwise, nullptr, 0, shared_only, "pull, rank r reading rank r+k at step k"},
       {C::exchange, "multicore", exchange_multicore, nullptr, UPC_MULTICORE, shared_only,
        "node roots collect each other node's pieces, swap them between nodes in one copy per pair, ranks take theirs"},
-      {C::exchange, "mpi", exchange_mpi, nullptr, 0, shared_only | feature::off_mpi_world, "MPI_Alltoall over MPI_COMM_WORLD (the mpi backend's world team)"},
+      {C::exchange, "mpi", exchange_mpi, nullptr, 0, shared_only | feature::off_mpi, "MPI_Alltoall over the team's communicator (mpi backend)"},
       {C::permute, "pull", permute_pull, nullptr, UPC_PULL, shared_only, "every rank copies the block it receives"},
       {C::permute, "push", permute_push, nullptr, UPC_PUSH, shared_only, "every rank copies its block to its target"},
       {C::reduce, "flat", reduce_flat, nullptr, 0, shared_only, "per-rank partials combined at the root in rank order"},
@@ -248,7 +248,7 @@ const char* feature_text(unsigned bit) noexcept {
     case feature::private_dst: return "private dst";
     case feature::in_place: return "in place";
     case feature::suffix: return "suffix scans";
-    case feature::off_mpi_world: return "a call outside the world team of an mpi run";
+    case feature::off_mpi: return "a call the mpi family cannot map (not an mpi run, or pieces by thread number)";
     default: return "?";
   }
 }
@@ -259,10 +259,12 @@ unsigned features_of(const request& rq) noexcept {
   if (rq.dst_memory == memory::private_owner) f |= feature::private_dst;
   if (rq.in_place) f |= feature::in_place;
   if (rq.suffix) f |= feature::suffix;
-  // The mpi family hands the call to MPI_COMM_WORLD.
-  if (upc::current_backend() != backend_kind::mpi ||
-      (rq.members && !rq.members->is_world()))
-    f |= feature::off_mpi_world;
+  // The mpi family hands the call to the team's communicator, whose ranks are
+  // the members: pieces indexed by thread number (the thesis's _allthr forms
+  // on a sub-team) are not in its order.
+  const bool sub_team = rq.members && !rq.members->is_world();
+  if (upc::current_backend() != backend_kind::mpi || (sub_team && (rq.src.by_thread || rq.dst.by_thread)))
+    f |= feature::off_mpi;
   return f;
 }
 

@@ -26,8 +26,8 @@ constexpr unsigned private_src = 1u << 0;  // the source is private memory of it
 constexpr unsigned private_dst = 1u << 1;  // the destination is private memory of its owner
 constexpr unsigned in_place = 1u << 2;     // the source is the destination
 constexpr unsigned suffix = 1u << 3;       // a scan from the end (xupc's suffix reduce)
-constexpr unsigned off_mpi_world = 1u << 4;  // not the world team of a run on the mpi backend
-constexpr unsigned all = private_src | private_dst | in_place | suffix | off_mpi_world;
+constexpr unsigned off_mpi = 1u << 4;        // not on the mpi backend, or pieces not in member order
+constexpr unsigned all = private_src | private_dst | in_place | suffix | off_mpi;
 }  // namespace feature
 // "private src" for one feature bit.
 const char* feature_text(unsigned bit) noexcept;

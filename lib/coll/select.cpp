@@ -300,7 +300,7 @@ std::vector<std::string> algorithms(const std::string& name) {
   const bool mpi = upc::current_backend() == backend_kind::mpi || (ranks && *ranks);
   std::vector<std::string> v;
   for (const algorithm_entry* e : rows().rows[static_cast<int>(c)])
-    if (mpi || !(e->cannot & feature::off_mpi_world)) v.push_back(e->name);
+    if (mpi || !(e->cannot & feature::off_mpi)) v.push_back(e->name);
   return v;
 }
 

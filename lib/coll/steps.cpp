@@ -119,7 +119,7 @@ void run_data_step(const step& s, const plan& p) {
     }
     case step::mpi_collective:
       // The bytes cross in MPI (traffic reports are not kept on this backend).
-      detail::mpi_collective(s.aux, s.src, s.dst, s.bytes, s.peer);
+      detail::mpi_collective(s.aux, s.src, s.dst, s.bytes, s.peer, s.count);
       break;
     case step::copy_strided:
       for (std::size_t i = 0; i < s.count; ++i) {

@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "../runtime/mpi_plugin.hpp"
 
@@ -83,7 +84,29 @@ int finalize() {
 // The same order as upc::coll::mpi_op.
 enum { op_bcast, op_scatter, op_gather, op_allgather, op_alltoall };
 
-int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root) {
+// The teams' communicators; a handle is an index + 1 (0: MPI_COMM_WORLD).
+// They live until MPI_Finalize, as the teams' blocks live until the run ends.
+std::vector<MPI_Comm> g_comms;
+
+int team_comm(const int* ranks, int n, std::uint64_t* comm) {
+  MPI_Group world, group;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  if (int rc = note(MPI_Group_incl(world, n, ranks, &group), "MPI_Group_incl")) return rc;
+  MPI_Comm made = MPI_COMM_NULL;
+  // One tag for all: a rank takes part in one creation at a time, in the
+  // order of its team's first mpi call, as every collective call is ordered.
+  const int rc = note(MPI_Comm_create_group(MPI_COMM_WORLD, group, 0, &made), "MPI_Comm_create_group");
+  MPI_Group_free(&group);
+  MPI_Group_free(&world);
+  if (rc) return rc;
+  MPI_Comm_set_errhandler(made, MPI_ERRORS_RETURN);
+  g_comms.push_back(made);
+  *comm = g_comms.size();
+  return 0;
+}
+
+int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle) {
+  const MPI_Comm comm = handle == 0 ? MPI_COMM_WORLD : g_comms.at(handle - 1);
   if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
     g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
     return MPI_ERR_COUNT;
@@ -99,27 +122,27 @@ int collective(int op, const void* send, void* recv, std::uint64_t bytes, int ro
       // blocking collective never matches a non-blocking one). The 32 KiB: measured on the 2-vCPU VM
       // (docs/benchmarks.md, "The mpi backend").
       int rank = 0;
-      MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+      MPI_Comm_rank(comm, &rank);
       const bool copy = rank == root && send != recv;
       if (bytes < (32u << 10)) {
         if (copy) std::memcpy(recv, send, bytes);
-        return note(MPI_Bcast(recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Bcast");
+        return note(MPI_Bcast(recv, n, MPI_BYTE, root, comm), "MPI_Bcast");
       }
       MPI_Request rq;
-      if (int rc = note(MPI_Ibcast(copy ? s : recv, n, MPI_BYTE, root, MPI_COMM_WORLD, &rq), "MPI_Ibcast")) return rc;
+      if (int rc = note(MPI_Ibcast(copy ? s : recv, n, MPI_BYTE, root, comm, &rq), "MPI_Ibcast")) return rc;
       if (copy) std::memcpy(recv, send, bytes);
       return note(MPI_Wait(&rq, MPI_STATUS_IGNORE), "MPI_Wait");
     }
-    case op_scatter: return note(MPI_Scatter(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Scatter");
-    case op_gather: return note(MPI_Gather(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Gather");
-    case op_allgather: return note(MPI_Allgather(s, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
-    case op_alltoall: return note(MPI_Alltoall(s, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Alltoall");
+    case op_scatter: return note(MPI_Scatter(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, comm), "MPI_Scatter");
+    case op_gather: return note(MPI_Gather(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, comm), "MPI_Gather");
+    case op_allgather: return note(MPI_Allgather(s, n, MPI_BYTE, recv, n, MPI_BYTE, comm), "MPI_Allgather");
+    case op_alltoall: return note(MPI_Alltoall(s, n, MPI_BYTE, recv, n, MPI_BYTE, comm), "MPI_Alltoall");
     default: g_error = "unknown collective " + std::to_string(op); return MPI_ERR_OP;
   }
 }
 
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
-                                        barrier, abort_all, finalize, collective};
+                                        barrier, abort_all, finalize, collective, team_comm};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

@@ -264,9 +264,17 @@ void mpi_finish() noexcept {
   // that failed alike everywhere): the next run may begin.
 }
 
-void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root) {
+std::uint64_t mpi_team_comm(const std::vector<int>& threads) {
   if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
-  if (int rc = g_mpi->collective(op, send, recv, bytes, root))
+  std::uint64_t comm = 0;
+  if (int rc = g_mpi->team_comm(threads.data(), static_cast<int>(threads.size()), &comm))
+    fail("mpi algorithm", std::string("a team's communicator: ") + g_mpi->last_error() + " (code " + std::to_string(rc) + ")");
+  return comm;
+}
+
+void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root, std::uint64_t comm) {
+  if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
+  if (int rc = g_mpi->collective(op, send, recv, bytes, root, comm))
     fail("mpi algorithm", std::string(g_mpi->last_error()) + " (code " + std::to_string(rc) + ")");
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "segment.hpp"
 #include "upc/runtime.hpp"
@@ -24,7 +25,10 @@ void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)
 // One MPI collective over MPI_COMM_WORLD for the engine's mpi algorithm family
 // (lib/coll/algorithms/mpi_collectives.cpp): op is upc::coll::mpi_op, bytes
 // the size of one piece. Throws upc::error when MPI fails.
-void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root);
+void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root, std::uint64_t comm);
+// The communicator of a team whose members are these threads (world ranks),
+// for mpi_collective: collective over the members. 0 is MPI_COMM_WORLD.
+std::uint64_t mpi_team_comm(const std::vector<int>& threads);
 // Ends every rank of the job with `status` (MPI_Abort) after a rank printed
 // the failure report; ends just this process when MPI is not running.
 [[noreturn]] void mpi_end_job(int status) noexcept;

@@ -8,7 +8,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int mpi_plugin_abi = 2;
+constexpr int mpi_plugin_abi = 3;
 
 // Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
 // (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
@@ -33,8 +33,12 @@ struct mpi_plugin_ops {
   void (*abort)(int status);
   int (*finalize)();
   // The collective `op` (upc::coll::mpi_op: bcast, scatter, gather,
-  // allgather, alltoall) on MPI_COMM_WORLD, `bytes` per piece as MPI_BYTE.
-  int (*collective)(int op, const void* send, void* recv, std::uint64_t bytes, int root);
+  // allgather, alltoall) on communicator `comm` (0: MPI_COMM_WORLD, else a
+  // handle from team_comm), `bytes` per piece as MPI_BYTE.
+  int (*collective)(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t comm);
+  // A communicator of the world ranks `ranks` (in that order), made by
+  // MPI_Comm_create_group: collective over those ranks only. Its handle, > 0.
+  int (*team_comm)(const int* ranks, int n, std::uint64_t* comm);
 };
 
 // Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the
