@@ -5,30 +5,15 @@
 #include <source_location>
 #include <string>
 
-#include "../runtime/call_site.hpp"
+#include "at_c_site.hpp"
 #include "upc/error.hpp"
 #include "upcemu_c.h"
 #include "upc_atomic.h"
 
 namespace {
+using upc::capi::at_c_site;
 upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(upc::shared_address{p.offset, p.thread, p.phase}); }
 
-// The runtime's atomic checks name the function and the thread but no line; a
-// call from translated UPC (the header's macros set the site, upcemu_site_enter)
-// gets "; called at prog.upc:12" added to the report, unless it already names
-// that site.
-template <class F>
-auto at_c_site(F f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const upc::error& e) {
-    const upc::detail::c_site site = upc::detail::tl_c_site;
-    if (!site.file) throw;
-    const std::string at = upc::detail::location_text(site.file, site.line);
-    if (e.message().find(at) != std::string::npos) throw;
-    throw upc::error(e.function(), e.message() + "; called" + at, e.thread());
-  }
-}
 }  // namespace
 
 // UPC_PTS operands and targets hold a pointer-to-shared: upcemu_sptr in C, the

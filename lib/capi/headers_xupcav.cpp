@@ -10,29 +10,13 @@
 #include <source_location>
 #include <string>
 
-#include "../runtime/call_site.hpp"
+#include "at_c_site.hpp"
 #include "upc/error.hpp"
 #include "upcemu_c.h"
 #include "xupc_collectiveav.h"
 
 namespace {
-// The runtime's argument checks of the value collectives (a null array, a root
-// or tothread that is not a thread, not a permutation, an op or TYPE the
-// reductions lack) name the function and the thread but no line: a call from
-// translated UPC gets "; called at prog.upc:12" added, unless the report already
-// names that site (as headers_atomic.cpp does).
-template <class F>
-auto at_c_site(F f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const upc::error& e) {
-    const upc::detail::c_site site = upc::detail::tl_c_site;
-    if (!site.file) throw;
-    const std::string at = upc::detail::location_text(site.file, site.line);
-    if (e.message().find(at) != std::string::npos) throw;
-    throw upc::error(e.function(), e.message() + "; called" + at, e.thread());
-  }
-}
+using upc::capi::at_c_site;
 }  // namespace
 
 extern "C" {

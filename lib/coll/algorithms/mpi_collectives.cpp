@@ -71,20 +71,18 @@ void gather_mpi(const request& rq, team& t, plan& p) {
   touches_rooted(me, root, t.size(), p);
 }
 
-void gather_all_mpi(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const int thread = t.thread_of(me);
-  p.mpi_collective(mpi_op::allgather, rq.dst.block_of(thread), rq.src.block_of(thread), rq.nbytes, 0, comm_of(t));
-  touch_all_but(p.touches, me, T);
-  touch_all_but(p.touchers, me, T);
+namespace {
+// gather_all and exchange: every member sends from its block and receives
+// into its row, and touches every other member's data.
+void all_members(mpi_op op, const request& rq, team& t, plan& p) {
+  const int me = t.rank(), thread = t.thread_of(me);
+  p.mpi_collective(op, rq.dst.block_of(thread), rq.src.block_of(thread), rq.nbytes, 0, comm_of(t));
+  touch_all_but(p.touches, me, t.size());
+  touch_all_but(p.touchers, me, t.size());
 }
+}  // namespace
 
-void exchange_mpi(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const int thread = t.thread_of(me);
-  p.mpi_collective(mpi_op::alltoall, rq.dst.block_of(thread), rq.src.block_of(thread), rq.nbytes, 0, comm_of(t));
-  touch_all_but(p.touches, me, T);
-  touch_all_but(p.touchers, me, T);
-}
+void gather_all_mpi(const request& rq, team& t, plan& p) { all_members(mpi_op::allgather, rq, t, p); }
+void exchange_mpi(const request& rq, team& t, plan& p) { all_members(mpi_op::alltoall, rq, t, p); }
 
 }  // namespace upc::coll::algo
