@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -228,7 +229,28 @@ void end_orphaned_ranks() {
   }
 }
 
+// An installed upcrun (<prefix>/<bindir>/upcrun) names the installed mpi module
+// (<prefix>/<libdir>/upcemu/libupcemu_mpi.so) for the ranks, so that an install
+// that was staged or moved still finds it; the runtime's own candidates are the
+// build tree's and the configured prefix's (lib/runtime/mpi_plugin_loader.cpp).
+void name_installed_mpi_module() {
+#if defined(UPCEMU_BINDIR) && defined(UPCEMU_LIBDIR)
+  if (const char* set = std::getenv("UPCEMU_MPI_PLUGIN"); set && *set) return;
+  std::error_code ec;
+  std::filesystem::path root = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  if (ec || std::filesystem::path(UPCEMU_BINDIR).is_absolute()) return;
+  for (const auto& part : std::filesystem::path(UPCEMU_BINDIR)) {
+    (void)part;
+    root = root.parent_path();
+  }
+  const std::filesystem::path libdir(UPCEMU_LIBDIR);
+  const auto module = (libdir.is_absolute() ? libdir : root / libdir) / "upcemu" / "libupcemu_mpi.so";
+  if (std::filesystem::is_regular_file(module, ec)) ::setenv("UPCEMU_MPI_PLUGIN", module.c_str(), 1);
+#endif
+}
+
 int run_mpirun(const settings& s, char** program) {
+  name_installed_mpi_module();
   std::string mpirun = s.mpirun;
   if (mpirun.empty())
     if (const char* env = std::getenv("UPCEMU_MPIRUN"); env && *env) mpirun = env;

@@ -116,7 +116,17 @@ def check_files(source_root, root, opts):
     if not man.is_file():
         fail(f"{man} not installed")
     print(f"installed: {len(wanted)} headers under {include}, libraries and .pc files in {libdir}, {upcrun}, {man}")
+    # The mpi backend's module, where the build has one (Open MPI found): the
+    # installed upcrun names it for the ranks, so the stage's own is used.
+    if (libdir / "upcemu" / "libupcemu_mpi.so").is_file() and shutil.which("mpirun") and "mpi" not in BACKENDS:
+        BACKENDS.append("mpi")
+        print(f"installed: {libdir / 'upcemu' / 'libupcemu_mpi.so'} (runs on the mpi backend too)")
     return upcrun, libdir / "pkgconfig"
+
+
+# The backends the installed programs are run on: threads and processes, and
+# mpi when the install has its module (check_files).
+BACKENDS = ["threads", "processes"]
 
 
 def check_pkg_config(env, include_dir_suffix):
@@ -153,7 +163,7 @@ def check_programs(work, env, upcrun):
     shutil.copy(HERE / "hello.upc", work)
     upcc = Path(upcrun).parent / "upcc"
     run([upcc, "hello.upc", "-o", "hello_upc"], env=env, cwd=work)
-    for backend in ("threads", "processes"):
+    for backend in BACKENDS:
         r = run([upcrun, "-n", "3", "--backend", backend, "--timeout", "60", "./hello_upc"], env=env, cwd=work,
                 check=False)
         if r.returncode != 0 or "upc hello: 3 threads" not in r.stdout:
@@ -161,7 +171,7 @@ def check_programs(work, env, upcrun):
 
 
 def check_runs(work, env, upcrun, prog, own_main):
-    for backend in ("threads", "processes"):
+    for backend in BACKENDS:
         r = run([upcrun, "-n", "3", "--backend", backend, "--timeout", "60", prog], env=env, cwd=work, check=False)
         if r.returncode != 0 or EXPECTED_OUTPUT not in r.stdout:
             fail(f"upcrun -n 3 --backend {backend} {prog}: exit {r.returncode}, want 0 and '{EXPECTED_OUTPUT}'")
