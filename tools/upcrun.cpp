@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -251,6 +252,13 @@ void name_installed_mpi_module() {
 
 int run_mpirun(const settings& s, char** program) {
   name_installed_mpi_module();
+  // Open MPI keeps its shared-memory transport's files in /dev/shm, which
+  // containers often make tiny (64 MiB): there, /tmp instead (upcemu's own
+  // segment is a memfd, not in /dev/shm).
+  struct statvfs shm {};
+  if (!std::getenv("OMPI_MCA_btl_vader_backing_directory") && ::statvfs("/dev/shm", &shm) == 0 &&
+      static_cast<unsigned long long>(shm.f_bavail) * shm.f_frsize < (512ULL << 20))
+    ::setenv("OMPI_MCA_btl_vader_backing_directory", "/tmp", 1);
   std::string mpirun = s.mpirun;
   if (mpirun.empty())
     if (const char* env = std::getenv("UPCEMU_MPIRUN"); env && *env) mpirun = env;
