@@ -108,8 +108,8 @@ void mpi_start(launch_options& opt) {
     stop_start("mpirun placed the " + std::to_string(g_world.size) + " ranks on " + std::to_string(g_world.hosts) +
                " hosts, but the mpi backend runs on one host so far (remote shared accesses over MPI RMA are not "
                "built yet; docs/backends.md)");
-  if (opt.report_traffic || !opt.report_file.empty() || opt.net_latency_us > 0 || opt.net_gbps > 0)
-    stop_start("--report/--report-file and --net are not available on the mpi backend yet (use --backend processes)");
+  if (opt.net_latency_us > 0 || opt.net_gbps > 0)
+    stop_start("--net is not available on the mpi backend yet (use --backend processes)");
   opt.threads = g_world.size;
 }
 
@@ -257,6 +257,14 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   std::fflush(nullptr);
   check(g_mpi->barrier(), "end the run");  // every rank has finished
   for (int t = 0; t < opt.threads; ++t) set_exit_code(t, control().slots[t].exit_code);
+}
+
+std::string mpi_rank0_text(const std::string& text) {
+  std::int64_t n = static_cast<std::int64_t>(text.size());
+  check(g_mpi->bcast(&n, sizeof n, 0), "share a text");
+  std::string out = g_world.rank == 0 ? text : std::string(static_cast<std::size_t>(n), '\0');
+  if (n > 0) check(g_mpi->bcast(out.data(), static_cast<std::uint64_t>(n), 0), "share a text");
+  return out;
 }
 
 void mpi_finish() noexcept {

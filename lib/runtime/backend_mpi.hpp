@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "segment.hpp"
@@ -21,6 +22,8 @@ void mpi_create_segment(const segment_geometry& g);
 void mpi_allocate_launch_objects(const std::function<void()>& allocate);
 // This rank's UPC thread, rank 0's supervision, and everyone's exit codes.
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body);
+// Rank 0's `text` on every rank (the others' argument is ignored).
+std::string mpi_rank0_text(const std::string& text);
 void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)
 // One MPI collective over MPI_COMM_WORLD for the engine's mpi algorithm family
 // (lib/coll/algorithms/mpi_collectives.cpp): op is upc::coll::mpi_op, bytes

@@ -17,6 +17,7 @@
 #include <tuple>
 #include <vector>
 
+#include "backend_mpi.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "upc/runtime.hpp"
@@ -189,10 +190,19 @@ void start_run(const settings& s, int nodes) {
     if (m != MAP_FAILED) g_links = static_cast<std::atomic<std::uint64_t>*>(m);  // zero-filled: every link free
   }
   g_handed.clear();
-  if (!s.report || upc::current_backend() != upc::backend_kind::processes) return;
+  const auto backend = upc::current_backend();
+  if (!s.report || backend == upc::backend_kind::threads) return;
+  // A process per thread: each writes its table into a file of one directory,
+  // which the launcher (mpi: rank 0, which made it and named it to the others)
+  // reads at the end.
   char tmpl[] = "/tmp/upcemu-traffic-XXXXXX";
-  if (!::mkdtemp(tmpl)) {
-    std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
+  const bool made = !mpi_leader() || ::mkdtemp(tmpl);
+  if (backend == upc::backend_kind::mpi) {
+    const std::string dir = mpi_rank0_text(made && mpi_leader() ? std::string(tmpl) : std::string());
+    std::snprintf(tmpl, sizeof tmpl, "%s", dir.c_str());
+  }
+  if (!made || !*tmpl) {
+    if (mpi_leader()) std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
     g_settings.report = false;
     g_active = s.net();
     return;
@@ -260,6 +270,7 @@ void finish_run(bool print) {
   const bool report = g_settings.report;
   g_active = false;
   if (!report) return;
+  if (!mpi_leader()) return;  // mpi: rank 0 reads every rank's table (they have all finished)
   std::map<site_key, counts> all;
   auto merge = [&all](const site_key& k, const counts& c) {
     counts& m = all[k];
