@@ -108,66 +108,97 @@ void mpi_start(launch_options& opt) {
     stop_start("mpirun placed the " + std::to_string(g_world.size) + " ranks on " + std::to_string(g_world.hosts) +
                " hosts, but the mpi backend runs on one host so far (remote shared accesses over MPI RMA are not "
                "built yet; docs/backends.md)");
-  if (opt.net_latency_us > 0 || opt.net_gbps > 0)
-    stop_start("--net is not available on the mpi backend yet (use --backend processes)");
   opt.threads = g_world.size;
 }
 
-void mpi_create_segment(const segment_geometry& g) {
-  // Host rank 0 makes the file; the others open it through /proc (a memfd has
-  // no name, so nothing is ever left in /dev/shm).
-  struct offer {
-    std::int64_t pid = 0, fd = -1, address = 0, error = 0;
-  } o;
+namespace {
+// Memory the ranks of the host share: rank 0 makes a memfd of `bytes`; the
+// others open it through /proc (a memfd has no name, so nothing is ever left
+// in /dev/shm). Every rank gets its own descriptor (close it once mapped), or
+// a negative errno, alike on every rank: rank 0's failure to make it is
+// everyone's.
+struct shared_file {
   int fd = -1;
+  int error = 0;  // errno of the first failure: rank 0's, else the worst rank's open
+};
+shared_file share_memfd(std::uint64_t bytes, const char* name, const char* what) {
+  struct offer {
+    std::int64_t pid = 0, fd = -1, error = 0;
+  } o;
+  shared_file f;
   if (g_world.rank == 0) {
-    fd = ::memfd_create("upcemu-segment", MFD_CLOEXEC);
-    if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(g.total_bytes)) != 0) o.error = errno ? errno : EINVAL;
+    f.fd = ::memfd_create(name, MFD_CLOEXEC);
+    if (f.fd < 0 || ::ftruncate(f.fd, static_cast<off_t>(bytes)) != 0) o.error = errno ? errno : EINVAL;
     o.pid = ::getpid();
-    o.fd = fd;
+    o.fd = f.fd;
   }
-  // Candidate addresses: where the kernel would put it in rank 0, then a few
-  // far from where programs and libraries are loaded.
+  check(g_mpi->bcast(&o, sizeof o, 0), what);
+  if (o.error) {
+    if (f.fd >= 0) ::close(f.fd);
+    return {-1, static_cast<int>(o.error)};
+  }
+  std::int64_t ok = 0;
+  if (g_world.rank != 0) {
+    const std::string path = "/proc/" + std::to_string(o.pid) + "/fd/" + std::to_string(o.fd);
+    f.fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    if (f.fd < 0) ok = -errno;
+  }
+  check(g_mpi->allreduce_min(&ok), what);
+  if (ok < 0) {
+    if (f.fd >= 0) ::close(f.fd);
+    return {-1, static_cast<int>(-ok)};
+  }
+  return f;
+}
+}  // namespace
+
+void mpi_create_segment(const segment_geometry& g) {
+  const shared_file f = share_memfd(g.total_bytes, "upcemu-segment", "share the segment");
+  if (f.error)
+    stop_start("cannot share the segment of " + describe_bytes(g.total_bytes) + " (--heap " +
+               describe_bytes(g.partition_bytes) + " × THREADS " + std::to_string(g.threads) + ") between the ranks: " +
+               std::strerror(f.error) + (f.error == ENOMEM || f.error == ENOSPC ? " (try a smaller --heap)" : ""));
+  // One address in every rank: where the kernel would put it in rank 0, else
+  // one of a few far from where programs and libraries are loaded.
   const std::uint64_t fixed[] = {0x200000000000ULL, 0x300000000000ULL, 0x400000000000ULL, 0x500000000000ULL};
   for (int attempt = 0; attempt <= 4; ++attempt) {
-    if (g_world.rank == 0 && !o.error) {
+    std::int64_t address = 0;
+    if (g_world.rank == 0) {
       if (attempt == 0) {
         void* probe = ::mmap(nullptr, g.total_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        o.address = probe == MAP_FAILED ? static_cast<std::int64_t>(fixed[0])
-                                        : static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(probe));
+        address = probe == MAP_FAILED ? static_cast<std::int64_t>(fixed[0])
+                                      : static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(probe));
         if (probe != MAP_FAILED) ::munmap(probe, g.total_bytes);
       } else {
-        o.address = static_cast<std::int64_t>(fixed[attempt - 1]);
+        address = static_cast<std::int64_t>(fixed[attempt - 1]);
       }
     }
-    check(g_mpi->bcast(&o, sizeof o, 0), "share the segment");
-    if (o.error)
-      stop_start("cannot make the shared segment of " + describe_bytes(g.total_bytes) + " (--heap " +
-                 describe_bytes(g.partition_bytes) + " × THREADS " + std::to_string(g.threads) +
-                 "): " + std::strerror(static_cast<int>(o.error)) + " (try a smaller --heap)");
-    int my_fd = fd;
-    std::int64_t ok = 1;
-    if (g_world.rank != 0) {
-      const std::string path = "/proc/" + std::to_string(o.pid) + "/fd/" + std::to_string(o.fd);
-      my_fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-      if (my_fd < 0) ok = -errno;
-    }
-    void* address = reinterpret_cast<void*>(static_cast<std::uintptr_t>(o.address));
-    if (ok == 1 && !map_segment_at(g, my_fd, address, g_world.rank == 0)) ok = 0;
-    if (g_world.rank != 0 && my_fd >= 0) ::close(my_fd);
+    check(g_mpi->bcast(&address, sizeof address, 0), "share the segment");
+    std::int64_t ok =
+        map_segment_at(g, f.fd, reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)), g_world.rank == 0);
     std::int64_t all = ok;
     check(g_mpi->allreduce_min(&all), "share the segment");
     if (all == 1) {
-      if (fd >= 0) ::close(fd);  // the mappings keep the memory
+      ::close(f.fd);  // the mappings keep the memory
       return;
     }
     if (ok == 1) destroy_segment();
-    if (all < 0)
-      stop_start(std::string("a rank could not open the shared segment of rank 0 through /proc: ") +
-                 std::strerror(static_cast<int>(-all)));
   }
+  ::close(f.fd);
   stop_start("no address range of " + describe_bytes(g.total_bytes) +
              " was free in every rank for the shared segment (try a smaller --heap)");
+}
+
+void* mpi_shared_memory(std::size_t bytes) {
+  const shared_file f = share_memfd(bytes, "upcemu-shared", "share memory");
+  if (f.error) return nullptr;
+  void* m = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f.fd, 0);
+  ::close(f.fd);
+  std::int64_t ok = m != MAP_FAILED;
+  check(g_mpi->allreduce_min(&ok), "share memory");
+  if (ok == 1) return m;
+  if (m != MAP_FAILED) ::munmap(m, bytes);
+  return nullptr;
 }
 
 void mpi_allocate_launch_objects(const std::function<void()>& allocate) {

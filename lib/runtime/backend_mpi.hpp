@@ -1,6 +1,7 @@
 // The steps of a run that differ on the mpi backend (backend_mpi.cpp), called
 // by run() in launcher.cpp at the places where the other backends do their own.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -22,6 +23,10 @@ void mpi_create_segment(const segment_geometry& g);
 void mpi_allocate_launch_objects(const std::function<void()>& allocate);
 // This rank's UPC thread, rank 0's supervision, and everyone's exit codes.
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body);
+// `bytes` of zeroed memory shared by the ranks (rank 0's memfd, mapped by
+// each at its own address: no pointers may be kept in it), or nullptr on every
+// rank when it cannot be made.
+void* mpi_shared_memory(std::size_t bytes);
 // Rank 0's `text` on every rank (the others' argument is ignored).
 std::string mpi_rank0_text(const std::string& text);
 void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)

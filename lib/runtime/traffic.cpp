@@ -186,8 +186,12 @@ void start_run(const settings& s, int nodes) {
   g_links = nullptr;
   if (s.net() && nodes > 1) {
     g_links_bytes = (1 + 2 * static_cast<std::size_t>(nodes)) * sizeof(std::atomic<std::uint64_t>);
-    void* m = ::mmap(nullptr, g_links_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (m != MAP_FAILED) g_links = static_cast<std::atomic<std::uint64_t>*>(m);  // zero-filled: every link free
+    // Shared by the workers: the processes backend's inherit the mapping; the
+    // mpi backend's ranks map rank 0's (they hold times, not pointers).
+    void* m = upc::current_backend() == upc::backend_kind::mpi
+                  ? mpi_shared_memory(g_links_bytes)
+                  : ::mmap(nullptr, g_links_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (m && m != MAP_FAILED) g_links = static_cast<std::atomic<std::uint64_t>*>(m);  // zero-filled: every link free
   }
   g_handed.clear();
   const auto backend = upc::current_backend();
