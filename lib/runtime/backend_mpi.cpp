@@ -48,6 +48,7 @@ namespace {
 const mpi_plugin_ops* g_mpi = nullptr;
 mpi_world g_world;
 bool g_started = false;
+int g_runs = 0;  // runs started in this process
 
 // Every rank reads the same options and fails alike; rank 0 says why, the
 // others wait until it has, then all stop with status 2.
@@ -98,9 +99,15 @@ void mpi_start(launch_options& opt) {
     std::atexit([] { g_mpi->finalize(); });
     check_same_addresses();
   }
-  if (opt.threads != 0 && opt.threads != g_world.size)
-    stop_start("THREADS is " + std::to_string(opt.threads) + " (upcrun -n or UPCEMU_THREADS) but mpirun started " +
-               std::to_string(g_world.size) + " ranks: on the mpi backend THREADS is the number of ranks");
+  if (opt.threads != 0 && opt.threads != g_world.size) {
+    const std::string why = "THREADS is " + std::to_string(opt.threads) +
+                            " (upcrun -n or UPCEMU_THREADS) but mpirun started " + std::to_string(g_world.size) +
+                            " ranks: on the mpi backend THREADS is the number of ranks";
+    // After a first run, every rank refuses the same later run alike and may
+    // go on (a test suite skips it); a program's first run stops the job.
+    if (g_runs > 0) throw upc::error("upc::run", why, -1);
+    stop_start(why);
+  }
   if (g_world.size > max_threads)
     stop_start("THREADS must be between 1 and " + std::to_string(max_threads) + ", got " +
                std::to_string(g_world.size) + " ranks");
@@ -109,6 +116,7 @@ void mpi_start(launch_options& opt) {
                " hosts, but the mpi backend runs on one host so far (remote shared accesses over MPI RMA are not "
                "built yet; docs/backends.md)");
   opt.threads = g_world.size;
+  ++g_runs;
 }
 
 namespace {
