@@ -4,6 +4,8 @@ jsonl rows (docs/benchmarks.md, "The mpi backend").
 
   mpi_backend_tables.py DIR [--plot PNG]
 
+Table 0: the microbenchmarks (barrier latency with MPI_Barrier beside it, lock
+throughput, upc_mem* bandwidth) on the three backends.
 Table 1: the mpi backend (the engine's own algorithms, ALLSYNC) against the
 processes and threads backends: median µs per call and the ratio mpi /
 processes (the target: at most 2 for collectives of 64 KiB and more).
@@ -35,7 +37,61 @@ def rows(path):
 
 
 def size_text(b):
-    return f"{b >> 20} MiB" if b >= 1 << 20 else f"{b >> 10} KiB"
+    if b >= 1 << 20:
+        return f"{b >> 20} MiB"
+    return f"{b >> 10} KiB" if b >= 1 << 10 else f"{b} B"
+
+
+def micro_rows(path):
+    out = []
+    if not os.path.exists(path):
+        return out
+    for line in open(path):
+        if line.strip() and not line.startswith("#"):
+            r = json.loads(line)
+            if r.get("wrong", 0) or r.get("verified", True) is False:
+                sys.exit(f"{path}: an unverified row: {line.strip()}")
+            out.append(r)
+    return out
+
+
+def backend_of(r):
+    # "mpi" in the peers' rows is plain Open MPI; upcemu's backend is "mpi_backend"
+    return {"mpi": "Open MPI", "mpi_backend": "mpi"}.get(r.get("backend"), r.get("backend"))
+
+
+def print_micro(d):
+    bar = micro_rows(os.path.join(d, "micro_barrier_latency.jsonl"))
+    if bar:
+        print("**Table 0a. Barrier latency** (median µs per barrier; Open MPI: `MPI_Barrier`, bench/peers/mpi/barrier_mpi)\n")
+        print("| THREADS | threads | processes | mpi | Open MPI |")
+        print("|---|---|---|---|---|")
+        for n in sorted({r["threads"] for r in bar}):
+            cell = {backend_of(r): r["median_us"] for r in bar if r["threads"] == n}
+            print(f"| {n} | " + " | ".join(f"{cell[b]:.2f}" if b in cell else "—"
+                                          for b in ("threads", "processes", "mpi", "Open MPI")) + " |")
+        print()
+    lock = micro_rows(os.path.join(d, "micro_lock_throughput.jsonl"))
+    if lock:
+        print("**Table 0b. Lock throughput** (ns per lock/unlock pair; contended: every thread on one upc_lock_t)\n")
+        print("| THREADS | mode | threads | processes | mpi |")
+        print("|---|---|---|---|---|")
+        for n in sorted({r["threads"] for r in lock}):
+            for mode in ("uncontended", "contended"):
+                cell = {backend_of(r): r["ns_per_pair"] for r in lock if r["threads"] == n and r["mode"] == mode}
+                print(f"| {n} | {mode} | " + " | ".join(f"{cell[b]:.1f}" if b in cell else "—"
+                                                        for b in ("threads", "processes", "mpi")) + " |")
+        print()
+    mem = micro_rows(os.path.join(d, "micro_memops_bandwidth.jsonl"))
+    if mem:
+        print("**Table 0c. upc_mem* bandwidth at THREADS 2** (median GB/s per thread; remote = the neighbour's partition)\n")
+        print("| call | where | bytes | threads | processes | mpi |")
+        print("|---|---|---|---|---|---|")
+        for op, where, b in sorted({(r["op"], r["where"], r["bytes"]) for r in mem if r["bytes"] >= 4096}):
+            cell = {backend_of(r): r["median_gbps"] for r in mem if (r["op"], r["where"], r["bytes"]) == (op, where, b)}
+            print(f"| {op} | {where} | {size_text(b)} | " + " | ".join(f"{cell[x]:.1f}" if x in cell else "—"
+                                                                     for x in ("threads", "processes", "mpi")) + " |")
+        print()
 
 
 def main():
@@ -51,6 +107,7 @@ def main():
             for cfg in ["threads", "processes", "mpi", "mpi_family", "openmpi"]:
                 data[(coll, n, cfg)] = rows(os.path.join(a.dir, f"{coll}_T{n}_{cfg}.jsonl"))
     sizes = sorted({s for d in data.values() for (_, s) in d})
+    print_micro(a.dir)
 
     print("**Table 1. The mpi backend against the processes and threads backends** (the engine's own")
     print("algorithms, `UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC`; median µs per call; ratio = mpi / processes)\n")

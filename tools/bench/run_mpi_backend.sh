@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The mpi backend measured (docs/backends.md, docs/benchmarks.md "The mpi
-# backend"): bench/collbench for broadcast, scatter, gather, gather_all,
+# backend"). First the microbenchmarks (bench/micro: barrier latency, lock
+# throughput at THREADS 1, 2, 4, 8; memops bandwidth at 2) on the threads,
+# processes and mpi backends, and Open MPI's MPI_Barrier (barrier_mpi); then
+# bench/collbench for broadcast, scatter, gather, gather_all,
 # exchange and reduce at THREADS 2, 4, 8, block sizes 4 KiB … 4 MiB, in one
 # session on one machine:
 #   threads, processes, mpi   the engine's own choice (auto), ALLSYNC and NOSYNC
@@ -10,8 +13,9 @@
 # Writes jsonl into bench/results/<date>/mpi_backend/ and, unless --no-docs,
 # the tables and plot (tools/bench/mpi_backend_tables.py).
 #
-#   tools/bench/run_mpi_backend.sh [--quick] [--out DIR] [--no-docs]
+#   tools/bench/run_mpi_backend.sh [--quick] [--out DIR] [--no-docs] [--micro-only]
 #
+# --micro-only: the microbenchmarks alone (the collective rows already in DIR stay).
 # --quick: THREADS 2 and 4, sizes 4 KiB, 64 KiB, 1 MiB. Environment: BUILD_DIR
 # (default build-bench), THREAD_COUNTS (default "2 4 8"), MIN_TIME (0.005), REPS (5).
 set -euo pipefail
@@ -21,21 +25,23 @@ cd "$root"
 # shellcheck source=common.sh
 source tools/bench/common.sh
 
-quick=0 docs=1 out=""
+quick=0 docs=1 out="" micro_only=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1 ;;
     --no-docs) docs=0 ;;
+    --micro-only) micro_only=1 ;;
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_mpi_backend.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 
 bench_tools
-bench_build "$build" 1 bench/peers/mpi/coll_mpi bench/collbench/collbench tools/upcrun lib/libupcemu_mpi.so
+bench_build "$build" 1 bench/peers/mpi/coll_mpi bench/collbench/collbench tools/upcrun lib/libupcemu_mpi.so \
+  bench/micro/barrier_latency bench/micro/lock_throughput bench/micro/memops_bandwidth bench/peers/mpi/barrier_mpi
 if [[ $have_mpi != 1 || ! -f "$build/lib/libupcemu_mpi.so" ]]; then
   echo "run_mpi_backend.sh: needs Open MPI (the mpi backend and the peer); tools/setup.sh installs it" >&2
   exit 1
@@ -64,7 +70,37 @@ run() {  # run FILE COMMAND...: jsonl rows into FILE, a failure counted, not fat
   fi
 }
 
-for coll in broadcast scatter gather gather_all exchange reduce; do
+micro=$build/bench/micro
+for bench in barrier_latency lock_throughput; do
+  : >"$out/micro_$bench.jsonl"
+  for n in 1 2 4 8; do
+    for backend in threads processes; do
+      UPCEMU_BACKEND=$backend UPCEMU_THREADS=$n run "$out/micro.tmp" "$micro/$bench" "${timing[@]}"
+      cat "$out/micro.tmp" >>"$out/micro_$bench.jsonl"
+    done
+    run "$out/micro.tmp" "$upcrun" --backend mpi -n "$n" "$micro/$bench" "${timing[@]}"
+    cat "$out/micro.tmp" >>"$out/micro_$bench.jsonl"
+    if [[ $bench == barrier_latency && $n -gt 1 ]]; then
+      run "$out/micro.tmp" mpirun -q --oversubscribe --bind-to none -n "$n" "$build/bench/peers/mpi/barrier_mpi" "${timing[@]}"
+      cat "$out/micro.tmp" >>"$out/micro_$bench.jsonl"
+    fi
+  done
+done
+: >"$out/micro_memops_bandwidth.jsonl"
+for backend in threads processes mpi; do
+  if [[ $backend == mpi ]]; then
+    UPCEMU_HEAP=64M run "$out/micro.tmp" "$upcrun" --backend mpi -n 2 "$micro/memops_bandwidth" --max-bytes=16M --step=16 "${timing[@]}"
+  else
+    UPCEMU_HEAP=64M UPCEMU_BACKEND=$backend UPCEMU_THREADS=2 run "$out/micro.tmp" "$micro/memops_bandwidth" \
+      --max-bytes=16M --step=16 "${timing[@]}"
+  fi
+  cat "$out/micro.tmp" >>"$out/micro_memops_bandwidth.jsonl"
+done
+rm -f "$out/micro.tmp" "$out/micro.tmp.err"
+
+colls="broadcast scatter gather gather_all exchange reduce"
+[[ $micro_only == 1 ]] && colls=""
+for coll in $colls; do
   for n in $counts; do
     echo "== $coll, THREADS $n"
     common=(--coll="$coll" "${sizes[@]}" "${timing[@]}")
