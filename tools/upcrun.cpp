@@ -128,8 +128,12 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
   UPCEMU_COLL_SEGMENT --coll-segment
   UPCEMU_UPCCOLL_PROGRESS --upccoll-progress
+  UPCEMU_MPIRUN     --mpirun      UPCEMU_MPI_PLUGIN the mpi backend's module
+                                  (libupcemu_mpi.so) to load instead of the
+                                  build tree's or the installed one
 
-Exit status (PROGRAM's, since upcrun becomes PROGRAM):
+Exit status (PROGRAM's, since upcrun becomes PROGRAM; on the mpi backend
+upcrun waits for mpirun, whose status is the program's):
   0        every thread returned 0 from upc_main
   N        the first non-zero status a thread returned, or upc_global_exit(N);
            also exit(N), _exit(N), _Exit(N) or quick_exit(N) called by a thread,
