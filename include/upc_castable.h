@@ -19,20 +19,7 @@
 
 #include "upc/sptr.hpp"
 
-#define __UPC_CASTABLE__ 1
-
-/* Kinds of shared objects, as bits of upc_thread_info_t's fields. */
-#define UPC_CASTABLE_ALL_ALLOC    (1 << 0) /* upc_all_alloc */
-#define UPC_CASTABLE_GLOBAL_ALLOC (1 << 1) /* upc_global_alloc */
-#define UPC_CASTABLE_ALLOC        (1 << 2) /* upc_alloc */
-#define UPC_CASTABLE_STATIC       (1 << 3) /* statically declared shared objects */
-#define UPC_CASTABLE_ALL \
-  (UPC_CASTABLE_ALL_ALLOC | UPC_CASTABLE_GLOBAL_ALLOC | UPC_CASTABLE_ALLOC | UPC_CASTABLE_STATIC)
-
-typedef struct {
-  int guaranteedCastable; /* kinds always castable by the caller when owned by the thread asked about */
-  int probablyCastable;   /* kinds usually castable (a superset of the guaranteed ones) */
-} upc_thread_info_t;
+#include "upc_castable_types.h" /* the constants and upc_thread_info_t, one table for C++ and UPC */
 
 /* The local address of *ptr, or NULL for a null pointer. A pointer that names no
  * thread or lies outside its thread's shared heap is an error. */

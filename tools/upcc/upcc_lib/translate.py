@@ -446,10 +446,16 @@ class Translator:
 
     def gen_range(self, cursors, a, b):
         """The text [a, b) with the rewrites of the cursors' children inside it."""
-        out, pos = [], a
         kids = []
         for c in cursors:
             kids += list(c.get_children())
+        return self.splice(kids, a, b)
+
+    def splice(self, kids, a, b):
+        """The text [a, b) with each of `kids` inside it (in source order: an
+        attribute such as an __asm__ label comes first among a cursor's children)
+        replaced by its rewrite, where it has one."""
+        out, pos = [], a
         for k in sorted(kids, key=lambda k: k.extent.start.offset):
             ka, kb = k.extent.start.offset, k.extent.end.offset
             if ka < pos or kb > b or kb <= ka:
@@ -740,21 +746,7 @@ class Translator:
 
     # ---- expressions and statements ----
     def generic(self, c):
-        a, b = c.extent.start.offset, c.extent.end.offset
-        out, pos = [], a
-        # in source order: an attribute (an __asm__ label) comes first among the children
-        for k in sorted(c.get_children(), key=lambda k: k.extent.start.offset):
-            ka, kb = k.extent.start.offset, k.extent.end.offset
-            if ka < pos or kb > b or kb <= ka:
-                continue
-            t = self.rw(k)
-            if t is None:
-                continue
-            out.append(self.src(pos, ka))
-            out.append(t)
-            pos = kb
-        out.append(self.src(pos, b))
-        return "".join(out)
+        return self.splice(list(c.get_children()), c.extent.start.offset, c.extent.end.offset)
 
     def op_between(self, c, left, right):
         between = self.src(left.extent.end.offset, right.extent.start.offset)
