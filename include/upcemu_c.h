@@ -229,6 +229,11 @@ void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line);
  * headers' macros wrap a call in the two: the collectives of <upc_collective.h>). */
 void upcemu_site_enter(const char* file, unsigned line);
 void upcemu_site_leave(void);
+/* The same for a call whose value the macro passes on: leave, then return it
+ * (one per result type; the UPC headers add the pointer-to-shared one). */
+static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
+static inline void* upcemu_site_leave_ptr(void* r) { upcemu_site_leave(); return r; }
+static inline unsigned long long upcemu_site_leave_u64(unsigned long long r) { upcemu_site_leave(); return r; }
 
 /* upc_global_exit. */
 void upc_global_exit(int status) __attribute__((noreturn));

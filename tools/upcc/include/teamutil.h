@@ -45,14 +45,6 @@ void deallocateLock(upc_lock_t *pointer, team t) __asm__("upcemu_team_deallocate
  * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
  * macro's own name is not expanded again: the call inside is the real function,
  * which also stays callable through its address. */
-#ifndef UPCC_SITE_LEAVE_INT
-#define UPCC_SITE_LEAVE_INT
-static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
-#endif
-#ifndef UPCC_SITE_LEAVE_PTR
-#define UPCC_SITE_LEAVE_PTR
-static inline void * upcemu_site_leave_ptr(void * r) { upcemu_site_leave(); return r; }
-#endif
 #ifndef UPCC_SITE_LEAVE_SPTR
 #define UPCC_SITE_LEAVE_SPTR
 static inline shared void * upcemu_site_leave_sptr(shared void * r) { upcemu_site_leave(); return r; }

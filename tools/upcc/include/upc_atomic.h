@@ -41,14 +41,6 @@ int upc_atomic_isfast(upc_type_t type, upc_op_t ops, shared void *addr);
  * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
  * macro's own name is not expanded again: the call inside is the real function,
  * which also stays callable through its address. */
-#ifndef UPCC_SITE_LEAVE_INT
-#define UPCC_SITE_LEAVE_INT
-static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
-#endif
-#ifndef UPCC_SITE_LEAVE_PTR
-#define UPCC_SITE_LEAVE_PTR
-static inline void * upcemu_site_leave_ptr(void * r) { upcemu_site_leave(); return r; }
-#endif
 #define upc_all_atomicdomain_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_ptr(upc_all_atomicdomain_alloc(__VA_ARGS__)))
 #define upc_all_atomicdomain_free(...) (upcemu_site_enter(__FILE__, __LINE__), upc_all_atomicdomain_free(__VA_ARGS__), upcemu_site_leave())
 #define upc_atomic_strict(...) (upcemu_site_enter(__FILE__, __LINE__), upc_atomic_strict(__VA_ARGS__), upcemu_site_leave())

@@ -36,14 +36,6 @@ int upc_synci_attempt(void) __asm__("upcemu_upc_synci_attempt");
  * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
  * macro's own name is not expanded again: the call inside is the real function,
  * which also stays callable through its address. */
-#ifndef UPCC_SITE_LEAVE_INT
-#define UPCC_SITE_LEAVE_INT
-static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
-#endif
-#ifndef UPCC_SITE_LEAVE_U64
-#define UPCC_SITE_LEAVE_U64
-static inline unsigned long long upcemu_site_leave_u64(unsigned long long r) { upcemu_site_leave(); return r; }
-#endif
 #define upc_memcpy_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memcpy_nb(__VA_ARGS__)))
 #define upc_memget_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memget_nb(__VA_ARGS__)))
 #define upc_memput_nb(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_u64(upc_memput_nb(__VA_ARGS__)))

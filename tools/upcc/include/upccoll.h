@@ -175,10 +175,6 @@ upccoll_return_t upccoll_scan_inclusive(shared void *sendbuf, shared void *recvb
  * upcemu_site_leave_<type>, which leaves the site once the call has returned. The
  * macro's own name is not expanded again: the call inside is the real function,
  * which also stays callable through its address. */
-#ifndef UPCC_SITE_LEAVE_INT
-#define UPCC_SITE_LEAVE_INT
-static inline int upcemu_site_leave_int(int r) { upcemu_site_leave(); return r; }
-#endif
 #define upccoll_op_create(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_create(__VA_ARGS__)))
 #define upccoll_op_free(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_free(__VA_ARGS__)))
 #define upccoll_op_commutative(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_op_commutative(__VA_ARGS__)))

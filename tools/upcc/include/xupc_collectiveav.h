@@ -75,10 +75,6 @@ void upcemu_xupcv_prefix_reduce(void *dst, const void *src, size_t nelems, upc_o
 #define UPCEMU_XUPCV_PTR(TYPE, p) ((TYPE *){(p)})
 #define UPCEMU_XUPCV_CPTR(TYPE, p) ((const TYPE *){(p)})
 
-#ifndef UPCC_SITE_LEAVE_PTR
-#define UPCC_SITE_LEAVE_PTR
-static inline void * upcemu_site_leave_ptr(void * r) { upcemu_site_leave(); return r; }
-#endif
 
 #define xupc_allv_broadcast(TYPE, values, nelems, root)                                                   \
   (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
