@@ -220,7 +220,9 @@ void forward_to_mpirun(int sig) {
 // is still dying) is stopped and reaped, so that when upcrun returns no
 // process of the job is left.
 void end_orphaned_ranks() {
-  for (int round = 0; round < 100; ++round) {
+  // Up to 10 s: a loaded machine may take a while to end processes killed by
+  // SIGKILL, and a daemon's children reach upcrun only once it is gone.
+  for (int round = 0; round < 1000; ++round) {
     std::ifstream children("/proc/self/task/" + std::to_string(::getpid()) + "/children");
     bool any = false;
     for (long child; children >> child;) {
