@@ -151,7 +151,7 @@ void monitor::check_long_waits(double now) {
   warned_seq_.resize(static_cast<std::size_t>(c.threads), ~0u);
   seen_seq_.resize(static_cast<std::size_t>(c.threads), ~0u);
   seen_since_.resize(static_cast<std::size_t>(c.threads), now);
-  std::map<std::string, std::vector<int>> waiting;  // place -> threads not warned about yet
+  std::vector<int> waiting_threads;  // not warned about yet
   std::vector<int> running;
   bool overdue = false;  // some wait has passed the delay
   for (int t = 0; t < c.threads; ++t) {
@@ -168,9 +168,13 @@ void monitor::check_long_waits(double now) {
     }
     if (warned_seq_[t] == seq) continue;
     overdue |= now - seen_since_[t] >= wait_warning_;
-    waiting[place(s)].push_back(t);
+    waiting_threads.push_back(t);
   }
   if (!overdue || running.empty()) return;
+  // The places are read only now, when a warning is due: they are names the
+  // waiting threads published, not worth reading on every look.
+  std::map<std::string, std::vector<int>> waiting;  // place -> threads
+  for (int t : waiting_threads) waiting[place(c.slots[t])].push_back(t);
   // One warning for everyone waiting now (they usually wait for the same thing).
   for (const auto& [where, ts] : waiting)
     for (int t : ts) warned_seq_[t] = c.slots[t].blocked_seq.load(std::memory_order_relaxed);
