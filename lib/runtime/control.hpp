@@ -91,6 +91,13 @@ struct barrier_state {
   std::atomic<std::uint64_t> call_hash[2];
 };
 
+// NUL-separated names, appended under the lock, never removed during a run.
+struct shared_name_table {
+  futex_mutex lock;
+  std::uint32_t used;
+  char bytes[16384 - 8];
+};
+
 struct control_block {
   std::uint64_t magic;
   std::int32_t threads;
@@ -128,6 +135,10 @@ struct control_block {
   std::atomic<std::uint64_t> collective_result[2];
   // Bumped by every free: a thread's cached heap lookups (heap_index.hpp) older than it are stale.
   std::atomic<std::uint64_t> heap_generation;
+
+  // Names made at run time ("shared_array<int> (declared at f.cpp:3)") that other
+  // threads, the monitor or other processes may read (shared_names.hpp).
+  alignas(64) shared_name_table names;
 
   thread_slot slots[1];  // really [threads]
 };

@@ -14,6 +14,7 @@
 // - constructed by a UPC thread anywhere else (its stack, the heap): every thread
 //   declares it, collectively, and it is freed collectively at the end of its scope.
 #include "static_objects.hpp"
+#include "shared_names.hpp"
 
 #include "call_site.hpp"
 #include "single_valued.hpp"
@@ -184,8 +185,7 @@ shared_storage::~shared_storage() {
   // Collective free at the end of the scope, unless the run is being torn down.
   if (std::uncaught_exceptions() > 0 || !g_control || g_control->abort.load() || tl_mythread < 0) return;
   try {
-    const std::string fn = name() + " (end of scope)";
-    collective_free_declared_object(base_, fn.c_str());
+    collective_free_declared_object(base_, shared_name(name() + " (end of scope)", "shared_array (end of scope)"));
   } catch (...) {
   }
 }
@@ -240,12 +240,12 @@ std::size_t evaluate_count(const F& count_fn, const std::string& name) {
 void shared_storage::allocate() {
   count_ = evaluate_count(count_fn_, name());
   const std::size_t bytes = bytes_per_thread(threads());
-  const std::string fn = name();
+  const char* fn = shared_name(name(), "shared_array");
   if (type_->block == 0) {
     // Indefinite block size: everything on thread 0, from its local heap.
-    base_ = shared_address{local_alloc(0, std::max<std::size_t>(bytes, 1), fn.c_str(), label()), 0, 0};
+    base_ = shared_address{local_alloc(0, std::max<std::size_t>(bytes, 1), fn, label()), 0, 0};
   } else {
-    base_ = shared_address{symmetric_alloc(bytes, fn.c_str(), label()), 0, 0};
+    base_ = shared_address{symmetric_alloc(bytes, fn, label()), 0, 0};
   }
   // The segment is fresh and zero: only the initial value is left to write.
   if (!initial_.empty()) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
@@ -256,11 +256,11 @@ void shared_storage::release() noexcept { base_ = shared_address{}; }
 void shared_storage::allocate_block_static() {
   count_ = evaluate_count(count_fn_, name());
   const std::size_t bytes = bytes_per_thread(threads());
-  const std::string fn = name();
+  const char* fn = shared_name(name(), "shared_array");
   const bool symmetric = type_->block != 0;
   base_ = shared_address{static_alloc_once(reinterpret_cast<std::uintptr_t>(this),
                                            symmetric ? bytes : std::max<std::size_t>(bytes, 1), symmetric, initial_,
-                                           fn.c_str(), label()),
+                                           fn, label()),
                          0, 0};
   register_static_object(this);
   registered_ = true;
@@ -271,21 +271,21 @@ void shared_storage::allocate_collectively() {
   collective_call call("shared_array declaration", file_, line_);
   count_ = evaluate_count(count_fn_, name());
   const std::size_t bytes = bytes_per_thread(threads());
-  const std::string fn = name();
+  const char* fn = shared_name(name(), "shared_array");
   // Under --check the element count must be the same on every thread (equal byte
   // counts, which the allocation itself compares, do not imply it).
-  single_valued args(fn.c_str());
+  single_valued args(fn);
   if (check_enabled()) args.add("the element count", count_, elements_text, "declared");
   // Indefinite arrays declared in the body are still symmetric so that the pointer
   // is the same everywhere; only thread 0's part is used.
-  base_ = shared_address{collective_symmetric_alloc(bytes, fn.c_str(), label(), args), 0, 0};
+  base_ = shared_address{collective_symmetric_alloc(bytes, fn, label(), args), 0, 0};
   // Zero-fill my own part, then make sure nobody reads before everyone has. An
   // indefinite array lives on thread 0 alone: the other threads' parts stay
   // untouched (never paged in), not THREADS copies of zeros.
   if (type_->block != 0 || tl_mythread == 0)
     std::memset(g_partitions + tl_mythread * g_partition_bytes + base_.offset, 0, std::max<std::size_t>(bytes, 1));
   if (!initial_.empty() && tl_mythread == 0) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
-  world_barrier(fn.c_str());
+  world_barrier(fn);
 }
 
 // Thread 0's element count and block size of a run-time layout (upc/shared_md.hpp),

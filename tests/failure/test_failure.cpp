@@ -431,6 +431,23 @@ TEST_CASE("--check: threads waiting for one that computes are warned about, with
   }
 }
 
+// The end-of-scope free names its array with a name built at run time; the
+// monitor (another process on the processes backend) and the timeout report read
+// it, so it must not point into one worker's private memory.
+TEST_CASE("threads waiting where a block-scope array is freed are reported with the array's name") {
+  const std::string decl = "shared_array<int> (declared at ";
+  const std::string decl_line = "victim.cpp:" + std::to_string(victim_line("the scoped array")) + ") (end of scope)";
+  for (const char* b : backends) {
+    CAPTURE(b);
+    outcome o = run_victim({"-n", "4", "--backend", b, "--wait-warning", "0.5", "--timeout", "2"}, {"spin_in_scope"});
+    REPORT(o);
+    CHECK(o.exit_code == 124);
+    CHECK(contains(o.err, "upcemu: warning: threads 1-3 have waited 0.5 s in " + decl));
+    CHECK(contains(o.err, decl_line + ";"));
+    CHECK(count_of(o.err, decl_line) >= 2);  // the warning and the timeout report
+  }
+}
+
 TEST_CASE("a thread returning from main while others wait at a barrier is an error") {
   for (const char* b : backends) {
     CAPTURE(b);

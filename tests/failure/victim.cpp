@@ -20,6 +20,8 @@
 //   coll_vs_barrier [E] odd threads call upc_all_broadcast, even ones upc_barrier
 //                       (E = 1: after a first collective that every thread made)
 //   spin_after_coll     thread 0 computes for ever after a collective; the others wait in upc_barrier
+//   spin_in_scope       thread 0 computes for ever inside a function that declares a shared
+//                       array; the others wait where it is freed, at the end of that scope
 //
 // VICTIM_ARRAY_COUNT=N in the environment sizes a namespace-scope shared_array<int>
 // (default 1), which the launcher allocates before any mode runs: N = -5 is a
@@ -74,6 +76,16 @@ upc::shared_array<int> sized([]() -> std::size_t {
   return static_cast<std::size_t>(THREADS);
 });
 }  // namespace
+
+// The array's collective free at the closing brace is where threads 1.. wait.
+void spin_in_scope() {
+  upc::shared_array<int> scoped(upc::per_thread(1));  // the scoped array
+  scoped[MYTHREAD] = MYTHREAD;
+  if (MYTHREAD == 0) {
+    volatile unsigned long x = 0;
+    for (;;) x = x + 1;
+  }
+}
 
 int upc_main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "hello";
@@ -190,6 +202,10 @@ int upc_main(int argc, char** argv) {
     if (arg_int(argc, argv, 2, 0) == 1) upc_all_broadcast(dst, src, 8, 0);
     if (MYTHREAD % 2) upc_all_broadcast(dst, src, 8, 0);  // line reported for odd threads
     else upc_barrier;                                      // line reported for even threads
+    return 0;
+  }
+  if (mode == "spin_in_scope") {
+    spin_in_scope();
     return 0;
   }
   if (mode == "spin_after_coll") {
