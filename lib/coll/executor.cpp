@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "../runtime/collective_call.hpp"
+#include "../runtime/dsm.hpp"
+#include "../runtime/hosts.hpp"
 #include "../runtime/traffic.hpp"
 #include "registry.hpp"
 
@@ -25,7 +27,11 @@ execution::execution(const request& rq, team& t, plan& p)
 }
 
 bool execution::ready(const std::atomic<std::uint32_t>& flag, std::uint32_t target) const {
-  return epoch_reached(flag.load(std::memory_order_acquire), target);
+  if (!detail::several_hosts()) return epoch_reached(flag.load(std::memory_order_acquire), target);
+  // Across hosts: the flag from its owner, and then the data it announces fresh.
+  if (!epoch_reached(detail::load_word(flag), target)) return false;
+  detail::dsm_acquire();
+  return true;
 }
 
 // Records what we wait for and reports whether we must stop here. Stage s of a
@@ -62,6 +68,7 @@ bool execution::team_barrier_passed() {
 // Calls are numbered per thread, so only world-team calls can be matched this way.
 void execution::match_peer(int rank) {
   if (matched_peer_ || !t_.is_world()) return;
+  if (!detail::on_my_host(t_.thread_of(rank))) return;  // its call records are on its host
   matched_peer_ = true;
   if (w_.entered(rank).load(std::memory_order_acquire) != epoch_) return;  // moved on: nothing to compare
   detail::match_call_with(t_.thread_of(rank), w_.entered_hash(rank).load(std::memory_order_relaxed));
@@ -135,6 +142,12 @@ bool execution::advance() {
 }
 
 void execution::run() {
+  if (detail::several_hosts()) {
+    // No futex reaches across hosts: poll, politely.
+    detail::blocked_scope blocked(detail::blocked_kind::collective, -1, rq_.function, nullptr, 0);
+    for (int round = 0; !advance(); ++round) detail::polite_pause(round);
+    return;
+  }
   while (!advance()) w_.wait(*waiting_on_, waiting_target_, waiting_rank_, rq_.function);
 }
 

@@ -1,6 +1,7 @@
 #include "owner_words.hpp"
 
 #include "../runtime/epoch_wait.hpp"
+#include "../runtime/hosts.hpp"
 
 namespace upc::coll {
 
@@ -11,7 +12,8 @@ std::size_t owner_words::bytes(int team_size) { return done_off + 2 * flags_byte
 const team_section owner_section{"owner executor", owner_words::bytes};
 
 void owner_words::publish(std::atomic<std::uint32_t>& flag, std::uint32_t epoch) const {
-  publish_epoch(flag, epoch, sleepers());
+  if (several_hosts()) remote_publish_word(flag, epoch);  // sleepers() may be on another host
+  else publish_epoch(flag, epoch, sleepers());
 }
 
 void owner_words::wait(const std::atomic<std::uint32_t>& w, std::uint32_t target, int rank, const char* function) const {

@@ -5,7 +5,9 @@
 #include <string>
 
 #include "../runtime/control.hpp"
+#include "../runtime/dsm.hpp"
 #include "../runtime/epoch_wait.hpp"
+#include "../runtime/hosts.hpp"
 #include "../runtime/world_barrier.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/error.hpp"
@@ -145,10 +147,17 @@ char* team::at(int rank, std::uint64_t offset) const noexcept { return partition
 
 // ---- barrier ----------------------------------------------------------------
 
-std::uint32_t team::barrier_arrive() noexcept {
+std::uint32_t team::barrier_arrive() {
   if (world_) return world_barrier_arrive();
   header& h = header_of(*this, 0);
   const std::uint32_t phase = ++barrier_phase_;
+  if (several_hosts()) {  // member 0's header may be on another host
+    if (fetch_add_word(h.barrier_arrived, 1) + 1 == static_cast<std::uint32_t>(size())) {
+      fetch_add_word(h.barrier_arrived, static_cast<std::uint32_t>(-size()));
+      remote_publish_word(h.barrier_generation, phase);
+    }
+    return phase;
+  }
   if (h.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size())) {
     h.barrier_arrived.store(0, std::memory_order_relaxed);
     publish_epoch(h.barrier_generation, phase, h.barrier_sleepers);
@@ -158,6 +167,11 @@ std::uint32_t team::barrier_arrive() noexcept {
 
 bool team::barrier_passed(std::uint32_t phase) {
   if (world_) return world_barrier_passed(phase);
+  if (several_hosts()) {
+    if (!epoch_reached(load_word(header_of(*this, 0).barrier_generation), phase)) return false;
+    dsm_acquire();
+    return true;
+  }
   return epoch_reached(header_of(*this, 0).barrier_generation.load(std::memory_order_acquire), phase);
 }
 
@@ -176,6 +190,11 @@ void team::barrier(const char* function) {
   }
   const std::uint32_t phase = barrier_arrive();
   header& h = header_of(*this, 0);
+  if (several_hosts()) {
+    blocked_scope blocked(blocked_kind::collective, -1, function, nullptr, 0);
+    for (int round = 0; !barrier_passed(phase); ++round) polite_pause(round);
+    return;
+  }
   wait_epoch(h.barrier_generation, phase, h.barrier_sleepers, wait_site{function, -1, -2});
 }
 

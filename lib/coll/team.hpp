@@ -84,7 +84,7 @@ class team {
   char* at(int rank, std::uint64_t offset) const noexcept;
 
   // Barrier of this team only (never paired with upc_barrier).
-  std::uint32_t barrier_arrive() noexcept;
+  std::uint32_t barrier_arrive();
   bool barrier_passed(std::uint32_t phase);  // world: also matches the threads' calls (may fail)
   const std::atomic<std::uint32_t>& barrier_word() const noexcept;
   std::atomic<std::uint32_t>& barrier_sleepers() const noexcept;

@@ -1,10 +1,15 @@
 // libupcemu_mpi.so: the MPI calls of the mpi backend (lib/runtime/backend_mpi.cpp),
 // behind the table of lib/runtime/mpi_plugin.hpp.
+// No C++ bindings: only the C API is used, and their headers warn.
+#define OMPI_SKIP_MPICXX 1
 #include <mpi.h>
+
+#include <time.h>
 
 #include <climits>
 #include <cstring>
 #include <string>
+#include <algorithm>
 #include <vector>
 
 #include "../runtime/mpi_plugin.hpp"
@@ -14,6 +19,9 @@ using upc::detail::mpi_world;
 
 std::string g_error;
 MPI_Comm g_host = MPI_COMM_NULL;
+MPI_Comm g_rpc = MPI_COMM_NULL;   // requests to servers and their replies
+MPI_Comm g_sync = MPI_COMM_NULL;  // UPC barriers across hosts
+constexpr int request_tag = 1, reply_tag = 2;
 
 int note(int rc, const char* call) {
   if (rc == MPI_SUCCESS) return 0;
@@ -52,7 +60,26 @@ int init(mpi_world* w) {
   int host = leader ? before : 0;
   if (int rc = note(MPI_Bcast(&host, 1, MPI_INT, 0, g_host), "MPI_Bcast")) return rc;
   w->host = host;
+  if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_rpc), "MPI_Comm_dup")) return rc;
+  if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_sync), "MPI_Comm_dup")) return rc;
+  MPI_Comm_set_errhandler(g_rpc, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(g_sync, MPI_ERRORS_RETURN);
   return note(MPI_Allreduce(&leader, &w->hosts, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
+}
+
+// Waits for `rq` without holding a core: a few polls, then sleeps that grow
+// to 200 us (ranks oversubscribe the cores; a blocking MPI wait spins).
+int wait_politely(MPI_Request* rq, const char* what) {
+  long pause_ns = 0;
+  for (int polls = 0;; ++polls) {
+    int done = 0;
+    if (int rc = note(MPI_Test(rq, &done, MPI_STATUS_IGNORE), what)) return rc;
+    if (done) return 0;
+    if (polls < 64) continue;
+    pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 2'000L;
+    timespec ts{0, pause_ns};
+    nanosleep(&ts, nullptr);
+  }
 }
 
 const char* last_error() { return g_error.c_str(); }
@@ -77,7 +104,8 @@ int barrier() { return note(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
 void abort_all(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 
 int finalize() {
-  if (g_host != MPI_COMM_NULL) MPI_Comm_free(&g_host);
+  for (MPI_Comm* c : {&g_host, &g_rpc, &g_sync})
+    if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
   return note(MPI_Finalize(), "MPI_Finalize");
 }
 
@@ -141,8 +169,97 @@ int collective(int op, const void* send, void* recv, std::uint64_t bytes, int ro
   }
 }
 
+// ---- ranks on several hosts ----
+
+int host_bcast(void* data, std::uint64_t bytes) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  return note(MPI_Bcast(data, static_cast<int>(bytes), MPI_BYTE, 0, g_host), "MPI_Bcast");
+}
+
+int allreduce_min_n(std::int64_t* values, int n, int host) {
+  return note(MPI_Allreduce(MPI_IN_PLACE, values, n, MPI_INT64_T, MPI_MIN, host ? g_host : MPI_COMM_WORLD),
+              "MPI_Allreduce");
+}
+
+int allgather(const void* send, void* recv, std::uint64_t bytes) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  const int n = static_cast<int>(bytes);
+  return note(MPI_Allgather(send, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
+}
+
+int rpc_send(int rank, const void* request, std::uint64_t bytes) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  MPI_Request rq;
+  if (int rc = note(MPI_Isend(request, static_cast<int>(bytes), MPI_BYTE, rank, request_tag, g_rpc, &rq), "MPI_Isend"))
+    return rc;
+  return wait_politely(&rq, "MPI_Isend");
+}
+
+int rpc_call(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes) {
+  if (reply_bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  // The reply is posted first: one thread of a rank has one call out at a time.
+  MPI_Request rq;
+  if (int rc = note(MPI_Irecv(reply, static_cast<int>(reply_bytes), MPI_BYTE, rank, reply_tag, g_rpc, &rq), "MPI_Irecv"))
+    return rc;
+  if (int rc = rpc_send(rank, request, bytes)) return rc;
+  return wait_politely(&rq, "MPI_Irecv");
+}
+
+int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
+  std::vector<char> in, out(1u << 20);
+  long pause_ns = 0;
+  int idle = 0;
+  while (!*stop) {
+    int flag = 0;
+    MPI_Message msg;
+    MPI_Status st;
+    if (int rc = note(MPI_Improbe(MPI_ANY_SOURCE, request_tag, g_rpc, &flag, &msg, &st), "MPI_Improbe")) return rc;
+    if (!flag) {
+      // Busy for a while after a request (a page of a copy is followed by the
+      // next), then sleeps that grow to 200 us.
+      if (++idle < 256) continue;
+      pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 2'000L;
+      timespec ts{0, pause_ns};
+      nanosleep(&ts, nullptr);
+      continue;
+    }
+    idle = 0;
+    pause_ns = 0;
+    int n = 0;
+    MPI_Get_count(&st, MPI_BYTE, &n);
+    in.resize(static_cast<std::size_t>(n) + 1);
+    if (int rc = note(MPI_Mrecv(in.data(), n, MPI_BYTE, &msg, MPI_STATUS_IGNORE), "MPI_Mrecv")) return rc;
+    const std::uint64_t reply = handler(in.data(), static_cast<std::uint64_t>(n), st.MPI_SOURCE, out.data(), out.size());
+    if (reply == 0) continue;
+    if (int rc = note(MPI_Send(out.data(), static_cast<int>(reply), MPI_BYTE, st.MPI_SOURCE, reply_tag, g_rpc), "MPI_Send"))
+      return rc;
+  }
+  return 0;
+}
+
+// MPI_Request handles kept here; the runtime holds their index + 1.
+std::vector<MPI_Request> g_requests;
+
+int ibarrier(std::uint64_t* request) {
+  MPI_Request rq;
+  if (int rc = note(MPI_Ibarrier(g_sync, &rq), "MPI_Ibarrier")) return rc;
+  std::size_t i = 0;
+  while (i < g_requests.size() && g_requests[i] != MPI_REQUEST_NULL) ++i;
+  if (i == g_requests.size()) g_requests.push_back(rq);
+  else g_requests[i] = rq;
+  *request = i + 1;
+  return 0;
+}
+
+int test(std::uint64_t request, int* done) {
+  MPI_Request& rq = g_requests.at(request - 1);
+  return note(MPI_Test(&rq, done, MPI_STATUS_IGNORE), "MPI_Test");  // sets rq to MPI_REQUEST_NULL when done
+}
+
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
-                                        barrier, abort_all, finalize, collective, team_comm};
+                                        barrier, abort_all, finalize, collective, team_comm,
+                                        host_bcast, allreduce_min_n, allgather, rpc_call, rpc_send, rpc_serve,
+                                        ibarrier, test};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

@@ -33,10 +33,13 @@
 
 #include "backend_mpi.hpp"
 #include "control.hpp"
+#include "dsm.hpp"
 #include "futex.hpp"
+#include "hosts.hpp"
 #include "launch_replay.hpp"
 #include "launcher.hpp"
 #include "mpi_plugin.hpp"
+#include "remote_ops.hpp"
 #include "segment.hpp"
 #include "size_parse.hpp"
 
@@ -83,6 +86,8 @@ void check_same_addresses() {
 }  // namespace
 
 bool mpi_leader() noexcept { return !g_started || g_world.rank == 0; }
+bool mpi_host_leader() noexcept { return !g_started || g_world.host_rank == 0; }
+const mpi_plugin_ops& mpi_ops() noexcept { return *g_mpi; }
 
 void mpi_start(launch_options& opt) {
   // MPI is started once per process, by the first run; a program may make
@@ -111,10 +116,17 @@ void mpi_start(launch_options& opt) {
   if (g_world.size > max_threads)
     stop_start("THREADS must be between 1 and " + std::to_string(max_threads) + ", got " +
                std::to_string(g_world.size) + " ranks");
-  if (g_world.hosts > 1)
-    stop_start("mpirun placed the " + std::to_string(g_world.size) + " ranks on " + std::to_string(g_world.hosts) +
-               " hosts, but the mpi backend runs on one host so far (remote shared accesses over MPI RMA are not "
-               "built yet; docs/backends.md)");
+  // Spread over hosts: who is where (dsm.cpp and remote_ops.cpp use it).
+  g_several_hosts = g_world.hosts > 1;
+  g_host_map.hosts = g_world.hosts;
+  g_host_map.my_host = g_world.host;
+  g_host_map.host_of.assign(static_cast<std::size_t>(g_world.size), 0);
+  if (g_several_hosts) {
+    check(g_mpi->allgather(&g_world.host, g_host_map.host_of.data(), sizeof(int)), "learn where the ranks run");
+    if (opt.check)
+      stop_start("--check is not built yet for ranks on several hosts (its records of each thread's calls stay on "
+                 "the thread's host); run the check on one host");
+  }
   opt.threads = g_world.size;
   ++g_runs;
 }
@@ -134,19 +146,23 @@ shared_file share_memfd(std::uint64_t bytes, const char* name, const char* what)
     std::int64_t pid = 0, fd = -1, error = 0;
   } o;
   shared_file f;
-  if (g_world.rank == 0) {
+  if (g_world.host_rank == 0) {
     f.fd = ::memfd_create(name, MFD_CLOEXEC);
     if (f.fd < 0 || ::ftruncate(f.fd, static_cast<off_t>(bytes)) != 0) o.error = errno ? errno : EINVAL;
     o.pid = ::getpid();
     o.fd = f.fd;
   }
-  check(g_mpi->bcast(&o, sizeof o, 0), what);
+  check(g_mpi->host_bcast(&o, sizeof o), what);
+  // Every host's leader's failure is everyone's.
+  std::int64_t worst = -o.error;
+  check(g_mpi->allreduce_min(&worst), what);
+  o.error = -worst;
   if (o.error) {
     if (f.fd >= 0) ::close(f.fd);
     return {-1, static_cast<int>(o.error)};
   }
   std::int64_t ok = 0;
-  if (g_world.rank != 0) {
+  if (g_world.host_rank != 0) {
     const std::string path = "/proc/" + std::to_string(o.pid) + "/fd/" + std::to_string(o.fd);
     f.fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
     if (f.fd < 0) ok = -errno;
@@ -183,11 +199,12 @@ void mpi_create_segment(const segment_geometry& g) {
     }
     check(g_mpi->bcast(&address, sizeof address, 0), "share the segment");
     std::int64_t ok =
-        map_segment_at(g, f.fd, reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)), g_world.rank == 0);
+        map_segment_at(g, f.fd, reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)), g_world.host_rank == 0);
     std::int64_t all = ok;
     check(g_mpi->allreduce_min(&all), "share the segment");
     if (all == 1) {
       ::close(f.fd);  // the mappings keep the memory
+      if (g_several_hosts) dsm_start(g_partitions, g.partition_bytes, g.threads);
       return;
     }
     if (ok == 1) destroy_segment();
@@ -236,8 +253,38 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
                                     " allocated fewer shared objects before the start than rank 0: the program's "
                                     "namespace-scope shared objects must be the same in every rank\n").c_str());
   }
+  if (g_several_hosts) {
+    // Initial values rank 0 wrote into other hosts' partitions go home, and
+    // the other hosts' control blocks learn rank 0's heap.
+    dsm_release();
+    control_block& c = control();
+    std::uint64_t heap[5] = {c.sym_top, c.sym_free_head, c.slots[0].local_floor, c.slots[0].local_free_head,
+                             c.heap_generation.load()};
+    check(g_mpi->bcast(heap, sizeof heap, 0), "share the heap");
+    if (g_world.host != 0 && g_world.host_rank == 0) {
+      c.sym_top = heap[0];
+      c.sym_free_head = heap[1];
+      c.slots[0].local_floor = heap[2];
+      c.slots[0].local_free_head = heap[3];
+      c.heap_generation.store(heap[4]);
+    }
+  }
   check(g_mpi->barrier(), "start the run");
+  if (g_several_hosts) dsm_acquire();
 }
+
+namespace {
+// A failure or upc_global_exit on this host: the other hosts' control blocks
+// do not hear of it, so the report is printed here and the job ends.
+void end_job_if_stopped() {
+  control_block& c = control();
+  const bool global_exit = c.abort.load() && c.global_exit_called.load();
+  if (!global_exit && !(c.error_claimed.load() && c.error_ready.load())) return;
+  if (!global_exit) print_report_once();
+  std::fflush(nullptr);
+  g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+}
+}  // namespace
 
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body) {
   const int rank = g_world.rank;
@@ -247,8 +294,9 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
   g_process_upc_thread = rank;
   control().slots[rank].pid = ::getpid();
+  if (g_several_hosts) start_remote_server();
   check(g_mpi->barrier(), "start the run");
-  if (rank == 0) open_start_gate();
+  if (g_world.host_rank == 0) open_start_gate();  // every host's control block has its gate
 
   // The UPC thread is a new OS thread for each run, as on the threads backend:
   // a program (or a test suite) may make several runs in one process, and the
@@ -266,6 +314,10 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   try {
     worker = boost::thread(attrs, [rank, &body, &status, &finished] {
       status = run_upc_thread(rank, body);
+      if (g_several_hosts && static_cast<thread_state>(control().slots[rank].state.load()) == thread_state::finished) {
+        dsm_release();  // its last writes, before anyone may read them at the end
+        hosts_thread_finished(rank);
+      }
       finished.store(1);
       futex_wake_all(&finished);
     });
@@ -275,12 +327,14 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     status = 1;
     finished.store(1);
   }
-  if (rank == 0) {
+  if (rank == 0 || g_several_hosts) {
     monitor mon(opt);
     while (finished.load() == 0) {
       futex_wait(&finished, 0, 5'000'000);
-      mon.poll();
       control_block& c = control();
+      if (g_several_hosts) end_job_if_stopped();
+      if (rank != 0) continue;
+      mon.poll();
       const bool global_exit = c.abort.load() && c.global_exit_called.load();
       if (global_exit || mon.must_force_stop()) {
         std::fflush(stdout);
@@ -292,8 +346,18 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     }
   }
   if (worker.joinable()) worker.join();
+  if (g_several_hosts) end_job_if_stopped();
   control().slots[rank].exit_code = status;
   std::fflush(nullptr);
+  if (g_several_hosts) {
+    // The control blocks are per host: every rank's status from every rank.
+    std::vector<std::int32_t> codes(static_cast<std::size_t>(opt.threads));
+    check(g_mpi->allgather(&status, codes.data(), sizeof(std::int32_t)), "end the run");
+    for (int t = 0; t < opt.threads; ++t) control().slots[t].exit_code = codes[static_cast<std::size_t>(t)];
+    check(g_mpi->barrier(), "end the run");  // nobody needs a server any more
+    stop_remote_server();
+    dsm_stop();
+  }
   check(g_mpi->barrier(), "end the run");  // every rank has finished
   for (int t = 0; t < opt.threads; ++t) set_exit_code(t, control().slots[t].exit_code);
 }

@@ -16,6 +16,11 @@ namespace upc::detail {
 void mpi_start(launch_options& opt);
 // True where the launcher's one-time work is done: rank 0 (or not on mpi).
 bool mpi_leader() noexcept;
+// True where a host's control block is filled: each host's first rank.
+bool mpi_host_leader() noexcept;
+// The MPI module's table (after mpi_start).
+struct mpi_plugin_ops;
+const mpi_plugin_ops& mpi_ops() noexcept;
 // Maps the host's segment at one address in every rank (replaces create_segment).
 void mpi_create_segment(const segment_geometry& g);
 // Runs `allocate` (the namespace-scope objects) on rank 0 and adopts its

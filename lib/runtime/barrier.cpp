@@ -19,6 +19,7 @@
 #include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"
+#include "hosts.hpp"
 #include "upc/sync.hpp"
 
 namespace upc {
@@ -86,6 +87,10 @@ void notify(std::optional<int> id, const src& where) {
   me.notified = 1;
   me.notify_has_id = id.has_value();
   me.notify_id = id.value_or(0);
+  if (several_hosts()) {  // the id is compared at the wait
+    hosts_notify();
+    return;
+  }
   if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(c.threads)) {
     b.arrived.store(0, std::memory_order_relaxed);
     b.id_slot[(phase + 1) & 1].store(0, std::memory_order_relaxed);
@@ -104,7 +109,10 @@ void wait(std::optional<int> id, const src& where) {
   barrier_state& b = c.barrier;
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != phase; };
 
-  if (!done()) {
+  if (several_hosts()) {
+    const std::optional<int> notified = me.notify_has_id ? std::optional<int>(me.notify_id) : std::nullopt;
+    hosts_wait(notified, id, wait_name(), file_of(where), line_of(where));
+  } else if (!done()) {
     // Marked as waiting from the start (not only once asleep), so reports never
     // count a thread that is polling here as one that has not arrived.
     const std::int64_t shown_id = id ? *id : (me.notify_has_id ? me.notify_id : INT64_MIN);
@@ -131,7 +139,7 @@ void wait(std::optional<int> id, const src& where) {
   }
   me.notified = 0;
   me.phase = phase + 1;
-  const std::uint64_t slot = b.id_slot[phase & 1].load(std::memory_order_acquire);
+  const std::uint64_t slot = several_hosts() ? 0 : b.id_slot[phase & 1].load(std::memory_order_acquire);
   if (id && (slot & has_id) && decode(slot) != *id)
     fail(wait_name(), "barrier id mismatch: this thread waits with id " + std::to_string(*id) + " but thread " +
                            std::to_string(decode_thread(slot)) + " notified with id " + std::to_string(decode(slot)) +

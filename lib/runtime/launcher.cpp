@@ -128,8 +128,8 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (mpi) mpi_create_segment(geo);
   else create_segment(geo);
   control_block& c = control();
-  // On mpi, rank 0 fills the control block; the others see it through the segment.
-  if (mpi_leader()) {
+  // On mpi, each host's first rank fills its control block; the others see it through the segment.
+  if (mpi_host_leader()) {
     c.magic = control_magic;
     c.threads = opt.threads;
     c.nodes = static_cast<std::int32_t>(topology.threads_of_node.size());

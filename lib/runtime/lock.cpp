@@ -11,7 +11,10 @@
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "world_barrier.hpp"
+#include "dsm.hpp"
 #include "futex.hpp"
+#include "hosts.hpp"
+#include "remote_ops.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/lock.hpp"
@@ -58,6 +61,22 @@ void check_holder_alive(upc_lock_t* l, const std::source_location& where) {
   fail("upc_lock", "lock " + name(l) + " is held by thread " + std::to_string(h) +
                        ", which has returned from main without releasing it, so it can never be acquired at " +
                        file_of(where) + ":" + std::to_string(line_of(where)));
+}
+
+// Across hosts, a lock on another host is taken, watched and released through
+// its owner (remote_ops.hpp): its word must stay atomic against that host's
+// own takers. The page cache is released before an unlock and acquired after
+// a lock, as the memory model asks of them.
+bool remote_lock(const upc_lock_t* l) { return several_hosts() && remote_address(l); }
+int owner(const upc_lock_t* l) { return partition_owner(l); }
+bool remote_try(upc_lock_t* l) {
+  return remote_atomic(owner(l), remote_op::compare_exchange32, &l->word, 1, 0) == 0;
+}
+int remote_holder(const upc_lock_t* l) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(remote_atomic(owner(l), remote_op::load32, &l->holder, 0)));
+}
+void remote_set_holder(upc_lock_t* l, int h) {
+  remote_atomic(owner(l), remote_op::store32, &l->holder, static_cast<std::uint32_t>(h));
 }
 
 upc_lock_t* init_at(shared_address a) {
@@ -117,8 +136,18 @@ void lock(upc_lock_t* l, const std::source_location& where) {
   enter_runtime("upc_lock", where);
   validate("upc_lock", l);
   const int me = mythread();
-  if (l->holder.load(std::memory_order_relaxed) == me)
+  if ((remote_lock(l) ? remote_holder(l) : l->holder.load(std::memory_order_relaxed)) == me)
     fail("upc_lock", "this thread already holds lock " + name(l) + " (UPC locks are not recursive)");
+  if (remote_lock(l)) {
+    if (!remote_try(l)) {
+      blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)),
+                            "upc_lock", file_of(where), line_of(where));
+      for (int round = 0; !remote_try(l); ++round) polite_pause(round);
+    }
+    remote_set_holder(l, me);
+    dsm_acquire();
+    return;
+  }
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) {
     blocked_scope blocked(blocked_kind::lock, static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(l)), "upc_lock",
@@ -150,11 +179,19 @@ void lock(upc_lock_t* l, const std::source_location& where) {
     }
   }
   l->holder.store(me, std::memory_order_relaxed);
+  if (several_hosts()) dsm_acquire();
 }
 
 int lock_attempt(upc_lock_t* l) {
   require_upc_thread("upc_lock_attempt");
   validate("upc_lock_attempt", l);
+  if (remote_lock(l)) {
+    if (!remote_try(l)) return 0;
+    remote_set_holder(l, mythread());
+    dsm_acquire();
+    return 1;
+  }
+  if (several_hosts()) dsm_acquire();
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return 0;
   l->holder.store(mythread(), std::memory_order_relaxed);
@@ -165,10 +202,16 @@ void unlock(upc_lock_t* l) {
   require_upc_thread("upc_unlock");
   validate("upc_unlock", l);
   const int me = mythread();
-  const int holder = l->holder.load(std::memory_order_relaxed);
+  if (several_hosts()) dsm_release();
+  const int holder = remote_lock(l) ? remote_holder(l) : l->holder.load(std::memory_order_relaxed);
   if (holder != me)
     fail("upc_unlock", "this thread does not hold lock " + name(l) +
                            (holder < 0 ? std::string(" (it is not held)") : " (thread " + std::to_string(holder) + " holds it)"));
+  if (remote_lock(l)) {
+    remote_set_holder(l, -1);
+    remote_atomic(owner(l), remote_op::release_lock32, &l->word, 0);
+    return;
+  }
   l->holder.store(-1, std::memory_order_relaxed);
   if (l->word.exchange(0, std::memory_order_release) == 2) futex_wake_one(&l->word);
 }

@@ -8,7 +8,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int mpi_plugin_abi = 3;
+constexpr int mpi_plugin_abi = 4;
 
 // Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
 // (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
@@ -19,6 +19,11 @@ struct mpi_world {
   int host_size = 0, host_rank = 0; // ranks on this host, this rank among them
   int thread_level = 0;             // what MPI_Init_thread provided (MPI_THREAD_*)
 };
+
+// Serves one request of another rank (remote_ops.cpp): `reply` holds
+// `reply_capacity` bytes; the handler returns the reply's length (0: none).
+using mpi_rpc_handler = std::uint64_t (*)(const void* request, std::uint64_t bytes, int from, void* reply,
+                                          std::uint64_t reply_capacity);
 
 // Every function returns 0, or an MPI error code after writing MPI's text for
 // it into the module's last_error().
@@ -39,6 +44,26 @@ struct mpi_plugin_ops {
   // A communicator of the world ranks `ranks` (in that order), made by
   // MPI_Comm_create_group: collective over those ranks only. Its handle, > 0.
   int (*team_comm)(const int* ranks, int n, std::uint64_t* comm);
+
+  // ---- ranks on several hosts (abi 4) ----
+  // MPI_Bcast from the host's first rank to the ranks of this host.
+  int (*host_bcast)(void* data, std::uint64_t bytes);
+  // In place, the minimum of each of `n` values: over this host's ranks
+  // (host != 0) or over every rank.
+  int (*allreduce_min_n)(std::int64_t* values, int n, int host);
+  // MPI_Allgather of `bytes` from each rank, over every rank.
+  int (*allgather)(const void* send, void* recv, std::uint64_t bytes);
+  // Requests to another rank's server (its own communicator, apart from the
+  // program's collectives): rpc_call sends `request` and waits for a reply of
+  // exactly `reply_bytes`; rpc_send sends one that gets no reply.
+  int (*rpc_call)(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes);
+  int (*rpc_send)(int rank, const void* request, std::uint64_t bytes);
+  // Serves requests with `handler` until *stop is nonzero (a thread of its own).
+  int (*rpc_serve)(mpi_rpc_handler handler, const volatile int* stop);
+  // The barrier of UPC threads across hosts on a communicator of its own:
+  // ibarrier starts one, test says whether it completed (then the request is gone).
+  int (*ibarrier)(std::uint64_t* request);
+  int (*test)(std::uint64_t request, int* done);
 };
 
 // Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the

@@ -12,7 +12,7 @@ namespace upc::detail {
 // Split form (the non-blocking executor polls it): arrive returns the phase to
 // wait for; passed() is true once every thread has arrived, and then checks
 // the calls match (it may fail).
-std::uint32_t world_barrier_arrive() noexcept;
+std::uint32_t world_barrier_arrive();
 bool world_barrier_passed(std::uint32_t phase);
 const std::atomic<std::uint32_t>& world_barrier_word() noexcept;
 std::atomic<std::uint32_t>& world_barrier_sleepers() noexcept;

@@ -1,0 +1,182 @@
+#include "remote_ops.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "backend_mpi.hpp"
+#include "call_site.hpp"
+#include "futex.hpp"
+#include "mpi_plugin.hpp"
+
+namespace upc::detail {
+
+namespace {
+volatile int g_stop = 0;
+std::thread g_server;
+
+[[noreturn]] void lost(const char* what, int rc) {
+  fail("upcemu", std::string("a request to another host failed (") + what + "): " + mpi_ops().last_error() +
+                     " (code " + std::to_string(rc) + ")");
+}
+
+template <class T>
+std::uint64_t atomic_on(remote_op op, void* address, std::uint64_t value, std::uint64_t expected) {
+  auto& w = *static_cast<std::atomic<T>*>(address);
+  const T v = static_cast<T>(value);
+  switch (op) {
+    case remote_op::load32: case remote_op::load64: return w.load();
+    case remote_op::store32: case remote_op::store64: w.store(v); return 0;
+    case remote_op::fetch_add32: case remote_op::fetch_add64: return w.fetch_add(v);
+    case remote_op::exchange32: case remote_op::exchange64: return w.exchange(v);
+    case remote_op::compare_exchange32: case remote_op::compare_exchange64: {
+      T e = static_cast<T>(expected);
+      w.compare_exchange_strong(e, v);
+      return e;
+    }
+    default: return 0;
+  }
+}
+
+// The server's side: memory of this host, reached with this process's mapping.
+std::uint64_t serve(const void* in, std::uint64_t bytes, int, void* reply, std::uint64_t capacity) {
+  remote_request r;
+  std::memcpy(&r, in, sizeof r);
+  void* at = reinterpret_cast<void*>(static_cast<std::uintptr_t>(r.address));
+  switch (r.op) {
+    case remote_op::read:
+      if (r.bytes > capacity) return 0;
+      std::memcpy(reply, at, r.bytes);
+      return r.bytes;
+    case remote_op::write_runs: {
+      const char* p = static_cast<const char*>(in) + sizeof r;
+      const char* end = static_cast<const char*>(in) + bytes;
+      while (p + 16 <= end) {
+        std::uint64_t a, n;
+        std::memcpy(&a, p, 8);
+        std::memcpy(&n, p + 8, 8);
+        std::memcpy(reinterpret_cast<void*>(static_cast<std::uintptr_t>(a)), p + 16, n);
+        p += 16 + n;
+      }
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      std::memset(reply, 0, 8);
+      return 8;
+    }
+    case remote_op::store32_wake: {
+      auto& w = *static_cast<std::atomic<std::uint32_t>*>(at);
+      w.store(static_cast<std::uint32_t>(r.value));
+      futex_wake_all(&w);
+      return 0;  // posted: no reply
+    }
+    case remote_op::release_lock32: {
+      auto& w = *static_cast<std::atomic<std::uint32_t>*>(at);
+      const std::uint64_t old = w.exchange(0, std::memory_order_release);
+      if (old == 2) futex_wake_one(&w);
+      std::memcpy(reply, &old, 8);
+      return 8;
+    }
+    case remote_op::load32: case remote_op::store32: case remote_op::fetch_add32:
+    case remote_op::compare_exchange32: case remote_op::exchange32: {
+      const std::uint64_t old = atomic_on<std::uint32_t>(r.op, at, r.value, r.expected);
+      std::memcpy(reply, &old, 8);
+      return 8;
+    }
+    default: {
+      const std::uint64_t old = atomic_on<std::uint64_t>(r.op, at, r.value, r.expected);
+      std::memcpy(reply, &old, 8);
+      return 8;
+    }
+  }
+}
+}  // namespace
+
+void remote_read(int owner, const void* address, void* out, std::size_t bytes) {
+  remote_request r{remote_op::read};
+  r.address = reinterpret_cast<std::uintptr_t>(address);
+  r.bytes = bytes;
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes)) lost("read", rc);
+}
+
+void remote_write_runs(int owner, const void* payload, std::size_t bytes) {
+  std::uint64_t ack = 0;
+  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack)) lost("write", rc);
+}
+
+std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::uint64_t value, std::uint64_t expected) {
+  remote_request r{op};
+  r.address = reinterpret_cast<std::uintptr_t>(address);
+  r.value = value;
+  r.expected = expected;
+  std::uint64_t old = 0;
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old)) lost("atomic", rc);
+  return old;
+}
+
+void remote_post(int owner, remote_op op, const void* address, std::uint64_t value) {
+  remote_request r{op};
+  r.address = reinterpret_cast<std::uintptr_t>(address);
+  r.value = value;
+  if (int rc = mpi_ops().rpc_send(owner, &r, sizeof r)) lost("post", rc);
+}
+
+void start_remote_server() {
+  g_stop = 0;
+  g_server = std::thread([] { mpi_ops().rpc_serve(serve, &g_stop); });
+}
+
+void stop_remote_server() noexcept {
+  if (!g_server.joinable()) return;
+  g_stop = 1;
+  g_server.join();
+}
+
+}  // namespace upc::detail
+
+// ---- words that may be on another host (hosts.hpp) ----
+
+#include <sched.h>
+#include <time.h>
+
+#include "dsm.hpp"
+#include "hosts.hpp"
+
+namespace upc::detail {
+
+std::uint32_t remote_load_word(const std::atomic<std::uint32_t>& w) {
+  const int owner = partition_owner(&w);
+  if (owner < 0 || on_my_host(owner)) return w.load(std::memory_order_acquire);
+  return static_cast<std::uint32_t>(remote_atomic(owner, remote_op::load32, &w, 0));
+}
+
+std::uint32_t remote_fetch_add_word(std::atomic<std::uint32_t>& w, std::uint32_t v) {
+  dsm_release();
+  const int owner = partition_owner(&w);
+  if (owner < 0 || on_my_host(owner)) return w.fetch_add(v, std::memory_order_acq_rel);
+  return static_cast<std::uint32_t>(remote_atomic(owner, remote_op::fetch_add32, &w, v));
+}
+
+void remote_publish_word(std::atomic<std::uint32_t>& w, std::uint32_t v) {
+  dsm_release();
+  const int owner = partition_owner(&w);
+  if (owner < 0 || on_my_host(owner)) {
+    w.store(v, std::memory_order_seq_cst);
+    futex_wake_all(&w);
+    return;
+  }
+  remote_post(owner, remote_op::store32_wake, &w, v);
+}
+
+void polite_pause(int round) {
+  check_abort();
+  if (round < 16) {
+    sched_yield();
+    return;
+  }
+  const long ns = round < 64 ? 20'000L : 200'000L;
+  timespec ts{0, ns};
+  nanosleep(&ts, nullptr);
+}
+
+}  // namespace upc::detail
