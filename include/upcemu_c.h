@@ -74,6 +74,8 @@ void upcemu_require_threads(int n, const char* file);
 extern int upcemu_g_threads;
 extern _Thread_local int upcemu_tl_mythread;
 extern char* upcemu_g_partitions;
+extern _Bool upcemu_g_several_hosts; /* an mpi run spread over hosts */
+void upcemu_strict_sync(void);
 extern uint64_t upcemu_g_partition_bytes;
 extern _Bool upcemu_g_check;
 #define UPCEMU_INLINE static inline __attribute__((always_inline))
@@ -136,6 +138,7 @@ UPCEMU_INLINE void* upcemu_addr(upcemu_sptr p, size_t bytes, const char* file, u
 /* A strict access: ordered against every other shared access (a full fence). */
 UPCEMU_INLINE void* upcemu_addr_strict(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (__builtin_expect(upcemu_g_several_hosts, 0)) upcemu_strict_sync(); /* other hosts' pages fresh */
   return upcemu_addr(p, bytes, file, line);
 }
 /* == on pointers-to-shared: the same object (address and thread) compares equal
@@ -200,7 +203,10 @@ UPCEMU_INLINE int upcemu_forall_enter(int controlling) {
   return outer;
 }
 UPCEMU_INLINE void upcemu_forall_leave(int* outer) { upcemu_tl_forall = *outer; }
-UPCEMU_INLINE void upcemu_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+UPCEMU_INLINE void upcemu_fence(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (__builtin_expect(upcemu_g_several_hosts, 0)) upcemu_strict_sync();
+}
 #endif
 
 /* ---- synchronisation ---- */

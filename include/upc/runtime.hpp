@@ -70,6 +70,10 @@ extern thread_local int tl_mythread __asm__("upcemu_tl_mythread");  // MYTHREAD,
 extern char* g_partitions __asm__("upcemu_g_partitions");          // start of partition 0 in the mapping
 extern std::uint64_t g_partition_bytes __asm__("upcemu_g_partition_bytes");  // bytes per partition
 extern bool g_check __asm__("upcemu_g_check");                     // --check of the current run
+// An mpi run spread over hosts: strict accesses and fences also bring other
+// hosts' cached pages up to date (lib/runtime/dsm.hpp).
+extern bool g_several_hosts __asm__("upcemu_g_several_hosts");
+void strict_sync() __asm__("upcemu_strict_sync");
 int mythread_checked();                    // tl_mythread, or a clear error
 }  // namespace detail
 

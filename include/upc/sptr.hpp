@@ -55,6 +55,8 @@ inline void check_access(const char* function, const shared_address& a, std::siz
 
 template <class T, consistency C>
 inline T load(const T* p) noexcept {
+  if constexpr (C == consistency::strict)
+    if (g_several_hosts) [[unlikely]] strict_sync();  // fresh pages from other hosts
   if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) &&
                 std::atomic_ref<T>::is_always_lock_free) {
     return std::atomic_ref<T>(*const_cast<T*>(p)).load(C == consistency::strict ? std::memory_order_seq_cst
@@ -69,6 +71,13 @@ inline T load(const T* p) noexcept {
 }
 template <class T, consistency C>
 inline void store(T* p, const T& v) noexcept {
+  if constexpr (C == consistency::strict)
+    if (g_several_hosts) [[unlikely]] {  // earlier writes home first, this one right after
+      strict_sync();
+      store<T, consistency::relaxed>(p, v);
+      strict_sync();
+      return;
+    }
   if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) &&
                 std::atomic_ref<T>::is_always_lock_free) {
     std::atomic_ref<T>(*p).store(v, C == consistency::strict ? std::memory_order_seq_cst : std::memory_order_relaxed);

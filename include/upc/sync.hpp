@@ -13,7 +13,10 @@ void notify(std::optional<int> id = std::nullopt, const src& where = src::curren
 void wait(std::optional<int> id = std::nullopt, const src& where = src::current());
 void barrier(std::optional<int> id = std::nullopt, const src& where = src::current());
 // A full memory fence: strict accesses before it complete before those after it.
-inline void fence() noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void fence() noexcept {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (detail::g_several_hosts) [[unlikely]] detail::strict_sync();
+}
 
 namespace detail {
 // Makes `upc_barrier;` and `upc_barrier(id);` both statements: the temporary runs

@@ -21,7 +21,8 @@ std::string g_error;
 MPI_Comm g_host = MPI_COMM_NULL;
 MPI_Comm g_rpc = MPI_COMM_NULL;   // requests to servers and their replies
 MPI_Comm g_sync = MPI_COMM_NULL;  // UPC barriers across hosts
-constexpr int request_tag = 1, reply_tag = 2;
+// Requests carry tag 1 + 2 × channel, their replies that tag + 1.
+constexpr int request_tag = 1;
 
 int note(int rc, const char* call) {
   if (rc == MPI_SUCCESS) return 0;
@@ -187,21 +188,24 @@ int allgather(const void* send, void* recv, std::uint64_t bytes) {
   return note(MPI_Allgather(send, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
 }
 
-int rpc_send(int rank, const void* request, std::uint64_t bytes) {
+int send_request(int rank, const void* request, std::uint64_t bytes, int tag) {
   if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
   MPI_Request rq;
-  if (int rc = note(MPI_Isend(request, static_cast<int>(bytes), MPI_BYTE, rank, request_tag, g_rpc, &rq), "MPI_Isend"))
+  if (int rc = note(MPI_Isend(request, static_cast<int>(bytes), MPI_BYTE, rank, tag, g_rpc, &rq), "MPI_Isend"))
     return rc;
   return wait_politely(&rq, "MPI_Isend");
 }
 
-int rpc_call(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes) {
+int rpc_send(int rank, const void* request, std::uint64_t bytes) { return send_request(rank, request, bytes, request_tag); }
+
+int rpc_call(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes, int channel) {
   if (reply_bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  const int tag = request_tag + 2 * channel;
   // The reply is posted first: one thread of a rank has one call out at a time.
   MPI_Request rq;
-  if (int rc = note(MPI_Irecv(reply, static_cast<int>(reply_bytes), MPI_BYTE, rank, reply_tag, g_rpc, &rq), "MPI_Irecv"))
+  if (int rc = note(MPI_Irecv(reply, static_cast<int>(reply_bytes), MPI_BYTE, rank, tag + 1, g_rpc, &rq), "MPI_Irecv"))
     return rc;
-  if (int rc = rpc_send(rank, request, bytes)) return rc;
+  if (int rc = send_request(rank, request, bytes, tag)) return rc;
   return wait_politely(&rq, "MPI_Irecv");
 }
 
@@ -213,7 +217,12 @@ int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
     int flag = 0;
     MPI_Message msg;
     MPI_Status st;
-    if (int rc = note(MPI_Improbe(MPI_ANY_SOURCE, request_tag, g_rpc, &flag, &msg, &st), "MPI_Improbe")) return rc;
+    // Requests only (tags 1 and 3): replies on this communicator are the
+    // rank's own calls'.
+    for (int tag : {request_tag, request_tag + 2}) {
+      if (int rc = note(MPI_Improbe(MPI_ANY_SOURCE, tag, g_rpc, &flag, &msg, &st), "MPI_Improbe")) return rc;
+      if (flag) break;
+    }
     if (!flag) {
       // Busy for a while after a request (a page of a copy is followed by the
       // next), then sleeps that grow to 200 us.
@@ -231,7 +240,7 @@ int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
     if (int rc = note(MPI_Mrecv(in.data(), n, MPI_BYTE, &msg, MPI_STATUS_IGNORE), "MPI_Mrecv")) return rc;
     const std::uint64_t reply = handler(in.data(), static_cast<std::uint64_t>(n), st.MPI_SOURCE, out.data(), out.size());
     if (reply == 0) continue;
-    if (int rc = note(MPI_Send(out.data(), static_cast<int>(reply), MPI_BYTE, st.MPI_SOURCE, reply_tag, g_rpc), "MPI_Send"))
+    if (int rc = note(MPI_Send(out.data(), static_cast<int>(reply), MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG + 1, g_rpc), "MPI_Send"))
       return rc;
   }
   return 0;

@@ -14,6 +14,9 @@
 #include <type_traits>
 
 #include "call_site.hpp"
+#include "dsm.hpp"
+#include "hosts.hpp"
+#include "remote_ops.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "single_valued.hpp"
@@ -316,6 +319,52 @@ void apply_pts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr,
   if (fetch_ptr) std::memcpy(fetch_ptr, &old, sizeof old);
 }
 
+// One operation on a value of `type` at `where` (every type but pointers-to-shared,
+// which need the domain's lock).
+void apply_typed(upc_atomicdomain_t* d, upc_type_t type, char* where, upc_op_t op, void* fetch_ptr,
+                 const void* operand1, const void* operand2, std::memory_order mo) {
+  switch (type) {
+    case UPC_INT: apply<int>(reinterpret_cast<int*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_UINT: apply<unsigned>(reinterpret_cast<unsigned*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_LONG: apply<long>(reinterpret_cast<long*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_ULONG: apply<unsigned long>(reinterpret_cast<unsigned long*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_INT32: apply<std::int32_t>(reinterpret_cast<std::int32_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_UINT32: apply<std::uint32_t>(reinterpret_cast<std::uint32_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_INT64: apply<std::int64_t>(reinterpret_cast<std::int64_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_UINT64: apply<std::uint64_t>(reinterpret_cast<std::uint64_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_FLOAT: apply<float>(reinterpret_cast<float*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    case UPC_DOUBLE: apply<double>(reinterpret_cast<double*>(where), op, fetch_ptr, operand1, operand2, mo); break;
+    default: apply_pts(d, where, op, fetch_ptr, operand1, operand2); break;
+  }
+}
+
+// Across hosts: the owner's server does the operation on its memory, so that
+// it stays atomic against that host's own atomics (remote_ops.hpp).
+struct remote_atomic_args {
+  upc_type_t type;
+  upc_op_t op;
+  unsigned char operand1[16], operand2[16];
+};
+void apply_here(void* where, const void* argument, std::size_t, void* reply) {
+  remote_atomic_args a;
+  std::memcpy(&a, argument, sizeof a);
+  apply_typed(nullptr, a.type, static_cast<char*>(where), a.op, reply, a.operand1, a.operand2, std::memory_order_seq_cst);
+}
+const int g_apply_here = register_remote_function(apply_here);
+
+void apply_remote(upc_type_t type, char* where, upc_op_t op, void* fetch_ptr, const void* operand1,
+                  const void* operand2) {
+  remote_atomic_args a{type, op, {}, {}};
+  const std::size_t size = size_of_type(type);
+  if (needs_operand1(op)) std::memcpy(a.operand1, operand1, size);
+  if (op == UPC_CSWAP) std::memcpy(a.operand2, operand2, size);
+  unsigned char reply[16];
+  dsm_release();  // an atomic orders like a strict access
+  remote_invoke(partition_owner(where), g_apply_here, where, &a, sizeof a, reply);
+  dsm_acquire();
+  if (fetch_ptr) std::memcpy(fetch_ptr, reply, size);
+}
+
 void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc_op_t op, const upc::sptr<void>& target,
                const void* operand1, const void* operand2, bool strict) {
   require_upc_thread(function);
@@ -346,18 +395,11 @@ void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc
 
   const std::memory_order mo = strict ? std::memory_order_seq_cst : std::memory_order_relaxed;
   if (strict) std::atomic_thread_fence(std::memory_order_seq_cst);
-  switch (d->type) {
-    case UPC_INT: apply<int>(reinterpret_cast<int*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_UINT: apply<unsigned>(reinterpret_cast<unsigned*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_LONG: apply<long>(reinterpret_cast<long*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_ULONG: apply<unsigned long>(reinterpret_cast<unsigned long*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_INT32: apply<std::int32_t>(reinterpret_cast<std::int32_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_UINT32: apply<std::uint32_t>(reinterpret_cast<std::uint32_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_INT64: apply<std::int64_t>(reinterpret_cast<std::int64_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_UINT64: apply<std::uint64_t>(reinterpret_cast<std::uint64_t*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_FLOAT: apply<float>(reinterpret_cast<float*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    case UPC_DOUBLE: apply<double>(reinterpret_cast<double*>(where), op, fetch_ptr, operand1, operand2, mo); break;
-    default: apply_pts(d, where, op, fetch_ptr, operand1, operand2); break;
+  if (remote_address(where)) {
+    if (d->type == UPC_PTS) fail(function, "atomics on pointers-to-shared on another host are not built yet (docs/backends.md)");
+    apply_remote(d->type, where, op, fetch_ptr, operand1, operand2);
+  } else {
+    apply_typed(d, d->type, where, op, fetch_ptr, operand1, operand2, mo);
   }
   if (strict) std::atomic_thread_fence(std::memory_order_seq_cst);
 }

@@ -280,7 +280,12 @@ void end_job_if_stopped() {
   control_block& c = control();
   const bool global_exit = c.abort.load() && c.global_exit_called.load();
   if (!global_exit && !(c.error_claimed.load() && c.error_ready.load())) return;
-  if (!global_exit) print_report_once();
+  // One report for the job: the first host to claim it prints it; another
+  // host's claimant gives the report's ending a moment before ending it too.
+  if (!global_exit) {
+    if (remote_claim(c.job_report_claimed) == 0) print_report_once();
+    else ::usleep(2'000'000);
+  }
   std::fflush(nullptr);
   g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
 }

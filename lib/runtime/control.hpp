@@ -115,6 +115,7 @@ struct control_block {
   std::atomic<std::int32_t> global_exit_status;
   std::atomic<std::uint32_t> exited;                    // threads that returned from main
   std::atomic<std::uint64_t> progress;                  // bumped by barriers, locks, ...
+  std::atomic<std::uint32_t> job_report_claimed;        // mpi across hosts: thread 0's host's says who reports
 
   alignas(64) std::atomic<std::int32_t> error_thread;   // first failing thread, -1: none
   std::atomic<std::uint32_t> error_claimed;

@@ -23,8 +23,8 @@ constexpr std::size_t readahead_pages = 16;
 enum : std::uint8_t { absent = 0, clean = 1, dirty = 2 };
 
 char* g_first = nullptr;  // partition 0
-std::size_t g_partition_bytes = 0;
-int g_threads = 0;
+std::size_t g_cache_partition_bytes = 0;
+int g_cache_threads = 0;
 std::uint8_t* g_state = nullptr;  // per page of the partitions
 char* g_twins = nullptr;          // a twin per page, at the same offset (reserved, touched on write)
 std::size_t g_pages = 0;
@@ -37,17 +37,17 @@ void* reserve(std::size_t bytes) {
   return p == MAP_FAILED ? nullptr : p;
 }
 
-int owner_of_page(std::size_t index) { return static_cast<int>(index * page / g_partition_bytes); }
+int owner_of_page(std::size_t index) { return static_cast<int>(index * page / g_cache_partition_bytes); }
 char* page_at(std::size_t index) { return g_first + index * page; }
 
 // Every other host's partition, as runs of consecutive threads.
 template <class F>
 void for_each_remote_range(F f) {
-  for (int t = 0; t < g_threads;) {
+  for (int t = 0; t < g_cache_threads;) {
     if (on_my_host(t)) { ++t; continue; }
     int u = t;
-    while (u + 1 < g_threads && !on_my_host(u + 1)) ++u;
-    f(g_first + static_cast<std::size_t>(t) * g_partition_bytes, static_cast<std::size_t>(u - t + 1) * g_partition_bytes);
+    while (u + 1 < g_cache_threads && !on_my_host(u + 1)) ++u;
+    f(g_first + static_cast<std::size_t>(t) * g_cache_partition_bytes, static_cast<std::size_t>(u - t + 1) * g_cache_partition_bytes);
     t = u + 1;
   }
 }
@@ -55,8 +55,8 @@ void for_each_remote_range(F f) {
 
 int partition_owner(const void* address) noexcept {
   const char* a = static_cast<const char*>(address);
-  if (!g_first || a < g_first || a >= g_first + static_cast<std::size_t>(g_threads) * g_partition_bytes) return -1;
-  return static_cast<int>(static_cast<std::size_t>(a - g_first) / g_partition_bytes);
+  if (!g_first || a < g_first || a >= g_first + static_cast<std::size_t>(g_cache_threads) * g_cache_partition_bytes) return -1;
+  return static_cast<int>(static_cast<std::size_t>(a - g_first) / g_cache_partition_bytes);
 }
 
 bool remote_address(const void* address) noexcept {
@@ -67,8 +67,8 @@ bool remote_address(const void* address) noexcept {
 
 void dsm_start(char* partitions, std::size_t partition_bytes, int threads) {
   g_first = partitions;
-  g_partition_bytes = partition_bytes;
-  g_threads = threads;
+  g_cache_partition_bytes = partition_bytes;
+  g_cache_threads = threads;
   g_pages = partition_bytes / page * static_cast<std::size_t>(threads);
   g_state = static_cast<std::uint8_t*>(reserve(g_pages));
   g_cached = static_cast<std::uint32_t*>(reserve(g_pages * sizeof(std::uint32_t)));
@@ -121,7 +121,7 @@ bool dsm_fault(void* address) noexcept {
 void dsm_release() {
   if (!g_state) return;
   // Per owner, one message of runs {address, bytes, bytes...}.
-  std::vector<std::vector<char>> out(static_cast<std::size_t>(g_threads));
+  std::vector<std::vector<char>> out(static_cast<std::size_t>(g_cache_threads));
   bool any = false;
   for (std::size_t k = 0; k < g_cached_count; ++k) {
     const std::size_t index = g_cached[k];
@@ -158,12 +158,18 @@ void dsm_release() {
     g_state[index] = clean;
   }
   if (!any) return;
-  for (int t = 0; t < g_threads; ++t)
+  for (int t = 0; t < g_cache_threads; ++t)
     if (out[static_cast<std::size_t>(t)].size() > sizeof(remote_request))
       remote_write_runs(t, out[static_cast<std::size_t>(t)].data(), out[static_cast<std::size_t>(t)].size());
 }
 
+void strict_sync() {
+  dsm_release();
+  dsm_acquire();
+}
+
 void dsm_acquire() {
+  dsm_release();  // nothing written may be forgotten
   if (!g_state || g_cached_count == 0) return;
   for (std::size_t k = 0; k < g_cached_count; ++k) g_state[g_cached[k]] = absent;
   g_cached_count = 0;

@@ -29,6 +29,9 @@
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "dsm.hpp"
+#include "hosts.hpp"
+#include "remote_ops.hpp"
 #include "launch_replay.hpp"
 #include "single_valued.hpp"
 #include "world_barrier.hpp"
@@ -316,6 +319,11 @@ void free_chunk(const shared_address& a, const char* function, bool declared_ok)
   control_block& c = control();
   if (a == shared_address{}) return;  // freeing the null pointer does nothing
   check_pointer_range(a, function);
+  // Across hosts each host keeps its own heap state: a free is done where the
+  // chunk's heap lives (thread 0's host for the symmetric heap).
+  if (several_hosts() && (!on_my_host(static_cast<int>(a.thread)) || (a.offset < c.sym_top && !on_my_host(0))))
+    fail(function, "freeing memory whose heap is on another host is not built yet for ranks on several hosts "
+                   "(docs/backends.md): free it from a thread of that host");
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
   const bool symmetric = a.offset < c.sym_top;
   if (symmetric && a.thread != 0)
@@ -358,6 +366,13 @@ void heap_free(const shared_address& a, const char* function) { free_chunk(a, fu
 // ---- block-scope static objects ---------------------------------------------
 
 namespace {
+struct count_mismatch {
+  std::uint64_t theirs;  // the element count the object was made with
+};
+// Across hosts, a static made but not yet zeroed everywhere carries this key
+// (keys are addresses, below 2^63): others who find it wait.
+constexpr std::uint64_t pending_bit = 1ULL << 63;
+struct still_pending {};
 // The used chunk of `h` in [from, to) whose key is `key`, as a payload offset, or 0.
 std::uint64_t find_keyed(heap_ref h, std::uint64_t from, std::uint64_t to, std::uint64_t key) {
   for (std::uint64_t cur = from; cur < to;) {
@@ -370,26 +385,143 @@ std::uint64_t find_keyed(heap_ref h, std::uint64_t from, std::uint64_t to, std::
 }
 }  // namespace
 
-std::uint64_t static_alloc_once(std::uint64_t key, std::size_t bytes_per_thread, bool symmetric,
-                                const std::string& initial, const char* function, const allocation_label& label) {
+namespace {
+// Finds or makes the object on this host's heap: `fresh` says it was made now.
+// Only partitions on this host are zeroed here (the server thread of a run
+// spread over hosts must not touch the page cache); the caller zeroes the rest.
+std::uint64_t find_or_make_static(std::uint64_t key, std::size_t bytes_per_thread, bool symmetric, const char* function,
+                                  const allocation_label& label, bool& fresh) {
   control_block& c = control();
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
   heap_ref h = symmetric ? symmetric_heap() : local_heap(0);
-  const std::uint64_t found = symmetric ? find_keyed(h, 0, c.sym_top, key)
-                                        : find_keyed(h, c.slots[0].local_floor, c.partition_bytes, key);
+  auto find = [&](std::uint64_t k) {
+    return symmetric ? find_keyed(h, 0, c.sym_top, k) : find_keyed(h, c.slots[0].local_floor, c.partition_bytes, k);
+  };
+  if (several_hosts() && find(key | pending_bit)) throw still_pending{};
+  const std::uint64_t found = find(key);
   if (found) {
     const chunk_header& ch = h.at(found - header_bytes);
-    if (ch.info[2] != label.count)
-      fail(function, "the element count must be the same on every thread: this thread's size expression gave " +
-                         std::to_string(label.count) + ", another thread's gave " + std::to_string(ch.info[2]));
+    if (ch.info[2] != label.count) throw count_mismatch{ch.info[2]};
     return found;
   }
   const std::uint64_t off = symmetric ? symmetric_alloc_locked(bytes_per_thread, function, label)
                                       : local_alloc_locked(0, bytes_per_thread, function, label);
-  h.at(off - header_bytes).link = key;
+  h.at(off - header_bytes).link = several_hosts() ? key | pending_bit : key;
   const std::size_t zero_bytes = std::max<std::size_t>(bytes_per_thread, 1);
-  for (int t = 0; t < (symmetric ? c.threads : 1); ++t) std::memset(g_partitions + t * g_partition_bytes + off, 0, zero_bytes);
+  for (int t = 0; t < (symmetric ? c.threads : 1); ++t)
+    if (on_my_host(t)) std::memset(g_partitions + t * g_partition_bytes + off, 0, zero_bytes);
+  fresh = true;
+  return off;
+}
+
+// The maker has zeroed the other hosts' parts: the object may be found now.
+void finish_static(std::uint64_t key, bool symmetric) {
+  control_block& c = control();
+  std::lock_guard<futex_mutex> guard(c.alloc_mutex);
+  heap_ref h = symmetric ? symmetric_heap() : local_heap(0);
+  const std::uint64_t off = symmetric ? find_keyed(h, 0, c.sym_top, key | pending_bit)
+                                      : find_keyed(h, c.slots[0].local_floor, c.partition_bytes, key | pending_bit);
+  if (off) h.at(off - header_bytes).link = key;
+}
+
+// Across hosts, block-scope statics live in thread 0's heap: its server finds
+// or makes them (remote_ops.hpp). Reply: {offset, 0 found / 1 made}, or
+// {their count, 2} on a count mismatch, {0, 3} when the heap is full.
+struct static_request {
+  std::uint64_t key, bytes, count, line;
+  const declared_type* type;
+  const char* file;
+  std::uint32_t symmetric;
+  std::uint32_t finish;  // 1: finish_static
+};
+void static_here(void*, const void* argument, std::size_t, void* reply) {
+  static_request r;
+  std::memcpy(&r, argument, sizeof r);
+  allocation_label label;
+  label.kind = allocation_kind::declared;
+  label.type = r.type;
+  label.file = r.file;
+  label.line = static_cast<std::uint32_t>(r.line);
+  label.count = r.count;
+  std::uint64_t out[2] = {0, 0};
+  try {
+    if (r.finish) {
+      finish_static(r.key, r.symmetric != 0);
+    } else {
+      bool fresh = false;
+      out[0] = find_or_make_static(r.key, r.bytes, r.symmetric != 0, "shared_array", label, fresh);
+      out[1] = fresh ? 1 : 0;
+    }
+  } catch (const still_pending&) {
+    out[1] = 4;
+  } catch (const count_mismatch& m) {
+    out[0] = m.theirs;
+    out[1] = 2;
+  } catch (...) {
+    out[1] = 3;
+  }
+  std::memcpy(reply, out, sizeof out);
+}
+const int g_static_here = register_remote_function(static_here);
+}  // namespace
+
+std::uint64_t static_alloc_once(std::uint64_t key, std::size_t bytes_per_thread, bool symmetric,
+                                const std::string& initial, const char* function, const allocation_label& label) {
+  std::uint64_t off = 0;
+  bool fresh = false;
+  if (several_hosts() && !on_my_host(0)) {
+    static_request r{key, bytes_per_thread, label.count, label.line, label.type, label.file, symmetric, 0};
+    std::uint64_t reply[2];
+    for (int round = 0;; ++round) {  // another thread may be making it
+      remote_invoke(0, g_static_here, nullptr, &r, sizeof r, reply);
+      if (reply[1] != 4) break;
+      polite_pause(round);
+    }
+    if (reply[1] == 2)
+      fail(function, "the element count must be the same on every thread: this thread's size expression gave " +
+                         std::to_string(label.count) + ", another thread's gave " + std::to_string(reply[0]));
+    if (reply[1] == 3) {
+      std::lock_guard<futex_mutex> guard(control().alloc_mutex);
+      exhausted(function, bytes_per_thread, "per thread");
+    }
+    off = reply[0];
+    fresh = reply[1] == 1;
+  } else {
+    try {
+      for (int round = 0;; ++round) {  // another thread may be making it (across hosts)
+        try {
+          off = find_or_make_static(key, bytes_per_thread, symmetric, function, label, fresh);
+          break;
+        } catch (const still_pending&) {
+          polite_pause(round);
+        }
+      }
+    } catch (const count_mismatch& m) {
+      fail(function, "the element count must be the same on every thread: this thread's size expression gave " +
+                         std::to_string(label.count) + ", another thread's gave " + std::to_string(m.theirs));
+    }
+  }
+  if (!fresh) return off;
+  // Made now: the partitions on other hosts (through the page cache, sent home
+  // at once) and the initial value.
+  // Thread 0's host zeroed its own partitions; the others' go through the page
+  // cache, then the object is announced.
+  const std::size_t zero_bytes = std::max<std::size_t>(bytes_per_thread, 1);
+  const auto made_there = [](int t) { return g_host_map.host_of[static_cast<std::size_t>(t)] == g_host_map.host_of[0]; };
+  if (several_hosts())
+    for (int t = 0; t < (symmetric ? g_threads : 1); ++t)
+      if (!made_there(t)) std::memset(g_partitions + t * g_partition_bytes + off, 0, zero_bytes);
   if (!initial.empty()) std::memcpy(g_partitions + off, initial.data(), initial.size());
+  if (several_hosts()) {
+    dsm_release();
+    if (on_my_host(0)) {
+      finish_static(key, symmetric);
+    } else {
+      static_request r{key, 0, 0, 0, nullptr, nullptr, symmetric, 1};
+      std::uint64_t reply[2];
+      remote_invoke(0, g_static_here, nullptr, &r, sizeof r, reply);
+    }
+  }
   return off;
 }
 
@@ -647,6 +779,9 @@ sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_
 
 sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
   enter_runtime("upc_global_alloc", where);
+  if (several_hosts() && !on_my_host(0))
+    fail("upc_global_alloc", "on ranks spread over several hosts only the threads on thread 0's host may call it so "
+                             "far (the symmetric heap's state lives there; docs/backends.md): use upc_all_alloc");
   const std::size_t bytes = per_thread_bytes(nblocks, nbytes, "upc_global_alloc");
   if (nblocks == 0 || nbytes == 0) return sptr<void>();
   allocation_label label;

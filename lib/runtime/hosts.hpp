@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "upc/runtime.hpp"
+
 namespace upc::detail {
 
 struct host_map {
@@ -16,8 +18,7 @@ struct host_map {
   std::vector<int> host_of;  // per thread (= rank)
 };
 
-extern bool g_several_hosts;
-extern host_map g_host_map;
+extern host_map g_host_map;  // g_several_hosts is in upc/runtime.hpp
 
 inline bool several_hosts() noexcept { return g_several_hosts; }
 inline bool on_my_host(int thread) noexcept {

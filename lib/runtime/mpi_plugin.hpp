@@ -55,8 +55,11 @@ struct mpi_plugin_ops {
   int (*allgather)(const void* send, void* recv, std::uint64_t bytes);
   // Requests to another rank's server (its own communicator, apart from the
   // program's collectives): rpc_call sends `request` and waits for a reply of
-  // exactly `reply_bytes`; rpc_send sends one that gets no reply.
-  int (*rpc_call)(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes);
+  // exactly `reply_bytes`; rpc_send sends one that gets no reply. `channel`
+  // keeps the replies of a rank's threads apart (0: its UPC thread, 1: its
+  // main thread): each has at most one call out.
+  int (*rpc_call)(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes,
+                  int channel);
   int (*rpc_send)(int rank, const void* request, std::uint64_t bytes);
   // Serves requests with `handler` until *stop is nonzero (a thread of its own).
   int (*rpc_serve)(mpi_rpc_handler handler, const volatile int* stop);

@@ -40,6 +40,11 @@ std::uint64_t atomic_on(remote_op op, void* address, std::uint64_t value, std::u
   }
 }
 
+std::vector<remote_function>& functions() {
+  static std::vector<remote_function> f;
+  return f;
+}
+
 // The server's side: memory of this host, reached with this process's mapping.
 std::uint64_t serve(const void* in, std::uint64_t bytes, int, void* reply, std::uint64_t capacity) {
   remote_request r;
@@ -70,6 +75,12 @@ std::uint64_t serve(const void* in, std::uint64_t bytes, int, void* reply, std::
       futex_wake_all(&w);
       return 0;  // posted: no reply
     }
+    case remote_op::invoke: {
+      if (r.value >= functions().size() || capacity < 16) return 0;
+      std::memset(reply, 0, 16);
+      functions()[r.value](at, static_cast<const char*>(in) + sizeof r, bytes - sizeof r, reply);
+      return 16;
+    }
     case remote_op::release_lock32: {
       auto& w = *static_cast<std::atomic<std::uint32_t>*>(at);
       const std::uint64_t old = w.exchange(0, std::memory_order_release);
@@ -96,12 +107,12 @@ void remote_read(int owner, const void* address, void* out, std::size_t bytes) {
   remote_request r{remote_op::read};
   r.address = reinterpret_cast<std::uintptr_t>(address);
   r.bytes = bytes;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes)) lost("read", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes, 0)) lost("read", rc);
 }
 
 void remote_write_runs(int owner, const void* payload, std::size_t bytes) {
   std::uint64_t ack = 0;
-  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack)) lost("write", rc);
+  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack, 0)) lost("write", rc);
 }
 
 std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::uint64_t value, std::uint64_t expected) {
@@ -110,7 +121,7 @@ std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::u
   r.value = value;
   r.expected = expected;
   std::uint64_t old = 0;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old)) lost("atomic", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old, 0)) lost("atomic", rc);
   return old;
 }
 
@@ -119,6 +130,32 @@ void remote_post(int owner, remote_op op, const void* address, std::uint64_t val
   r.address = reinterpret_cast<std::uintptr_t>(address);
   r.value = value;
   if (int rc = mpi_ops().rpc_send(owner, &r, sizeof r)) lost("post", rc);
+}
+
+int register_remote_function(remote_function f) {
+  functions().push_back(f);
+  return static_cast<int>(functions().size() - 1);
+}
+
+void remote_invoke(int owner, int function, const void* address, const void* argument, std::size_t bytes,
+                   void* reply16) {
+  std::vector<char> msg(sizeof(remote_request) + bytes);
+  remote_request r{remote_op::invoke};
+  r.address = reinterpret_cast<std::uintptr_t>(address);
+  r.value = static_cast<std::uint64_t>(function);
+  std::memcpy(msg.data(), &r, sizeof r);
+  if (bytes) std::memcpy(msg.data() + sizeof r, argument, bytes);
+  if (int rc = mpi_ops().rpc_call(owner, msg.data(), msg.size(), reply16, 16, 0)) lost("atomic", rc);
+}
+
+std::uint32_t remote_claim(std::atomic<std::uint32_t>& word) {
+  remote_request r{remote_op::compare_exchange32};
+  r.address = reinterpret_cast<std::uintptr_t>(&word);
+  r.value = 1;
+  r.expected = 0;
+  std::uint64_t old = 1;
+  if (mpi_ops().rpc_call(0, &r, sizeof r, &old, sizeof old, 1)) return 0;  // no answer: report it here
+  return static_cast<std::uint32_t>(old);
 }
 
 void start_remote_server() {

@@ -6,6 +6,7 @@
 // atomics the owner's host uses, so both kinds of access agree.
 #pragma once
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
 
 namespace upc::detail {
@@ -19,6 +20,9 @@ enum class remote_op : std::uint32_t {
   store32_wake,
   // a lock word (lock.cpp): exchange with 0, waking a sleeper when it was 2
   release_lock32,
+  // a registered function (remote_function) at the address: `value` says which,
+  // the payload after the header is its argument; reply: 16 bytes
+  invoke,
 };
 
 struct remote_request {
@@ -40,6 +44,19 @@ std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::u
                             std::uint64_t expected = 0);
 // The same, sent without waiting for it (store32_wake to every host's copy of a word).
 void remote_post(int owner, remote_op op, const void* address, std::uint64_t value);
+
+// An operation the owner's server runs on its own memory at `address` (an
+// atomic of <upc_atomic.h>): writes at most 16 bytes of reply. Registered at
+// static initialisation, so the number is the same in every rank.
+using remote_function = void (*)(void* address, const void* argument, std::size_t bytes, void* reply);
+int register_remote_function(remote_function f);
+void remote_invoke(int owner, int function, const void* address, const void* argument, std::size_t bytes,
+                   void* reply16);
+
+// A word on the control block of thread 0's host that only the rank's main
+// thread uses (the job's report claim): a compare-exchange from outside the
+// UPC thread, on its own reply channel.
+std::uint32_t remote_claim(std::atomic<std::uint32_t>& word);
 
 // The server of this rank: started when a run spans hosts, stopped at its end.
 void start_remote_server();

@@ -2,25 +2,52 @@
 # The mpi backend on "hosts" made of network namespaces (tools/netns_hosts.sh):
 # suite 'hosts', opt-in (root, iproute2 and namespaces; skipped, status 77,
 # where they are missing).
-#   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO
+#   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO ACROSS_HOSTS STENCIL TEAMS
 # 1. Four ranks on one namespace host, started through Open MPI's launcher
-#    agent as on a remote machine: the run works and says hello from all four.
-# 2. Four ranks over two hosts: Open MPI starts them, and the runtime stops the
-#    job with its message and status 2 (remote accesses are the next step of
-#    issue 15; this check turns into the hello of 1 when they land).
+#    agent as on a remote machine.
+# 2. Four ranks over two hosts (2 + 2) and three over three (1 + 1 + 1): hello,
+#    and tests/mpi/across_hosts.cpp (element access, writers of one page,
+#    upc_mem*, locks, atomics, a strict handshake, split-phase barriers,
+#    collectives, a declared array), whose reduction bits must be the threads
+#    backend's; the stencil example matches its sequential computation.
+# 3. What must stop the job with a message from any host: a thread that
+#    throws on the second host, a thread that returns from main while the
+#    others wait, and the <upccoll.h> collectives (not built across hosts yet).
 set -u
-netns=$1 UPCRUN=$2 hello=$3
+netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6
 export UPCRUN
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 command -v ip >/dev/null && command -v unshare >/dev/null || { echo "skipped: needs iproute2 and unshare"; exit 77; }
 ip netns add upcemu-probe 2>/dev/null || { echo "skipped: cannot make network namespaces here"; exit 77; }
 ip netns del upcemu-probe
-"$netns" up 2 || { echo "skipped: cannot make the hosts here"; "$netns" down; exit 77; }
+"$netns" up 3 || { echo "skipped: cannot make the hosts here"; "$netns" down; exit 77; }
 trap '"$netns" down' EXIT
-out=$(timeout 120 "$netns" run 4 -n 4 "$hello" 2>&1); st=$?
-echo "$out"
-[ $st = 0 ] && echo "$out" | grep -q "4 of 4 threads said hello" || { echo "FAILED: one host (status $st)"; exit 1; }
-out=$(timeout 120 "$netns" run 2 -n 4 "$hello" 2>&1); st=$?
-echo "$out"
-[ $st = 2 ] && echo "$out" | grep -q "placed the 4 ranks on 2 hosts" || { echo "FAILED: two hosts (status $st)"; exit 1; }
-echo "ok"
+failed=0
+# expect NAME STATUS TEXT SLOTS UPCRUN_ARGS...: the run ends with STATUS and says TEXT
+expect() {
+  name=$1 want=$2 text=$3 slots=$4
+  shift 4
+  out=$(timeout 120 "$netns" run "$slots" --timeout 90 "$@" 2>&1); st=$?
+  echo "--- $name (status $st)"
+  echo "$out"
+  if [ "$st" != "$want" ] || ! echo "$out" | grep -qF -- "$text"; then
+    echo "FAILED: $name: wanted status $want and \"$text\""
+    failed=1
+  fi
+  last_out=$out
+}
+expect "one host" 0 "4 of 4 threads said hello" 4 -n 4 "$hello"
+expect "hello on two hosts" 0 "4 of 4 threads said hello" 2 -n 4 "$hello"
+expect "hello on three hosts" 0 "3 of 3 threads said hello" 1 -n 3 "$hello"
+reference=$("$UPCRUN" --backend threads -n 4 "$across" | grep "reduce bits")
+expect "across_hosts on two hosts" 0 "across_hosts: all parts right on 4 threads" 2 -n 4 "$across"
+echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: reduction bits differ from the threads backend's ($reference)"; failed=1; }
+reference=$("$UPCRUN" --backend threads -n 3 "$across" | grep "reduce bits")
+expect "across_hosts on three hosts" 0 "across_hosts: all parts right on 3 threads" 1 -n 3 "$across"
+echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: reduction bits differ from the threads backend's ($reference)"; failed=1; }
+expect "stencil on two hosts" 0 "matches the sequential computation" 2 -n 4 "$stencil"
+expect "a throw on the second host" 1 "across_hosts deliberately threw" 2 -n 4 "$across" throw
+expect "a return from main on the second host" 1 "thread 3 has already returned from main" 2 -n 4 "$across" return_early
+expect "upccoll refused across hosts" 1 "do not run on ranks spread over several hosts" 2 -n 4 "$teams"
+[ $failed = 0 ] && echo "ok"
+exit $failed
