@@ -323,11 +323,19 @@ std::unique_ptr<team> team::from_members(std::vector<int> threads, member_slot* 
   member_slot& mine = slots[my_rank];
   mine.block = block;
   mine.view = view;
-  detail::publish_epoch(mine.ready, 1, mine.sleepers);
+  // Across hosts the slots may be on another host: through their owner.
+  if (several_hosts()) remote_publish_word(mine.ready, 1);
+  else detail::publish_epoch(mine.ready, 1, mine.sleepers);
   std::vector<char*> blocks(threads.size());
   for (std::size_t r = 0; r < threads.size(); ++r) {
     member_slot& s = slots[r];
-    detail::wait_epoch(s.ready, 1, s.sleepers, detail::wait_site{function, -1, threads[r]});
+    if (several_hosts()) {
+      blocked_scope blocked(blocked_kind::collective, -1, function, nullptr, 0);
+      for (int round = 0; !epoch_reached(load_word(s.ready), 1); ++round) polite_pause(round);
+      dsm_acquire();
+    } else {
+      detail::wait_epoch(s.ready, 1, s.sleepers, detail::wait_site{function, -1, threads[r]});
+    }
     if (s.view != view)
       throw upc::error(function, "threads " + std::to_string(me) + " and " + std::to_string(threads[r]) +
                                      " see different members of the team (was an insert not followed by a barrier?)", me);
@@ -345,6 +353,14 @@ void team::release(const char* function) {
     mine.scratch_offset = 0;
   }
   if (world_) return;
+  if (several_hosts()) {
+    // Each host frees only its own heaps: every member its own block, once
+    // nobody reads any (a second barrier; departed is in member 0's block).
+    barrier(function);
+    const int thr = thread_of(rank_);
+    heap_free(shared_address{offset_in_partition(block(rank_), thr), static_cast<std::uint32_t>(thr), 0}, function);
+    return;
+  }
   // The last member to leave frees every block (nobody reads them after).
   if (header_of(*this, 0).departed.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size()))
     for (int r = 0; r < size(); ++r) {

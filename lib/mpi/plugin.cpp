@@ -62,9 +62,7 @@ int init(mpi_world* w) {
   if (int rc = note(MPI_Bcast(&host, 1, MPI_INT, 0, g_host), "MPI_Bcast")) return rc;
   w->host = host;
   if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_rpc), "MPI_Comm_dup")) return rc;
-  if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_sync), "MPI_Comm_dup")) return rc;
   MPI_Comm_set_errhandler(g_rpc, MPI_ERRORS_RETURN);
-  MPI_Comm_set_errhandler(g_sync, MPI_ERRORS_RETURN);
   return note(MPI_Allreduce(&leader, &w->hosts, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
 }
 
@@ -196,7 +194,16 @@ int send_request(int rank, const void* request, std::uint64_t bytes, int tag) {
   return wait_politely(&rq, "MPI_Isend");
 }
 
-int rpc_send(int rank, const void* request, std::uint64_t bytes) { return send_request(rank, request, bytes, request_tag); }
+// A request without reply: MPI_Issend, complete only once the server has taken
+// it, so that none is left unread when the run's servers stop (a late one
+// would reach the next run's server with an address of the old segment).
+int rpc_send(int rank, const void* request, std::uint64_t bytes) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+  MPI_Request rq;
+  if (int rc = note(MPI_Issend(request, static_cast<int>(bytes), MPI_BYTE, rank, request_tag, g_rpc, &rq), "MPI_Issend"))
+    return rc;
+  return wait_politely(&rq, "MPI_Issend");
+}
 
 int rpc_call(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes, int channel) {
   if (reply_bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
@@ -249,14 +256,36 @@ int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
 // MPI_Request handles kept here; the runtime holds their index + 1.
 std::vector<MPI_Request> g_requests;
 
-int ibarrier(std::uint64_t* request) {
-  MPI_Request rq;
-  if (int rc = note(MPI_Ibarrier(g_sync, &rq), "MPI_Ibarrier")) return rc;
+std::uint64_t keep(MPI_Request rq) {
   std::size_t i = 0;
   while (i < g_requests.size() && g_requests[i] != MPI_REQUEST_NULL) ++i;
   if (i == g_requests.size()) g_requests.push_back(rq);
   else g_requests[i] = rq;
-  *request = i + 1;
+  return i + 1;
+}
+
+int sync_begin() {
+  // The last run's communicator may hold requests that never complete (ranks
+  // stopped by a failure): it is freed when they do, if ever, and forgotten.
+  if (g_sync != MPI_COMM_NULL) MPI_Comm_free(&g_sync);
+  for (MPI_Request& rq : g_requests) rq = MPI_REQUEST_NULL;
+  if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_sync), "MPI_Comm_dup")) return rc;
+  MPI_Comm_set_errhandler(g_sync, MPI_ERRORS_RETURN);
+  return 0;
+}
+
+int ibarrier(std::uint64_t* request) {
+  MPI_Request rq;
+  if (int rc = note(MPI_Ibarrier(g_sync, &rq), "MPI_Ibarrier")) return rc;
+  *request = keep(rq);
+  return 0;
+}
+
+int iallreduce_min_n(std::int64_t* values, int n, std::uint64_t* request) {
+  MPI_Request rq;
+  if (int rc = note(MPI_Iallreduce(MPI_IN_PLACE, values, n, MPI_INT64_T, MPI_MIN, g_sync, &rq), "MPI_Iallreduce"))
+    return rc;
+  *request = keep(rq);
   return 0;
 }
 
@@ -268,7 +297,7 @@ int test(std::uint64_t request, int* done) {
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
                                         barrier, abort_all, finalize, collective, team_comm,
                                         host_bcast, allreduce_min_n, allgather, rpc_call, rpc_send, rpc_serve,
-                                        ibarrier, test};
+                                        sync_begin, ibarrier, iallreduce_min_n, test};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

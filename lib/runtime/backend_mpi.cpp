@@ -19,6 +19,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -274,20 +275,73 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
 }
 
 namespace {
-// A failure or upc_global_exit on this host: the other hosts' control blocks
-// do not hear of it, so the report is printed here and the job ends.
-void end_job_if_stopped() {
+bool g_forwarded = false;  // this run's failure was handled here (hosts)
+bool g_quiet = false;      // --quiet of this run
+double g_abort_seen = -1;  // when this rank first saw its host's abort flag
+
+double seconds_now() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
+// The first failure's record, copied into every other host's control block,
+// so that every rank's run stops with it as on one host (a run_result, the
+// same exit status; the report printed once, by the host that had it).
+void forward_failure() {
+  control_block& c = control();
+  const std::size_t n = strnlen(c.error_text, error_text_bytes - 1) + 1;
+  std::vector<char> msg(sizeof(remote_request));
+  remote_request r{remote_op::write_runs};
+  std::memcpy(msg.data(), &r, sizeof r);
+  auto add = [&msg](const void* at, const void* data, std::uint64_t bytes) {
+    const std::uint64_t a = reinterpret_cast<std::uintptr_t>(at);
+    const std::size_t off = msg.size();
+    msg.resize(off + 16 + bytes);
+    std::memcpy(msg.data() + off, &a, 8);
+    std::memcpy(msg.data() + off + 8, &bytes, 8);
+    std::memcpy(msg.data() + off + 16, data, bytes);
+  };
+  const std::int32_t thread = c.error_thread.load(), status = c.failure_status.load();
+  add(c.error_text, c.error_text, n);
+  add(&c.error_thread, &thread, sizeof thread);
+  add(&c.failure_status, &status, sizeof status);
+  for (int h = 0; h < g_world.hosts; ++h) {
+    if (h == g_world.host) continue;
+    int leader = 0;
+    while (g_host_map.host_of[static_cast<std::size_t>(leader)] != h) ++leader;
+    remote_write_runs(leader, msg.data(), msg.size());
+    for (std::atomic<std::uint32_t>* flag : {&c.report_printed, &c.error_claimed, &c.error_ready, &c.abort})
+      remote_post(leader, remote_op::store32_wake, flag, 1);
+  }
+}
+
+// A failure or upc_global_exit on this host. A failure is handed to every
+// host (the first host to claim the job's report prints it and forwards its
+// record); upc_global_exit ends the job, as it does everywhere. A rank whose
+// UPC thread has not stopped 3 s after its host's abort ends the job.
+void end_job_if_stopped(bool worker_finished) {
   control_block& c = control();
   const bool global_exit = c.abort.load() && c.global_exit_called.load();
-  if (!global_exit && !(c.error_claimed.load() && c.error_ready.load())) return;
-  // One report for the job: the first host to claim it prints it; another
-  // host's claimant gives the report's ending a moment before ending it too.
-  if (!global_exit) {
-    if (remote_claim(c.job_report_claimed) == 0) print_report_once();
-    else ::usleep(2'000'000);
+  if (global_exit) {
+    std::fflush(nullptr);
+    g_mpi->abort(c.global_exit_status.load());
   }
+  if (c.error_claimed.load() && c.error_ready.load() && !g_forwarded) {
+    g_forwarded = true;
+    if (c.report_printed.load() == 0 && remote_claim(c.job_report_claimed) == 0) {
+      print_report_once();
+      forward_failure();
+    }
+  }
+  if (!c.abort.load() || worker_finished) return;
+  const double now = seconds_now();
+  if (g_abort_seen < 0) g_abort_seen = now;
+  if (now - g_abort_seen < 3) return;
+  print_report_once();
+  if (!g_quiet) std::fputs("upcemu: a rank did not stop within 3 s; ending the job\n", stderr);
   std::fflush(nullptr);
-  g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+  g_mpi->abort(failure_exit_status());
 }
 }  // namespace
 
@@ -299,7 +353,14 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
   g_process_upc_thread = rank;
   control().slots[rank].pid = ::getpid();
-  if (g_several_hosts) start_remote_server();
+  if (g_several_hosts) {
+    check(g_mpi->sync_begin(), "start the run");
+    start_remote_server();
+    set_remote_channel(1);  // this thread's calls (the failure's forwarding) on their own replies
+    g_forwarded = false;
+    g_abort_seen = -1;
+    g_quiet = opt.quiet;
+  }
   check(g_mpi->barrier(), "start the run");
   if (g_world.host_rank == 0) open_start_gate();  // every host's control block has its gate
 
@@ -337,7 +398,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     while (finished.load() == 0) {
       futex_wait(&finished, 0, 5'000'000);
       control_block& c = control();
-      if (g_several_hosts) end_job_if_stopped();
+      if (g_several_hosts) end_job_if_stopped(false);
       if (rank != 0) continue;
       mon.poll();
       const bool global_exit = c.abort.load() && c.global_exit_called.load();
@@ -351,7 +412,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     }
   }
   if (worker.joinable()) worker.join();
-  if (g_several_hosts) end_job_if_stopped();
+  if (g_several_hosts) end_job_if_stopped(true);
   control().slots[rank].exit_code = status;
   std::fflush(nullptr);
   if (g_several_hosts) {

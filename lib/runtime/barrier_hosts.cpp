@@ -57,6 +57,14 @@ void check_exits(const char* function, const char* file, unsigned line) {
                      "complete" + location_text(file, line));
 }
 
+// The minimum of each value over every rank, waited for as a barrier is (a
+// rank stopped by a failure elsewhere leaves it, never blocked in MPI).
+void min_over_ranks(std::int64_t* v, int n, const char* function) {
+  std::uint64_t request = 0;
+  check_mpi(mpi_ops().iallreduce_min_n(v, n, &request), function);
+  wait_for(request, function, [] {});
+}
+
 // Minimum and maximum of a value over every rank, in one allreduce with others.
 struct spread {
   std::int64_t lo, neg_hi;
@@ -80,7 +88,7 @@ void hosts_wait(std::optional<int> notify_id, std::optional<int> wait_id, const 
   const std::optional<int> mine = wait_id ? wait_id : notify_id;
   spread s = mine ? of(*mine) : spread{INT64_MAX, INT64_MAX};
   std::int64_t v[2] = {s.lo, s.neg_hi};
-  check_mpi(mpi_ops().allreduce_min_n(v, 2, 0), function);
+  min_over_ranks(v, 2, function);
   if (v[0] != INT64_MAX && v[0] != -v[1])
     fail(function, "barrier id mismatch: the threads passed ids from " + std::to_string(v[0]) + " to " +
                        std::to_string(-v[1]) + " to the same barrier (this thread " +
@@ -107,7 +115,7 @@ void hosts_world_barrier(const char* function, std::uint64_t call_hash) {
     v[7] = static_cast<std::int64_t>(c.collective_result[1].load());
     v[8] = static_cast<std::int64_t>(c.heap_generation.load());
   }
-  check_mpi(mpi_ops().allreduce_min_n(v, 9, 0), function);
+  min_over_ranks(v, 9, function);
   if (!zero && on_my_host(0) == false) {
     __atomic_store_n(&c.sym_top, static_cast<std::uint64_t>(v[4]), __ATOMIC_RELAXED);
     __atomic_store_n(&c.sym_free_head, static_cast<std::uint64_t>(v[5]), __ATOMIC_RELAXED);

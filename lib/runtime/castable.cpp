@@ -10,6 +10,7 @@
 #include <string>
 
 #include "call_site.hpp"
+#include "hosts.hpp"
 #include "control.hpp"
 #include "upc_castable.h"
 
@@ -26,6 +27,8 @@ void* upc_cast(upc::sptr<void> ptr) {
                          ") lies past the end of that thread's shared heap (" + std::to_string(g_partition_bytes) +
                          " bytes)");
   if (upc::node_of(static_cast<int>(a.thread)) != upc::node_of(tl_mythread)) return nullptr;
+  // Another host's partition is only a cache here (dsm.hpp): not for local pointers.
+  if (!on_my_host(static_cast<int>(a.thread))) return nullptr;
   return raw_address(a);
 }
 
@@ -36,6 +39,7 @@ upc_thread_info_t upc_thread_info(std::size_t threadId) {
     upc::detail::fail("upc_thread_info", "threadId " + std::to_string(threadId) + " is not a thread: THREADS is " +
                                              std::to_string(threads) + ", so it must be 0 to " +
                                              std::to_string(threads - 1));
-  if (upc::node_of(static_cast<int>(threadId)) != upc::node_of(upc::mythread())) return upc_thread_info_t{0, 0};
+  if (upc::node_of(static_cast<int>(threadId)) != upc::node_of(upc::mythread()) || !upc::detail::on_my_host(static_cast<int>(threadId)))
+    return upc_thread_info_t{0, 0};
   return upc_thread_info_t{UPC_CASTABLE_ALL, UPC_CASTABLE_ALL};
 }

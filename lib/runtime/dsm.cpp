@@ -1,6 +1,7 @@
 #include "dsm.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -13,6 +14,8 @@ namespace upc::detail {
 
 bool g_several_hosts = false;
 host_map g_host_map;
+
+thread_local bool tl_no_cache = false;
 
 namespace {
 constexpr std::size_t page = 4096;
@@ -94,6 +97,13 @@ void dsm_stop() noexcept {
 // one that touches other hosts' partitions), outside any MPI call of its own.
 bool dsm_fault(void* address) noexcept {
   if (!g_state || !remote_address(address)) return false;
+  if (tl_no_cache) {
+    // The server thread serves its own host's memory only: a request for
+    // another host's reached the wrong rank. Reported as the crash it is.
+    const char msg[] = "upcemu: a request to this rank's server named another host's memory (page cache)\n";
+    (void)!::write(2, msg, sizeof msg - 1);
+    return false;
+  }
   const std::size_t index = static_cast<std::size_t>(static_cast<char*>(address) - g_first) / page;
   char* p = page_at(index);
   if (g_state[index] == clean) {  // a write to a cached page: keep its twin first
@@ -137,14 +147,11 @@ void dsm_release() {
     }
     for (std::size_t i = 0; i < page;) {
       if (p[i] == twin[i]) { ++i; continue; }
+      // Changed bytes only, never a gap between them: an unchanged byte here
+      // may be another host's to write (elements of one byte, interleaved
+      // among threads), and our copy of it may be old.
       std::size_t j = i + 1;
-      // Runs end at 16 equal bytes: shorter gaps cost less sent than a new header.
-      while (j < page) {
-        std::size_t same = 0;
-        while (j + same < page && same < 16 && p[j + same] == twin[j + same]) ++same;
-        if (same == 16 || j + same == page) break;
-        j += same + 1;
-      }
+      while (j < page && p[j] != twin[j]) ++j;
       const std::uint64_t a = reinterpret_cast<std::uintptr_t>(p + i), n = j - i;
       const std::size_t at = msg.size();
       msg.resize(at + 16 + n);

@@ -23,6 +23,8 @@ namespace upc::detail {
 // inaccessible.
 void dsm_start(char* partitions, std::size_t partition_bytes, int threads);
 void dsm_stop() noexcept;
+// Set in threads that must never touch the cache (the server thread).
+extern thread_local bool tl_no_cache;
 // Called by the crash handler first: true when the fault was a cached page's.
 bool dsm_fault(void* address) noexcept;
 void dsm_release();

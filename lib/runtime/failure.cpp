@@ -313,14 +313,18 @@ void crash_handler(int sig, siginfo_t* info, void*) {
 }  // namespace
 
 void install_crash_handlers() {
-  static bool done = false;
-  if (done) return;
-  done = true;
-  static char altstack[1 << 16];
-  stack_t ss{};
-  ss.ss_sp = altstack;
-  ss.ss_size = sizeof altstack;
-  sigaltstack(&ss, nullptr);
+  static bool stack_made = false;
+  if (!stack_made) {
+    stack_made = true;
+    static char altstack[1 << 16];
+    stack_t ss{};
+    ss.ss_sp = altstack;
+    ss.ss_size = sizeof altstack;
+    sigaltstack(&ss, nullptr);
+  }
+  // Again at every run: a test framework may have put its own handlers back
+  // since the last (doctest does around each test case), and on the mpi
+  // backend across hosts the page cache (dsm.cpp) works through this handler.
   struct sigaction sa{};
   sa.sa_sigaction = crash_handler;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;

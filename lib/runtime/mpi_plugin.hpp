@@ -63,9 +63,15 @@ struct mpi_plugin_ops {
   int (*rpc_send)(int rank, const void* request, std::uint64_t bytes);
   // Serves requests with `handler` until *stop is nonzero (a thread of its own).
   int (*rpc_serve)(mpi_rpc_handler handler, const volatile int* stop);
-  // The barrier of UPC threads across hosts on a communicator of its own:
-  // ibarrier starts one, test says whether it completed (then the request is gone).
+  // The synchronisation of UPC threads across hosts, on a communicator of its
+  // own made afresh for each run (sync_begin; collective over every rank), so
+  // that a run stopped by a failure, whose ranks left at different points,
+  // leaves nothing to match the next run's calls. ibarrier and iallreduce_min_n
+  // (in place, the minimum of each of `n` values) start one; test says
+  // whether it completed (then the request is gone).
+  int (*sync_begin)();
   int (*ibarrier)(std::uint64_t* request);
+  int (*iallreduce_min_n)(std::int64_t* values, int n, std::uint64_t* request);
   int (*test)(std::uint64_t request, int* done);
 };
 

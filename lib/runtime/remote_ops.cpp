@@ -8,6 +8,7 @@
 
 #include "backend_mpi.hpp"
 #include "call_site.hpp"
+#include "dsm.hpp"
 #include "futex.hpp"
 #include "mpi_plugin.hpp"
 
@@ -15,6 +16,7 @@ namespace upc::detail {
 
 namespace {
 volatile int g_stop = 0;
+thread_local int tl_channel = 0;
 std::thread g_server;
 
 [[noreturn]] void lost(const char* what, int rc) {
@@ -107,21 +109,25 @@ void remote_read(int owner, const void* address, void* out, std::size_t bytes) {
   remote_request r{remote_op::read};
   r.address = reinterpret_cast<std::uintptr_t>(address);
   r.bytes = bytes;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes, 0)) lost("read", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes, tl_channel)) lost("read", rc);
 }
 
 void remote_write_runs(int owner, const void* payload, std::size_t bytes) {
   std::uint64_t ack = 0;
-  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack, 0)) lost("write", rc);
+  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack, tl_channel)) lost("write", rc);
 }
 
 std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::uint64_t value, std::uint64_t expected) {
+  if (op == remote_op::store32_wake) {  // gets no reply: it is posted
+    remote_post(owner, op, address, value);
+    return 0;
+  }
   remote_request r{op};
   r.address = reinterpret_cast<std::uintptr_t>(address);
   r.value = value;
   r.expected = expected;
   std::uint64_t old = 0;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old, 0)) lost("atomic", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old, tl_channel)) lost("atomic", rc);
   return old;
 }
 
@@ -145,8 +151,10 @@ void remote_invoke(int owner, int function, const void* address, const void* arg
   r.value = static_cast<std::uint64_t>(function);
   std::memcpy(msg.data(), &r, sizeof r);
   if (bytes) std::memcpy(msg.data() + sizeof r, argument, bytes);
-  if (int rc = mpi_ops().rpc_call(owner, msg.data(), msg.size(), reply16, 16, 0)) lost("atomic", rc);
+  if (int rc = mpi_ops().rpc_call(owner, msg.data(), msg.size(), reply16, 16, tl_channel)) lost("atomic", rc);
 }
+
+void set_remote_channel(int channel) noexcept { tl_channel = channel; }
 
 std::uint32_t remote_claim(std::atomic<std::uint32_t>& word) {
   remote_request r{remote_op::compare_exchange32};
@@ -154,13 +162,16 @@ std::uint32_t remote_claim(std::atomic<std::uint32_t>& word) {
   r.value = 1;
   r.expected = 0;
   std::uint64_t old = 1;
-  if (mpi_ops().rpc_call(0, &r, sizeof r, &old, sizeof old, 1)) return 0;  // no answer: report it here
+  if (mpi_ops().rpc_call(0, &r, sizeof r, &old, sizeof old, tl_channel)) return 0;  // no answer: report it here
   return static_cast<std::uint32_t>(old);
 }
 
 void start_remote_server() {
   g_stop = 0;
-  g_server = std::thread([] { mpi_ops().rpc_serve(serve, &g_stop); });
+  g_server = std::thread([] {
+    tl_no_cache = true;
+    mpi_ops().rpc_serve(serve, &g_stop);
+  });
 }
 
 void stop_remote_server() noexcept {

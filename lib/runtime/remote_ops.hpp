@@ -53,9 +53,11 @@ int register_remote_function(remote_function f);
 void remote_invoke(int owner, int function, const void* address, const void* argument, std::size_t bytes,
                    void* reply16);
 
-// A word on the control block of thread 0's host that only the rank's main
-// thread uses (the job's report claim): a compare-exchange from outside the
-// UPC thread, on its own reply channel.
+// A rank's UPC thread and its main thread may each have a call out: the main
+// thread sets channel 1 once, so that their replies never cross.
+void set_remote_channel(int channel) noexcept;
+// The job's report claim, a word of thread 0's host's control block: 0 when
+// this rank claimed it first.
 std::uint32_t remote_claim(std::atomic<std::uint32_t>& word);
 
 // The server of this rank: started when a run spans hosts, stopped at its end.

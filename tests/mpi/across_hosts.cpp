@@ -10,6 +10,8 @@
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
+
+#include <unistd.h>
 #include <vector>
 
 #include "upc.h"
@@ -54,10 +56,13 @@ void element_access() {
   part("element access", ok);
 }
 
-// Two threads write different bytes of one page between two barriers: both
-// writes survive (only changed bytes go home).
+// Threads write interleaved bytes of one page between two barriers: every
+// write survives. The second round makes it hard: every thread first reads the
+// page (another host keeps a copy of it), thread 0's host writes its bytes at
+// once, the others 100 ms later, when their copies of thread 0's bytes are
+// old: only the bytes a thread changed may go home, never the ones between.
 void same_page_writers() {
-  upc::sptr<char> page = upc_all_alloc(1, 4096);  // all on thread 0
+  const upc::sptr<char, 0> page(upc::sptr<void>(upc_all_alloc(1, 4096)));  // all on thread 0 (indefinite block)
   if (MYTHREAD == 0) std::memset(static_cast<char*>(upc_cast(upc::sptr<void>(page))), 0, 4096);
   upc_barrier;
   for (int i = MYTHREAD; i < 4096; i += THREADS) page[i] = static_cast<char>(1 + MYTHREAD);
@@ -65,7 +70,16 @@ void same_page_writers() {
   bool ok = true;
   for (int i = 0; i < 4096; ++i) ok &= page[i] == static_cast<char>(1 + i % THREADS);
   upc_barrier;
-  upc_all_free(page);
+  int sum = 0;
+  for (int i = 0; i < 4096; ++i) sum += page[i];  // a copy of the whole page, here
+  const bool near_zero = upc_cast(upc::sptr<void>(page)) != nullptr;  // on thread 0's host
+  if (!near_zero) usleep(100'000);
+  for (int i = MYTHREAD; i < 4096; i += THREADS) page[i] = static_cast<char>(50 + MYTHREAD);
+  upc_barrier;
+  for (int i = 0; i < 4096; ++i) ok &= page[i] == static_cast<char>(50 + i % THREADS);
+  ok &= sum > 0;
+  upc_barrier;
+  upc_all_free(upc::sptr<void>(page));
   part("writers of one page", ok);
 }
 

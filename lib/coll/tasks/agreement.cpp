@@ -71,10 +71,11 @@ std::uint64_t agreement_key(const post_data& p, bool at_root) {
 
 bool snapshot(const operation& op, int r, post_data& out) {
   const post& p = op.t->post_of(r, op.seq);
-  if (seq_of(p).load(std::memory_order_acquire) != op.seq) return false;
+  if (across::load_seq(p) != op.seq) return false;
+  across::acquire();  // the post's fields fresh when it is on another host
   std::memcpy(static_cast<void*>(&out), &p, uses_tail(op.kind) ? sizeof(post_data) : post_head_bytes);
   std::atomic_thread_fence(std::memory_order_acquire);
-  return seq_of(p).load(std::memory_order_relaxed) == op.seq;
+  return across::load_seq(p) == op.seq;
 }
 
 status compare_posts(const operation& op, int r, const post_data& d, std::string& why) {
@@ -211,7 +212,7 @@ void verify_pairs(operation& op) {
   // collective is over for everyone, and then there is nothing to report).
   std::atomic_thread_fence(std::memory_order_acquire);
   for (int r = 0; r < P; ++r)
-    if (seq_of(op.t->post_of(r, op.seq)).load(std::memory_order_acquire) != op.seq) return;
+    if (across::load_seq(op.t->post_of(r, op.seq)) != op.seq) return;
   if (!why.empty()) fail_collective(op, status::bad_count, why);
 }
 

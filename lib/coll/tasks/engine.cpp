@@ -1,7 +1,5 @@
 #include "engine.hpp"
 
-#include "../../runtime/call_site.hpp"
-#include "../../runtime/hosts.hpp"
 
 #include <algorithm>
 
@@ -55,12 +53,6 @@ std::uint64_t input_bytes(const call& c, int size, bool at_root) {
 }  // namespace
 
 operation& start_collective(team& members, call& c, status& posted) {
-  // Its tasks run on any member and claim words in every member's area: not
-  // built yet for members on several hosts (docs/backends.md).
-  if (detail::several_hosts())
-    detail::fail(c.function, "the collectives of <upccoll.h> (the task executor) do not run on ranks spread over "
-                             "several hosts yet; run on one host, or use the UPC and extended collectives, which do "
-                             "(docs/backends.md)");
   team_view& t = team_view::of(members);
   progress& pr = this_thread_progress();
   operation& op = pr.make();

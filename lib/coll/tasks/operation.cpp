@@ -19,7 +19,7 @@ namespace upc::coll::tasks {
 namespace {
 
 status error_of(const operation& op) {
-  const std::uint64_t w = op.t->words().error[op.seq % slots].load(std::memory_order_acquire);
+  const std::uint64_t w = across::load(op.t->words().error[op.seq % slots]);
   return static_cast<std::uint32_t>(w >> 32) == op.seq ? static_cast<status>(w & 0xff) : status::ok;
 }
 
@@ -28,8 +28,9 @@ status error_of(const operation& op) {
 // task must not read a post it cannot interpret). True once r has posted.
 bool check_post(operation& op, int r) {
   const post& p = op.t->post_of(r, op.seq);
-  const std::uint32_t s = seq_of(p).load(std::memory_order_acquire);
+  const std::uint32_t s = across::load_seq(p);
   if (!reached(s, op.seq)) return false;
+  if (r != op.t->rank()) across::acquire();  // its post and data, fresh
   if (s != op.seq || r == op.t->rank()) return true;  // over for everyone and reused, or ours
   const std::uint64_t key = std::atomic_ref<const std::uint64_t>(p.key).load(std::memory_order_relaxed);
   if (key == op.mine.key) return true;
@@ -54,7 +55,9 @@ bool in_allsync(const operation& op) { return op.flags & UPC_IN_ALLSYNC; }
 bool out_allsync(const operation& op) { return op.flags & UPC_OUT_ALLSYNC; }
 
 bool task_done(const operation& op, int i) {
-  return reached(op.t->task(i, op.seq).done.load(std::memory_order_acquire), op.seq);
+  if (!reached(across::load(op.t->task(i, op.seq).done), op.seq)) return false;
+  across::acquire();  // what the task wrote, fresh
+  return true;
 }
 
 bool ready(operation& op, int task) {
@@ -72,16 +75,17 @@ bool ready(operation& op, int task) {
 }
 
 bool claim(task_word& w, std::uint32_t seq) {
-  std::uint32_t v = w.claimed.load(std::memory_order_relaxed);
+  std::uint32_t v = across::load(w.claimed);
   if (reached(v, seq)) return false;
-  return w.claimed.compare_exchange_strong(v, seq, std::memory_order_acq_rel);
+  return across::compare_exchange(w.claimed, v, seq);
 }
 
 void finish_task(const operation& op, task_word& w) {
   // Never backwards: after an error, members whose task counts differ (a failed
   // call drains them all) may drain a word a later collective already reuses.
-  std::uint32_t cur = w.done.load(std::memory_order_relaxed);
-  while (!reached(cur, op.seq) && !w.done.compare_exchange_weak(cur, op.seq, std::memory_order_seq_cst)) {
+  across::release();  // what the task wrote goes home before it says done
+  std::uint32_t cur = across::load(w.done);
+  while (!reached(cur, op.seq) && !across::compare_exchange(w.done, cur, op.seq)) {
   }
   op.t->notify();
 }
@@ -113,7 +117,7 @@ status run_task(const operation& op, int i) {
 // Tries task i: claims it if it is ready and unclaimed, and runs it.
 bool try_task(operation& op, int i) {
   task_word& w = op.t->task(i, op.seq);
-  if (reached(w.claimed.load(std::memory_order_relaxed), op.seq)) return false;
+  if (reached(across::load(w.claimed), op.seq)) return false;
   if (!ready(op, i)) return false;
   if (error_of(op) != status::ok) return false;
   if (!claim(w, op.seq)) return false;
@@ -152,7 +156,8 @@ bool orphaned(operation& op, int task) {
   const int owner = task % op.t->size();
   if (owner == op.t->rank() || !concerns_me(op, task)) return false;
   const post& p = op.t->post_of(owner, op.seq);
-  if (!reached(seq_of(p).load(std::memory_order_acquire), op.seq)) return false;
+  if (!reached(across::load_seq(p), op.seq)) return false;
+  across::acquire();
   return !concerns(op, task, owner, std::atomic_ref<const std::uint8_t>(p.staged).load(std::memory_order_relaxed));
 }
 
@@ -195,9 +200,10 @@ bool slot_over(team_view& t, int slot) {
   team_view::slot_state& s = t.slot[slot];
   if (s.seq == 0 || s.over == s.seq) return true;
   for (int r = 0; r < t.size(); ++r)
-    if (!reached(seq_of(t.post_of(r, s.seq)).load(std::memory_order_acquire), s.seq)) return false;
+    if (!reached(across::load_seq(t.post_of(r, s.seq)), s.seq)) return false;
   for (int i = 0; i < s.tasks; ++i)
-    if (!reached(t.task(i, s.seq).done.load(std::memory_order_acquire), s.seq)) return false;
+    if (!reached(across::load(t.task(i, s.seq).done), s.seq)) return false;
+  across::acquire();
   s.over = s.seq;
   return true;
 }
@@ -208,12 +214,12 @@ void wait_slot_over(team_view& t, int slot, const char* what) {
 
 void fail_collective(const operation& op, status s, const std::string& message, bool say) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
-  std::uint64_t cur = w.load(std::memory_order_acquire);
+  std::uint64_t cur = across::load(w);
   const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(s);
   for (;;) {
     // Someone was first, or the slot already serves a later collective.
     if (reached(static_cast<std::uint32_t>(cur >> 32), op.seq)) return;
-    if (w.compare_exchange_weak(cur, mine, std::memory_order_seq_cst)) break;
+    if (across::compare_exchange(w, cur, mine)) break;
   }
   op.t->notify();
   if (say && op.report && upc::check_enabled()) op.report(op.function, s, message, op.t->thread_of(op.t->rank()));
@@ -270,6 +276,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   const std::size_t upto = uses_tail(mine.kind) ? sizeof(post_data) : post_head_bytes;
   std::memcpy(reinterpret_cast<char*>(&p) + sizeof p.seq, reinterpret_cast<const char*>(&mine) + sizeof p.seq,
               upto - sizeof p.seq);
+  across::release();  // this member's data, written before the call, goes home before it posts
   seq_of(p).store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
     fail_collective(op, static_cast<status>(mine.status), "", false);  // the front-end reports it
@@ -319,7 +326,7 @@ bool complete(operation& op) {
 
 int first_unposted(const operation& op) {
   for (int r = 0; r < op.t->size(); ++r)
-    if (!reached(seq_of(op.t->post_of(r, op.seq)).load(std::memory_order_acquire), op.seq)) return r;
+    if (!reached(across::load_seq(op.t->post_of(r, op.seq)), op.seq)) return r;
   return -1;
 }
 

@@ -1,5 +1,8 @@
 #include "progress.hpp"
 
+#include "../../runtime/call_site.hpp"
+#include "../../runtime/hosts.hpp"
+
 #include <sched.h>
 
 #include <algorithm>
@@ -94,6 +97,20 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   }
   // Waiting from here on for reports (the work done meanwhile is noted as progress).
   blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
+  if (several_hosts()) {
+    // No futex reaches across hosts: advance and poll, politely.
+    for (int round = 0;; ++round) {
+      {
+        auto l = lock();
+        if (advance_all_locked(true)) {
+          note_progress();
+          round = 0;
+        }
+        if (pred(ctx)) return;
+      }
+      polite_pause(round);
+    }
+  }
   const wait_policy& pol = current_wait_policy();
   // Helping other members' tasks starts only after a while: while everyone is
   // active each member runs its own tasks, on data in its own cache, and no
@@ -145,6 +162,10 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
 
 void progress::start_thread(int upc_thread) {
   if (threaded_) return;
+  // The page cache of other hosts' partitions is the UPC thread's alone.
+  if (several_hosts())
+    fail("upccoll_initialize", "a progress thread is not built yet for ranks spread over several hosts "
+                               "(docs/backends.md): run without one there");
   threaded_ = true;
   stop_ = false;
   thread_ = std::thread([this, upc_thread] { thread_main(upc_thread); });

@@ -2,7 +2,10 @@
 
 #include <cstdlib>
 
+#include "../../runtime/dsm.hpp"
 #include "../../runtime/futex.hpp"
+#include "../../runtime/hosts.hpp"
+#include "../../runtime/remote_ops.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/runtime.hpp"
 
@@ -34,6 +37,7 @@ team_view& team_view::of(team& t) {
 }
 
 void team_view::notify() const noexcept {
+  if (detail::several_hosts()) return;  // across hosts nobody sleeps on it: waiters poll
   team_words& w = words();
   if (w.sleepers.load(std::memory_order_seq_cst) > 0) {
     w.activity.fetch_add(1, std::memory_order_seq_cst);
@@ -51,3 +55,63 @@ void team_view::free_staged(const char* function) {
 }
 
 }  // namespace upc::coll::tasks
+
+// ---- words on other hosts (words.hpp, `across`) ----
+
+namespace upc::coll::tasks::across {
+
+namespace {
+// The owner of a word on another host, or -1 when it is on this one.
+int remote_owner(const void* w) {
+  if (!detail::several_hosts()) return -1;
+  const int t = detail::partition_owner(w);
+  return t >= 0 && !detail::on_my_host(t) ? t : -1;
+}
+}  // namespace
+
+std::uint32_t load(const std::atomic<std::uint32_t>& w) {
+  const int owner = remote_owner(&w);
+  if (owner < 0) return w.load(std::memory_order_acquire);
+  return static_cast<std::uint32_t>(detail::remote_atomic(owner, detail::remote_op::load32, &w, 0));
+}
+
+std::uint32_t load_seq(const post& p) {
+  const int owner = remote_owner(&p.seq);
+  if (owner < 0) return seq_of(p).load(std::memory_order_acquire);
+  return static_cast<std::uint32_t>(detail::remote_atomic(owner, detail::remote_op::load32, &p.seq, 0));
+}
+
+std::uint64_t load(const std::atomic<std::uint64_t>& w) {
+  const int owner = remote_owner(&w);
+  if (owner < 0) return w.load(std::memory_order_acquire);
+  return detail::remote_atomic(owner, detail::remote_op::load64, &w, 0);
+}
+
+bool compare_exchange(std::atomic<std::uint32_t>& w, std::uint32_t& expected, std::uint32_t desired) {
+  const int owner = remote_owner(&w);
+  if (owner < 0) return w.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
+  const auto found = static_cast<std::uint32_t>(
+      detail::remote_atomic(owner, detail::remote_op::compare_exchange32, &w, desired, expected));
+  const bool ok = found == expected;
+  expected = found;
+  return ok;
+}
+
+bool compare_exchange(std::atomic<std::uint64_t>& w, std::uint64_t& expected, std::uint64_t desired) {
+  const int owner = remote_owner(&w);
+  if (owner < 0) return w.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
+  const std::uint64_t found = detail::remote_atomic(owner, detail::remote_op::compare_exchange64, &w, desired, expected);
+  const bool ok = found == expected;
+  expected = found;
+  return ok;
+}
+
+void release() {
+  if (detail::several_hosts()) detail::dsm_release();
+}
+
+void acquire() {
+  if (detail::several_hosts()) detail::dsm_acquire();
+}
+
+}  // namespace upc::coll::tasks::across

@@ -111,6 +111,22 @@ inline bool reached(std::uint32_t value, std::uint32_t target) noexcept {
   return static_cast<std::int32_t>(value - target) >= 0;
 }
 
+// The words of another member may be on another host (an mpi run spread over
+// hosts, lib/runtime/hosts.hpp): there they are read and swapped through their
+// owner, and a word seen to reach its value makes the page cache fresh (what
+// it announces was sent home before it was written). On one host: the plain
+// atomics.
+namespace across {
+std::uint32_t load(const std::atomic<std::uint32_t>& w);
+std::uint32_t load_seq(const post& p);
+std::uint64_t load(const std::atomic<std::uint64_t>& w);
+bool compare_exchange(std::atomic<std::uint32_t>& w, std::uint32_t& expected, std::uint32_t desired);
+bool compare_exchange(std::atomic<std::uint64_t>& w, std::uint64_t& expected, std::uint64_t desired);
+// The page cache: release before a word announces data, acquire after one did.
+void release();
+void acquire();
+}  // namespace across
+
 // The task executor's view of a team, one per member (a team attachment): the
 // posts and task words of every member, and this member's own bookkeeping.
 class team_view final : public team_attachment {
