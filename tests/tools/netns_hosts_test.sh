@@ -2,19 +2,21 @@
 # The mpi backend on "hosts" made of network namespaces (tools/netns_hosts.sh):
 # suite 'hosts', opt-in (root, iproute2 and namespaces; skipped, status 77,
 # where they are missing).
-#   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO ACROSS_HOSTS STENCIL TEAMS
+#   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO ACROSS_HOSTS STENCIL TEAMS CONFORMANCE CONFORMANCE_UPCCOLL
 # 1. Four ranks on one namespace host, started through Open MPI's launcher
 #    agent as on a remote machine.
 # 2. Four ranks over two hosts (2 + 2) and three over three (1 + 1 + 1): hello,
 #    and tests/mpi/across_hosts.cpp (element access, writers of one page,
 #    upc_mem*, locks, atomics, a strict handshake, split-phase barriers,
 #    collectives, a declared array), whose reduction bits must be the threads
-#    backend's; the stencil example matches its sequential computation.
+#    backend's; the stencil and teams examples check their answers; the
+#    collective conformance suites (the UPC and the <upccoll.h> collectives
+#    against the sequential model, every algorithm) on two hosts.
 # 3. What must stop the job with a message from any host: a thread that
 #    throws on the second host, a thread that returns from main while the
-#    others wait, and the <upccoll.h> collectives (not built across hosts yet).
+#    others wait, and --check (not built across hosts yet).
 set -u
-netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6
+netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6 conformance=$7 conformance_upccoll=$8
 export UPCRUN
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 command -v ip >/dev/null && command -v unshare >/dev/null || { echo "skipped: needs iproute2 and unshare"; exit 77; }
@@ -27,7 +29,7 @@ failed=0
 expect() {
   name=$1 want=$2 text=$3 slots=$4
   shift 4
-  out=$(timeout 120 "$netns" run "$slots" --timeout 90 "$@" 2>&1); st=$?
+  out=$(timeout 900 "$netns" run "$slots" --timeout 600 "$@" 2>&1); st=$?
   echo "--- $name (status $st)"
   echo "$out"
   if [ "$st" != "$want" ] || ! echo "$out" | grep -qF -- "$text"; then
@@ -48,6 +50,9 @@ echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: reduction bits diff
 expect "stencil on two hosts" 0 "matches the sequential computation" 2 -n 4 "$stencil"
 expect "a throw on the second host" 1 "across_hosts deliberately threw" 2 -n 4 "$across" throw
 expect "a return from main on the second host" 1 "thread 3 has already returned from main" 2 -n 4 "$across" return_early
-expect "upccoll refused across hosts" 1 "do not run on ranks spread over several hosts" 2 -n 4 "$teams"
+expect "teams (upccoll) on two hosts" 0 "rank 1 of 2 in the even team, team sum 2" 2 -n 4 "$teams"
+expect "conformance on two hosts" 0 "Status: SUCCESS!" 2 -n 4 "$conformance" --no-colors
+expect "conformance-upccoll on two hosts" 0 "Status: SUCCESS!" 2 -n 4 "$conformance_upccoll" --no-colors
+expect "--check refused across hosts" 2 "--check is not built yet for ranks on several hosts" 2 -n 4 --check "$hello"
 [ $failed = 0 ] && echo "ok"
 exit $failed
