@@ -57,8 +57,9 @@ Options:
   --backend KIND         'threads' (default): THREADS OS threads in one process;
                          'processes': one forked process per UPC thread;
                          'mpi': one Open MPI rank per UPC thread, started by
-                         mpirun (on one host so far; docs/backends.md)
-  --hostfile FILE        mpi backend: the hosts for mpirun (its --hostfile)
+                         mpirun, on one host or several (docs/backends.md)
+  --hostfile FILE        mpi backend: the hosts for mpirun (its --hostfile); the
+                         program and upcemu at the same path on every host
   --mpirun PATH          mpi backend: the mpirun to call (default:
                          $UPCEMU_MPIRUN, else mpirun from PATH)
   --heap SIZE            shared heap per thread, e.g. 512K, 64M, 1G (at least 64K;
