@@ -17,6 +17,12 @@ namespace upc::detail {
 
 void copy_vector_loop(char* dst, const char* src, std::size_t n) noexcept;
 
+// A run spread over hosts (dsm.hpp): a copy of a page or more with one end on
+// another host goes there directly, one request per MiB, instead of a fault
+// and a diff per page. False when it is not such a copy.
+bool copy_across_hosts(void* dst, const void* src, std::size_t n);
+extern bool g_several_hosts __asm__("upcemu_g_several_hosts");
+
 // True where memcpy would take the slow path (see above).
 inline bool near_page_alias(const void* dst, const void* src, std::size_t n) noexcept {
   const std::uintptr_t d = reinterpret_cast<std::uintptr_t>(dst) - reinterpret_cast<std::uintptr_t>(src);
@@ -25,6 +31,8 @@ inline bool near_page_alias(const void* dst, const void* src, std::size_t n) noe
 
 // memcpy's contract (no overlap).
 inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
+  if (g_several_hosts && n >= 4096 && copy_across_hosts(dst, src, n)) [[unlikely]]
+    return;
   if (near_page_alias(dst, src, n)) copy_vector_loop(static_cast<char*>(dst), static_cast<const char*>(src), n);
   else std::memcpy(dst, src, n);
 }

@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
+#include "copy_bytes.hpp"
 #include "hosts.hpp"
 #include "remote_ops.hpp"
 
@@ -121,10 +123,46 @@ bool dsm_fault(void* address) noexcept {
   ::mprotect(p, n * page, PROT_READ | PROT_WRITE);
   remote_read(owner, p, p, n * page);
   ::mprotect(p, n * page, PROT_READ);
+  if (g_cached_count + n > g_pages) {  // forgotten pages' entries: drop them
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < g_cached_count; ++k)
+      if (g_state[g_cached[k]] != absent) g_cached[kept++] = g_cached[k];
+    g_cached_count = kept;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     g_state[index + i] = clean;
     g_cached[g_cached_count++] = static_cast<std::uint32_t>(index + i);
   }
+  return true;
+}
+
+bool copy_across_hosts(void* dst, const void* src, std::size_t n) {
+  const bool from_remote = remote_address(src) && remote_address(static_cast<const char*>(src) + n - 1);
+  const bool to_remote = remote_address(dst) && remote_address(static_cast<char*>(dst) + n - 1);
+  if (from_remote == to_remote) return false;  // both here, or both away: through the cache
+  const int owner = partition_owner(from_remote ? src : dst);
+  if (partition_owner(from_remote ? static_cast<const char*>(src) + n - 1 : static_cast<char*>(dst) + n - 1) != owner)
+    return false;  // spans partitions: page by page
+  dsm_release();  // our own writes reach the owner first
+  constexpr std::size_t chunk = 1u << 19;  // below the server's 1 MiB reply
+  if (from_remote) {
+    for (std::size_t done = 0; done < n; done += chunk)
+      remote_read(owner, static_cast<const char*>(src) + done, static_cast<char*>(dst) + done, std::min(chunk, n - done));
+    return true;
+  }
+  std::vector<char> msg;
+  for (std::size_t done = 0; done < n; done += chunk) {
+    const std::uint64_t len = std::min(chunk, n - done);
+    const std::uint64_t at = reinterpret_cast<std::uintptr_t>(static_cast<char*>(dst) + done);
+    remote_request r{remote_op::write_runs};
+    msg.resize(sizeof r + 16 + len);
+    std::memcpy(msg.data(), &r, sizeof r);
+    std::memcpy(msg.data() + sizeof r, &at, 8);
+    std::memcpy(msg.data() + sizeof r + 8, &len, 8);
+    std::memcpy(msg.data() + sizeof r + 16, static_cast<const char*>(src) + done, len);
+    remote_write_runs(owner, msg.data(), msg.size());
+  }
+  dsm_forget(dst, n);
   return true;
 }
 
@@ -168,6 +206,19 @@ void dsm_release() {
   for (int t = 0; t < g_cache_threads; ++t)
     if (out[static_cast<std::size_t>(t)].size() > sizeof(remote_request))
       remote_write_runs(t, out[static_cast<std::size_t>(t)].data(), out[static_cast<std::size_t>(t)].size());
+}
+
+void dsm_forget(const void* address, std::size_t bytes) {
+  if (!g_state || bytes == 0) return;
+  const std::size_t first = static_cast<std::size_t>(static_cast<const char*>(address) - g_first) / page;
+  const std::size_t last = static_cast<std::size_t>(static_cast<const char*>(address) + bytes - 1 - g_first) / page;
+  for (std::size_t i = first; i <= last && i < g_pages; ++i) {
+    if (g_state[i] == absent) continue;
+    char* p = page_at(i);
+    ::madvise(p, page, MADV_DONTNEED);
+    ::mprotect(p, page, PROT_NONE);
+    g_state[i] = absent;  // its entry in g_cached stays, harmlessly, until compacted
+  }
 }
 
 void strict_sync() {

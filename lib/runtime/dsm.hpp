@@ -28,6 +28,9 @@ extern thread_local bool tl_no_cache;
 // Called by the crash handler first: true when the fault was a cached page's.
 bool dsm_fault(void* address) noexcept;
 void dsm_release();
+// Forgets the cached pages of [address, address + bytes) (written at home
+// directly: the copies here are old).
+void dsm_forget(const void* address, std::size_t bytes);
 void dsm_acquire();
 inline void dsm_sync() {
   dsm_release();

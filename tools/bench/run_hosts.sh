@@ -70,7 +70,7 @@ for placement in one_host two_hosts; do
     t0=$(date +%s.%N)
     "$netns" run "$slots" -n 4 "$build/examples/hello" >/dev/null
     t1=$(date +%s.%N)
-    echo "{\"placement\":\"$placement\",\"seconds\":$(echo "$t1 - $t0" | bc)}" >>"$out/startup.jsonl"
+    awk -v p="$placement" -v a="$t0" -v b="$t1" 'BEGIN { printf "{\"placement\":\"%s\",\"seconds\":%.3f}\n", p, b - a }' >>"$out/startup.jsonl"
   done
 done
 python3 "$root/tools/bench/hosts_tables.py" "$out" | tee "$out/summary.md"
