@@ -3,6 +3,7 @@
 # suite 'hosts', opt-in (root, iproute2 and namespaces; skipped, status 77,
 # where they are missing).
 #   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO ACROSS_HOSTS STENCIL TEAMS CONFORMANCE CONFORMANCE_UPCCOLL
+#                       NAS_IS NAS_FT
 # 1. Four ranks on one namespace host, started through Open MPI's launcher
 #    agent as on a remote machine.
 # 2. Four ranks over two hosts (2 + 2) and three over three (1 + 1 + 1): hello,
@@ -11,12 +12,13 @@
 #    collectives, a declared array), whose reduction bits must be the threads
 #    backend's; the stencil and teams examples check their answers; the
 #    collective conformance suites (the UPC and the <upccoll.h> collectives
-#    against the sequential model, every algorithm) on two hosts.
+#    against the sequential model, every algorithm) on two hosts; NAS IS
+#    verifies, and NAS FT's checksums have the threads backend's bits.
 # 3. What must stop the job with a message from any host: a thread that
 #    throws on the second host, a thread that returns from main while the
 #    others wait, and --check (not built across hosts yet).
 set -u
-netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6 conformance=$7 conformance_upccoll=$8
+netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6 conformance=$7 conformance_upccoll=$8 nas_is=$9 nas_ft=${10}
 export UPCRUN
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 command -v ip >/dev/null && command -v unshare >/dev/null || { echo "skipped: needs iproute2 and unshare"; exit 77; }
@@ -53,6 +55,11 @@ expect "a return from main on the second host" 1 "thread 3 has already returned 
 expect "teams (upccoll) on two hosts" 0 "rank 1 of 2 in the even team, team sum 2" 2 -n 4 "$teams"
 expect "conformance on two hosts" 0 "Status: SUCCESS!" 2 -n 4 "$conformance" --no-colors
 expect "conformance-upccoll on two hosts" 0 "Status: SUCCESS!" 2 -n 4 "$conformance_upccoll" --no-colors
+"$nas_is" --help >/dev/null 2>&1 || { echo "FAILED: $nas_is does not run"; failed=1; }
+expect "NAS IS class S on two hosts" 0 '"verified": true' 2 -n 4 "$nas_is" --class=S
+reference=$("$UPCRUN" --backend threads -n 4 "$nas_ft" --class=S | grep "checksums' bits" | head -1)
+expect "NAS FT class S on two hosts" 0 "checksums' bits" 2 -n 4 "$nas_ft" --class=S
+echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: FT's checksum bits differ from the threads backend's ($reference)"; failed=1; }
 expect "--check refused across hosts" 2 "--check is not built yet for ranks on several hosts" 2 -n 4 --check "$hello"
 [ $failed = 0 ] && echo "ok"
 exit $failed
