@@ -87,10 +87,26 @@ std::string human(std::uint64_t b) {
   return std::to_string(b) + (b == 1 ? " byte" : " bytes");
 }
 
+// Across hosts each host's control block has its own threads' heap state: a
+// UPC thread reads another host's thread's local floor from that host, the
+// symmetric heap's top from thread 0's (remote_ops.hpp). The launcher's
+// allocations (before the servers run; only thread 0's heap is used then) and
+// one host read the fields themselves.
+std::uint64_t floor_of(int t) {
+  control_block& c = control();
+  if (several_hosts() && tl_mythread >= 0 && !on_my_host(t)) return remote_atomic(t, remote_op::load64, &c.slots[t].local_floor, 0);
+  return c.slots[t].local_floor;
+}
+std::uint64_t sym_top_now() {
+  control_block& c = control();
+  if (several_hosts() && tl_mythread >= 0 && !on_my_host(0)) return remote_atomic(0, remote_op::load64, &c.sym_top, 0);
+  return c.sym_top;
+}
+
 std::uint64_t min_local_floor() {
   control_block& c = control();
   std::uint64_t m = c.partition_bytes;
-  for (int t = 0; t < c.threads; ++t) m = std::min(m, c.slots[t].local_floor);
+  for (int t = 0; t < c.threads; ++t) m = std::min(m, floor_of(t));
   return m;
 }
 
@@ -561,11 +577,12 @@ allocation describe_chunk(const chunk_header& ch, std::uint64_t off, bool symmet
 
 std::optional<allocation> lookup_locked(std::uint32_t thread, std::uint64_t offset) {
   control_block& c = control();
-  const bool symmetric = offset < c.sym_top;
-  if (!symmetric && offset < c.slots[thread].local_floor) return std::nullopt;  // the free middle
+  const std::uint64_t sym_top = sym_top_now(), floor = floor_of(static_cast<int>(thread));
+  const bool symmetric = offset < sym_top;
+  if (!symmetric && offset < floor) return std::nullopt;  // the free middle
   heap_ref h = symmetric ? symmetric_heap() : local_heap(static_cast<int>(thread));
-  const std::uint64_t to = symmetric ? c.sym_top : c.partition_bytes;
-  for (std::uint64_t cur = symmetric ? 0 : c.slots[thread].local_floor; cur < to;) {
+  const std::uint64_t to = symmetric ? sym_top : c.partition_bytes;
+  for (std::uint64_t cur = symmetric ? 0 : floor; cur < to;) {
     const chunk_header& ch = h.at(cur);
     if (ch.size < header_bytes || ch.size > to - cur) return std::nullopt;  // a damaged header
     if (offset < cur + ch.size) {
@@ -615,7 +632,7 @@ heap_extents heap_extent(int thread) {
   control_block& c = control();
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
   const bool known = thread >= 0 && thread < c.threads;
-  return heap_extents{c.sym_top, known ? c.partition_bytes - c.slots[thread].local_floor : 0};
+  return heap_extents{sym_top_now(), known ? c.partition_bytes - floor_of(thread) : 0};
 }
 
 std::uint64_t allocation::affinity_bytes(std::uint32_t t) const noexcept {

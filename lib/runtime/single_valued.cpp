@@ -1,6 +1,8 @@
 #include "single_valued.hpp"
 
 #include "control.hpp"
+#include "hosts.hpp"
+#include "remote_ops.hpp"
 
 namespace upc::detail {
 
@@ -17,8 +19,12 @@ void single_valued::publish(std::uint32_t round) const {
 void single_valued::verify(std::uint32_t round, int reference_thread) const {
   if (reference_thread == tl_mythread) return;
   const thread_slot& ref = control().slots[reference_thread];
+  // Across hosts the reference thread's slot is in its own host's control block.
+  const bool remote = several_hosts() && !on_my_host(reference_thread);
   for (int i = 0; i < n_; ++i) {
-    const std::uint64_t theirs = ref.single_valued[round & 1][i].load(std::memory_order_relaxed);
+    const std::atomic<std::uint64_t>& word = ref.single_valued[round & 1][i];
+    const std::uint64_t theirs =
+        remote ? remote_atomic(reference_thread, remote_op::load64, &word, 0) : word.load(std::memory_order_relaxed);
     if (theirs != v_[i].value) fail_difference(i, theirs, reference_thread);
   }
 }

@@ -2,9 +2,10 @@
 // "Across hosts"), each part checked against what a sequential program gives.
 // Runs on any backend and any THREADS; the `hosts` suite runs it on network-
 // namespace hosts (tests/tools/netns_hosts_test.sh). Prints "ok NAME" per part
-// (thread 0) and exits 1 when a part is wrong. `across_hosts throw` and
-// `across_hosts return_early` fail on purpose (the last thread throws, or
-// returns from main while the others wait at a barrier).
+// (thread 0) and exits 1 when a part is wrong. `across_hosts throw`,
+// `across_hosts return_early` and `across_hosts mismatch` (under --check) fail
+// on purpose: the last thread throws, returns from main while the others wait
+// at a barrier, or passes upc_all_alloc another nbytes.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -104,7 +105,7 @@ void bulk_copies() {
 void locks_and_atomics() {
   constexpr int rounds = 50;
   upc_lock_t* lock = upc_all_lock_alloc();
-  upc::sptr<int> counter = upc_all_alloc(1, 2 * sizeof(int));
+  upc::sptr<int> counter = upc_all_alloc(THREADS, 2 * sizeof(int));  // [0] on thread 0, [1] on thread 1 (or 0)
   if (MYTHREAD == 0) counter[0] = counter[1] = 0;
   upc_barrier;
   for (int i = 0; i < rounds; ++i) {
@@ -231,6 +232,11 @@ int upc_main(int argc, char** argv) {
     upc_barrier;
     if (MYTHREAD == THREADS - 1) throw std::runtime_error("across_hosts deliberately threw");
     upc_barrier;
+    return 0;
+  }
+  if (std::strcmp(mode, "mismatch") == 0) {  // under --check: the last thread's nbytes differs
+    upc::sptr<void> p = upc_all_alloc(THREADS, MYTHREAD == THREADS - 1 ? 16 : 8);
+    upc_all_free(p);
     return 0;
   }
   if (std::strcmp(mode, "return_early") == 0) {  // the last thread leaves main; the others wait

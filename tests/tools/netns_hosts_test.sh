@@ -16,7 +16,8 @@
 #    verifies, and NAS FT's checksums have the threads backend's bits.
 # 3. What must stop the job with a message from any host: a thread that
 #    throws on the second host, a thread that returns from main while the
-#    others wait, and --check (not built across hosts yet).
+#    others wait, and (under --check, which runs across hosts too) an
+#    argument of upc_all_alloc that is not single-valued.
 set -u
 netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6 conformance=$7 conformance_upccoll=$8 nas_is=$9 nas_ft=${10}
 export UPCRUN
@@ -60,6 +61,7 @@ expect "NAS IS class S on two hosts" 0 '"verified": true' 2 -n 4 "$nas_is" --cla
 reference=$("$UPCRUN" --backend threads -n 4 "$nas_ft" --class=S | grep "checksums' bits" | head -1)
 expect "NAS FT class S on two hosts" 0 "checksums' bits" 2 -n 4 "$nas_ft" --class=S
 echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: FT's checksum bits differ from the threads backend's ($reference)"; failed=1; }
-expect "--check refused across hosts" 2 "--check is not built yet for ranks on several hosts" 2 -n 4 --check "$hello"
+expect "across_hosts under --check on two hosts" 0 "across_hosts: all parts right on 4 threads" 2 -n 4 --check "$across"
+expect "--check: a single-valued argument differing on the second host" 1 "must be single-valued" 2 -n 4 --check "$across" mismatch
 [ $failed = 0 ] && echo "ok"
 exit $failed
