@@ -293,11 +293,11 @@ void forward_failure() {
   std::memcpy(msg.data(), &r, sizeof r);
   auto add = [&msg](const void* at, const void* data, std::uint64_t bytes) {
     const std::uint64_t a = reinterpret_cast<std::uintptr_t>(at);
-    const std::size_t off = msg.size();
-    msg.resize(off + 16 + bytes);
-    std::memcpy(msg.data() + off, &a, 8);
-    std::memcpy(msg.data() + off + 8, &bytes, 8);
-    std::memcpy(msg.data() + off + 16, data, bytes);
+    const char* head = reinterpret_cast<const char*>(&a);
+    msg.insert(msg.end(), head, head + 8);
+    const char* size = reinterpret_cast<const char*>(&bytes);
+    msg.insert(msg.end(), size, size + 8);
+    msg.insert(msg.end(), static_cast<const char*>(data), static_cast<const char*>(data) + bytes);
   };
   const std::int32_t thread = c.error_thread.load(), status = c.failure_status.load();
   add(c.error_text, c.error_text, n);

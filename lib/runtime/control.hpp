@@ -73,9 +73,14 @@ struct alignas(64) thread_slot {
   std::atomic<std::uint64_t> single_valued[2][24];
 };
 
+// Thrown by futex_mutex::lock in a thread that must never wait for a lock (a
+// server thread of a run spread over hosts, remote_ops.hpp: its host's UPC
+// thread may hold the lock while it waits for this very server's answer).
+struct lock_busy {};
+
 struct futex_mutex {
   std::atomic<std::uint32_t> word;  // 0 free, 1 locked, 2 locked with waiters
-  void lock() noexcept;
+  void lock();  // lock_busy in a thread that must not wait (above)
   void unlock() noexcept;
 };
 

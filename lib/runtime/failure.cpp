@@ -110,7 +110,7 @@ bool print_report_once() noexcept {
   return true;
 }
 
-void futex_mutex::lock() noexcept {
+void futex_mutex::lock() {
   std::uint32_t c = 0;
   if (word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return;
   for (int i = 0; i < 100; ++i) {
@@ -118,6 +118,7 @@ void futex_mutex::lock() noexcept {
     c = 0;
     if (word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return;
   }
+  if (tl_no_cache) throw lock_busy{};  // a server thread: its caller asks again
   if (c != 2) c = word.exchange(2, std::memory_order_acquire);
   while (c != 0) {
     futex_wait(&word, 2, 50'000'000);

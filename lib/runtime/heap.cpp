@@ -331,15 +331,55 @@ std::uint64_t local_alloc(int thread, std::size_t bytes, const char* function, c
 }
 
 namespace {
+void free_chunk(const shared_address& a, const char* function, bool declared_ok);
+
+// A free (or upc_global_alloc) done by the server of the host that keeps the
+// heap, for a thread of another host (remote_ops.hpp). Reply {0}, or {1}
+// when the heap there refused it (its words are in the caller's message).
+struct free_request {
+  std::uint64_t offset;
+  std::uint32_t thread, declared_ok;
+};
+void free_here(void*, const void* argument, std::size_t, void* reply) {
+  free_request r;
+  std::memcpy(&r, argument, sizeof r);
+  std::uint64_t out[2] = {0, 0};
+  try {
+    free_chunk(shared_address{r.offset, r.thread, 0}, "upc_free", r.declared_ok != 0);
+  } catch (const lock_busy&) {
+    out[0] = 2;  // ask again
+  } catch (...) {
+    out[0] = 1;
+  }
+  std::memcpy(reply, out, sizeof out);
+}
+const int g_free_here = register_remote_function(free_here);
+
+void free_at_home(int home, const shared_address& a, const char* function, bool declared_ok) {
+  dsm_release();  // what this thread wrote there is home before the memory is given back
+  free_request r{a.offset, a.thread, declared_ok ? 1u : 0u};
+  std::uint64_t reply[2];
+  for (int round = 0;; ++round) {  // its host's heap may be busy
+    remote_invoke(home, g_free_here, nullptr, &r, sizeof r, reply);
+    if (reply[0] != 2) break;
+    polite_pause(round);
+  }
+  if (reply[0])
+    fail(function, "the pointer (thread " + std::to_string(a.thread) + ", offset " + std::to_string(a.offset) +
+                       ") is not the start of an allocation that may be freed (checked on thread " +
+                       std::to_string(home) + "'s host, which keeps that heap)");
+}
+
 void free_chunk(const shared_address& a, const char* function, bool declared_ok) {
   control_block& c = control();
   if (a == shared_address{}) return;  // freeing the null pointer does nothing
   check_pointer_range(a, function);
-  // Across hosts each host keeps its own heap state: a free is done where the
-  // chunk's heap lives (thread 0's host for the symmetric heap).
-  if (several_hosts() && (!on_my_host(static_cast<int>(a.thread)) || (a.offset < c.sym_top && !on_my_host(0))))
-    fail(function, "freeing memory whose heap is on another host is not built yet for ranks on several hosts "
-                   "(docs/backends.md): free it from a thread of that host");
+  // Across hosts each host keeps its own heap state: the free is done on the
+  // host where the chunk's heap lives (thread 0's for the symmetric heap).
+  if (several_hosts() && tl_mythread >= 0) {
+    const int home = a.offset < sym_top_now() ? 0 : static_cast<int>(a.thread);
+    if (!on_my_host(home)) return free_at_home(home, a, function, declared_ok);
+  }
   std::lock_guard<futex_mutex> guard(c.alloc_mutex);
   const bool symmetric = a.offset < c.sym_top;
   if (symmetric && a.thread != 0)
@@ -470,6 +510,8 @@ void static_here(void*, const void* argument, std::size_t, void* reply) {
     }
   } catch (const still_pending&) {
     out[1] = 4;
+  } catch (const lock_busy&) {
+    out[1] = 4;  // ask again, as for a pending one
   } catch (const count_mismatch& m) {
     out[0] = m.theirs;
     out[1] = 2;
@@ -535,7 +577,11 @@ std::uint64_t static_alloc_once(std::uint64_t key, std::size_t bytes_per_thread,
     } else {
       static_request r{key, 0, 0, 0, nullptr, nullptr, symmetric, 1};
       std::uint64_t reply[2];
-      remote_invoke(0, g_static_here, nullptr, &r, sizeof r, reply);
+      for (int round = 0;; ++round) {  // thread 0's heap may be busy: then again
+        remote_invoke(0, g_static_here, nullptr, &r, sizeof r, reply);
+        if (reply[1] != 4) break;
+        polite_pause(round);
+      }
     }
   }
   return off;
@@ -794,17 +840,52 @@ sptr<void> all_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_
   return sptr<void>(shared_address{off, 0, 0});
 }
 
+namespace {
+// upc_global_alloc for a thread of another host (remote_ops.hpp): {offset, 0}
+// or {0, 1} when the heap is full.
+void global_alloc_here(void*, const void* argument, std::size_t, void* reply) {
+  std::uint64_t r[3];
+  std::memcpy(r, argument, sizeof r);
+  allocation_label label;
+  label.kind = allocation_kind::global_alloc;
+  label.nblocks = r[1];
+  label.nbytes = r[2];
+  std::uint64_t out[2] = {0, 0};
+  try {
+    out[0] = symmetric_alloc(r[0], "upc_global_alloc", label);
+  } catch (const lock_busy&) {
+    out[1] = 2;  // ask again
+  } catch (...) {
+    out[1] = 1;
+  }
+  std::memcpy(reply, out, sizeof out);
+}
+const int g_global_alloc_here = register_remote_function(global_alloc_here);
+}  // namespace
+
 sptr<void> global_alloc(std::size_t nblocks, std::size_t nbytes, const std::source_location& where) {
   enter_runtime("upc_global_alloc", where);
-  if (several_hosts() && !on_my_host(0))
-    fail("upc_global_alloc", "on ranks spread over several hosts only the threads on thread 0's host may call it so "
-                             "far (the symmetric heap's state lives there; docs/backends.md): use upc_all_alloc");
   const std::size_t bytes = per_thread_bytes(nblocks, nbytes, "upc_global_alloc");
   if (nblocks == 0 || nbytes == 0) return sptr<void>();
   allocation_label label;
   label.kind = allocation_kind::global_alloc;
   label.nblocks = nblocks;
   label.nbytes = nbytes;
+  // Across hosts the symmetric heap's state is on thread 0's host: its server allocates.
+  if (several_hosts() && !on_my_host(0)) {
+    const std::uint64_t request[3] = {bytes, nblocks, nbytes};
+    std::uint64_t reply[2];
+    for (int round = 0;; ++round) {  // thread 0's heap may be busy
+      remote_invoke(0, g_global_alloc_here, nullptr, request, sizeof request, reply);
+      if (reply[1] != 2) break;
+      polite_pause(round);
+    }
+    if (reply[1]) {
+      std::lock_guard<futex_mutex> guard(control().alloc_mutex);
+      exhausted("upc_global_alloc", bytes, "per thread");
+    }
+    return sptr<void>(shared_address{reply[0], 0, 0});
+  }
   return sptr<void>(shared_address{symmetric_alloc(bytes, "upc_global_alloc", label), 0, 0});
 }
 

@@ -212,6 +212,28 @@ void collectives() {
   part("collectives", ok);
 }
 
+// upc_global_alloc and upc_alloc by every thread, the memory used by another,
+// and freed by a third: across hosts the heaps' state lives on their own hosts.
+void allocations_freed_elsewhere() {
+  static upc::shared_array<upc::sptr<int>> global(upc::per_thread(1));
+  static upc::shared_array<upc::sptr<int>> local(upc::per_thread(1));
+  const upc::sptr<int> g(upc_global_alloc(THREADS, sizeof(int)));  // element t on thread t
+  for (int t = 0; t < THREADS; ++t) g[t] = 100 * MYTHREAD + t;
+  const upc::sptr<int> l(upc_alloc(sizeof(int)));
+  *l = 7 * MYTHREAD;
+  global[MYTHREAD] = g;
+  local[MYTHREAD] = l;
+  upc_barrier;
+  const int next = (MYTHREAD + 1) % THREADS;
+  const upc::sptr<int> theirs = global[next], their_local = local[next];
+  bool ok = theirs[MYTHREAD] == 100 * next + MYTHREAD && *their_local == 7 * next;
+  upc_barrier;
+  upc_free(upc::sptr<void>(theirs));       // another thread's upc_global_alloc
+  upc_free(upc::sptr<void>(their_local));  // another thread's upc_alloc
+  upc_barrier;
+  part("allocations freed by another thread", ok);
+}
+
 // A shared array declared in a function: a collective allocation and free.
 void declared_in_scope() {
   upc::shared_array<int> scoped(upc::per_thread(100));
@@ -252,6 +274,7 @@ int upc_main(int argc, char** argv) {
   strict_handshake();
   split_phase();
   collectives();
+  allocations_freed_elsewhere();
   declared_in_scope();
   if (MYTHREAD == 0) std::printf("across_hosts: %s on %d threads\n", g_bad ? "FAILED" : "all parts right", THREADS);
   return g_bad ? 1 : 0;
