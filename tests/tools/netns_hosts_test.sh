@@ -27,19 +27,12 @@ ip netns add upcemu-probe 2>/dev/null || { echo "skipped: cannot make network na
 ip netns del upcemu-probe
 "$netns" up 3 || { echo "skipped: cannot make the hosts here"; "$netns" down; exit 77; }
 trap '"$netns" down' EXIT
-failed=0
+. "$(dirname "$0")/expect_run.sh"
 # expect NAME STATUS TEXT SLOTS UPCRUN_ARGS...: the run ends with STATUS and says TEXT
 expect() {
   name=$1 want=$2 text=$3 slots=$4
   shift 4
-  out=$(timeout 900 "$netns" run "$slots" --timeout 600 "$@" 2>&1); st=$?
-  echo "--- $name (status $st)"
-  echo "$out"
-  if [ "$st" != "$want" ] || ! echo "$out" | grep -qF -- "$text"; then
-    echo "FAILED: $name: wanted status $want and \"$text\""
-    failed=1
-  fi
-  last_out=$out
+  expect_run "$name" "$want" "$text" timeout 900 "$netns" run "$slots" --timeout 600 "$@"
 }
 expect "one host" 0 "4 of 4 threads said hello" 4 -n 4 "$hello"
 expect "hello on two hosts" 0 "4 of 4 threads said hello" 2 -n 4 "$hello"

@@ -9,19 +9,12 @@
 # With CONFORMANCE (suite full): that suite too, on two pretend hosts.
 set -u
 upcrun=$1 across=$2 teams=$3 nas_is=$4 conformance=${5:-}
-failed=0
-# expect NAME STATUS TEXT HOSTS UPCRUN_ARGS...
+. "$(dirname "$0")/expect_run.sh"
+# expect NAME STATUS TEXT HOSTS UPCRUN_ARGS...: the run ends with STATUS and says TEXT
 expect() {
   name=$1 want=$2 text=$3 hosts=$4
   shift 4
-  out=$(UPCEMU_MPI_HOSTS=$hosts "$upcrun" --backend mpi --timeout 600 "$@" 2>&1); st=$?
-  echo "--- $name (status $st)"
-  echo "$out"
-  if [ "$st" != "$want" ] || ! echo "$out" | grep -qF -- "$text"; then
-    echo "FAILED: $name: wanted status $want and \"$text\""
-    failed=1
-  fi
-  last_out=$out
+  expect_run "$name" "$want" "$text" env UPCEMU_MPI_HOSTS="$hosts" "$upcrun" --backend mpi --timeout 600 "$@"
 }
 if [ -n "$conformance" ]; then
   expect "conformance on two pretend hosts" 0 "Status: SUCCESS!" 2 -n 4 "$conformance" --no-colors
