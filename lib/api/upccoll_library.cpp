@@ -13,6 +13,7 @@
 #include "../runtime/world_barrier.hpp"
 #include "upc/runtime.hpp"
 #include "upccoll_args.hpp"
+#include "../coll/tasks/mpi_handoff.hpp"
 
 namespace det = upc::detail;
 using namespace upccoll_front;
@@ -275,6 +276,7 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
     *newteam = UPCCOLL_TEAM_NULL;
     return UPCCOLL_SUCCESS;
   }
+  tasks::handoff::team_made(*made);  // its MPI communicators, on the mpi backend
   library_state& s = state();
   const std::uint64_t id = made->id();
   s.last_team_id = std::max(s.last_team_id, id);

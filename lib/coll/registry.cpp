@@ -127,6 +127,14 @@ const std::vector<algorithm_entry>& registry() {
        "chunks of the vector, each walked through the ranks in order"},
       {C::member_inclusive_scan, "chunked", nullptr, &d::scan_inclusive_chunked, 0, 0,
        "chunks of the vector, each walked through the ranks in order"},
+      // The mpi backend: handed to MPI's non-blocking collectives (tasks/mpi_handoff.hpp).
+      {C::member_broadcast, "mpi", nullptr, &d::bcast_mpi, 0, feature::off_mpi, "MPI_Ibcast on the team's communicator (mpi backend)"},
+      {C::member_scatter, "mpi", nullptr, &d::scatter_mpi, 0, feature::off_mpi, "MPI_Iscatter on the team's communicator (mpi backend)"},
+      {C::member_gather, "mpi", nullptr, &d::gather_mpi, 0, feature::off_mpi, "MPI_Igather on the team's communicator (mpi backend)"},
+      {C::member_gather_all, "mpi", nullptr, &d::allgather_mpi, 0, feature::off_mpi,
+       "MPI_Iallgather on the team's communicator (mpi backend)"},
+      {C::member_exchange, "mpi", nullptr, &d::alltoall_mpi, 0, feature::off_mpi,
+       "MPI_Ialltoall on the team's communicator (mpi backend)"},
   };
   return table;
 }

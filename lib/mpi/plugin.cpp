@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include <climits>
+#include <mutex>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -18,7 +19,7 @@
 namespace {
 using upc::detail::mpi_world;
 
-std::string g_error;
+thread_local std::string g_error;  // each thread reads its own call's
 MPI_Comm g_host = MPI_COMM_NULL;
 MPI_Comm g_rpc = MPI_COMM_NULL;   // requests to servers and their replies
 MPI_Comm g_sync = MPI_COMM_NULL;  // UPC barriers across hosts
@@ -45,6 +46,9 @@ int init(mpi_world* w) {
   } else {
     MPI_Query_thread(&w->thread_level);
   }
+  // Numbered for the runtime, which sees no mpi.h (the standard orders them).
+  const int level = w->thread_level;
+  w->thread_level = level == MPI_THREAD_MULTIPLE ? 3 : level == MPI_THREAD_SERIALIZED ? 2 : level == MPI_THREAD_FUNNELED ? 1 : 0;
   // Errors come back as codes and are reported by the runtime in its words.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_size(MPI_COMM_WORLD, &w->size);
@@ -122,28 +126,48 @@ int finalize() {
 enum { op_bcast, op_scatter, op_gather, op_allgather, op_alltoall };
 
 // The teams' communicators; a handle is an index + 1 (0: MPI_COMM_WORLD).
-// They live until MPI_Finalize, as the teams' blocks live until the run ends.
+// The mpi family's live until MPI_Finalize, as the teams' blocks live until
+// the run ends; the non-blocking collectives' are freed with their team.
+// g_lock guards the tables (communicators, requests): the UPC thread and the
+// rank's thread for non-blocking collectives (lib/runtime/mpi_jobs.cpp) both
+// use them.
 std::vector<MPI_Comm> g_comms;
+std::mutex g_lock;
 
-int team_comm(const int* ranks, int n, std::uint64_t* comm) {
+std::uint64_t keep_comm(MPI_Comm c) {
+  std::lock_guard<std::mutex> l(g_lock);
+  std::size_t i = 0;
+  while (i < g_comms.size() && g_comms[i] != MPI_COMM_NULL) ++i;
+  if (i == g_comms.size()) g_comms.push_back(c);
+  else g_comms[i] = c;
+  return i + 1;
+}
+
+MPI_Comm comm_of(std::uint64_t handle) {
+  if (handle == 0) return MPI_COMM_WORLD;
+  std::lock_guard<std::mutex> l(g_lock);
+  return g_comms.at(handle - 1);
+}
+
+int team_comm(const int* ranks, int n, int tag, std::uint64_t* comm) {
   MPI_Group world, group;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   if (int rc = note(MPI_Group_incl(world, n, ranks, &group), "MPI_Group_incl")) return rc;
   MPI_Comm made = MPI_COMM_NULL;
-  // One tag for all: a rank takes part in one creation at a time, in the
-  // order of its team's first mpi call, as every collective call is ordered.
-  const int rc = note(MPI_Comm_create_group(MPI_COMM_WORLD, group, 0, &made), "MPI_Comm_create_group");
+  // A rank takes part in one creation at a time, in the order of its calls,
+  // as every collective call is ordered; the tag keeps the mpi family's
+  // creations (at a team's first call) apart from upccoll_team_split's.
+  const int rc = note(MPI_Comm_create_group(MPI_COMM_WORLD, group, tag, &made), "MPI_Comm_create_group");
   MPI_Group_free(&group);
   MPI_Group_free(&world);
   if (rc) return rc;
   MPI_Comm_set_errhandler(made, MPI_ERRORS_RETURN);
-  g_comms.push_back(made);
-  *comm = g_comms.size();
+  *comm = keep_comm(made);
   return 0;
 }
 
 int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle) {
-  const MPI_Comm comm = handle == 0 ? MPI_COMM_WORLD : g_comms.at(handle - 1);
+  const MPI_Comm comm = comm_of(handle);
   if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
     g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
     return MPI_ERR_COUNT;
@@ -267,6 +291,7 @@ int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
 std::vector<MPI_Request> g_requests;
 
 std::uint64_t keep(MPI_Request rq) {
+  std::lock_guard<std::mutex> l(g_lock);
   std::size_t i = 0;
   while (i < g_requests.size() && g_requests[i] != MPI_REQUEST_NULL) ++i;
   if (i == g_requests.size()) g_requests.push_back(rq);
@@ -278,6 +303,7 @@ int sync_begin() {
   // The last run's communicator may hold requests that never complete (ranks
   // stopped by a failure): it is freed when they do, if ever, and forgotten.
   if (g_sync != MPI_COMM_NULL) MPI_Comm_free(&g_sync);
+  std::lock_guard<std::mutex> l(g_lock);
   for (MPI_Request& rq : g_requests) rq = MPI_REQUEST_NULL;
   if (int rc = note(MPI_Comm_dup(MPI_COMM_WORLD, &g_sync), "MPI_Comm_dup")) return rc;
   MPI_Comm_set_errhandler(g_sync, MPI_ERRORS_RETURN);
@@ -300,14 +326,77 @@ int iallreduce_min_n(std::int64_t* values, int n, std::uint64_t* request) {
 }
 
 int test(std::uint64_t request, int* done) {
-  MPI_Request& rq = g_requests.at(request - 1);
-  return note(MPI_Test(&rq, done, MPI_STATUS_IGNORE), "MPI_Test");  // sets rq to MPI_REQUEST_NULL when done
+  MPI_Request rq;
+  {
+    std::lock_guard<std::mutex> l(g_lock);
+    rq = g_requests.at(request - 1);
+  }
+  // A request is tested by the one thread that started it; MPI_Test sets it to
+  // MPI_REQUEST_NULL when done, which frees its entry.
+  const int rc = MPI_Test(&rq, done, MPI_STATUS_IGNORE);
+  std::lock_guard<std::mutex> l(g_lock);
+  g_requests.at(request - 1) = rq;
+  return note(rc, "MPI_Test");
+}
+
+// ---- <upccoll.h> collectives on MPI's non-blocking ones ----
+
+int comm_dup(std::uint64_t handle, std::uint64_t* made) {
+  MPI_Comm c = MPI_COMM_NULL;
+  if (int rc = note(MPI_Comm_dup(comm_of(handle), &c), "MPI_Comm_dup")) return rc;
+  MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+  *made = keep_comm(c);
+  return 0;
+}
+
+int comm_free(std::uint64_t handle) {
+  MPI_Comm c;
+  {
+    std::lock_guard<std::mutex> l(g_lock);
+    c = g_comms.at(handle - 1);
+    g_comms.at(handle - 1) = MPI_COMM_NULL;
+  }
+  return note(MPI_Comm_free(&c), "MPI_Comm_free");
+}
+
+int icollective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle,
+                std::uint64_t* request) {
+  const MPI_Comm comm = comm_of(handle);
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
+    g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
+    return MPI_ERR_COUNT;
+  }
+  const int n = static_cast<int>(bytes);
+  void* s = const_cast<void*>(send);
+  MPI_Request rq;
+  int rc;
+  switch (op) {
+    // The root passes its source as send, the others nullptr.
+    case op_bcast: rc = note(MPI_Ibcast(send ? s : recv, n, MPI_BYTE, root, comm, &rq), "MPI_Ibcast"); break;
+    case op_scatter: rc = note(MPI_Iscatter(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, comm, &rq), "MPI_Iscatter"); break;
+    case op_gather: rc = note(MPI_Igather(s, n, MPI_BYTE, recv, n, MPI_BYTE, root, comm, &rq), "MPI_Igather"); break;
+    case op_allgather: rc = note(MPI_Iallgather(s, n, MPI_BYTE, recv, n, MPI_BYTE, comm, &rq), "MPI_Iallgather"); break;
+    case op_alltoall: rc = note(MPI_Ialltoall(s, n, MPI_BYTE, recv, n, MPI_BYTE, comm, &rq), "MPI_Ialltoall"); break;
+    default: g_error = "unknown collective " + std::to_string(op); return MPI_ERR_OP;
+  }
+  if (rc) return rc;
+  *request = keep(rq);
+  return 0;
+}
+
+int iallreduce_min_on(std::int64_t* values, int n, std::uint64_t handle, std::uint64_t* request) {
+  MPI_Request rq;
+  if (int rc = note(MPI_Iallreduce(MPI_IN_PLACE, values, n, MPI_INT64_T, MPI_MIN, comm_of(handle), &rq), "MPI_Iallreduce"))
+    return rc;
+  *request = keep(rq);
+  return 0;
 }
 
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
                                         barrier, abort_all, finalize, collective, team_comm,
                                         host_bcast, allreduce_min_n, allgather, rpc_call, rpc_send, rpc_serve,
-                                        sync_begin, ibarrier, iallreduce_min_n, test};
+                                        sync_begin, ibarrier, iallreduce_min_n, test,
+                                        comm_dup, comm_free, icollective, iallreduce_min_on};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

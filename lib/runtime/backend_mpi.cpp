@@ -33,6 +33,7 @@
 #include <boost/thread.hpp>
 
 #include "backend_mpi.hpp"
+#include "mpi_jobs.hpp"
 #include "control.hpp"
 #include "dsm.hpp"
 #include "futex.hpp"
@@ -88,6 +89,7 @@ void check_same_addresses() {
 
 bool mpi_leader() noexcept { return !g_started || g_world.rank == 0; }
 bool mpi_host_leader() noexcept { return !g_started || g_world.host_rank == 0; }
+bool mpi_thread_multiple() noexcept { return g_started && g_world.thread_level == 3; }
 const mpi_plugin_ops& mpi_ops() noexcept { return *g_mpi; }
 
 void mpi_start(launch_options& opt) {
@@ -358,6 +360,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     g_abort_seen = -1;
     g_quiet = opt.quiet;
   }
+  mpi_jobs_begin_run();  // the world's communicators for collectives handed to MPI (collective)
   check(g_mpi->barrier(), "start the run");
   if (g_world.host_rank == 0) open_start_gate();  // every host's control block has its gate
 
@@ -409,6 +412,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     }
   }
   if (worker.joinable()) worker.join();
+  mpi_jobs_end_run();
   if (g_several_hosts) end_job_if_stopped(true);
   control().slots[rank].exit_code = status;
   std::fflush(nullptr);
@@ -441,7 +445,7 @@ void mpi_finish() noexcept {
 std::uint64_t mpi_team_comm(const std::vector<int>& threads) {
   if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
   std::uint64_t comm = 0;
-  if (int rc = g_mpi->team_comm(threads.data(), static_cast<int>(threads.size()), &comm))
+  if (int rc = g_mpi->team_comm(threads.data(), static_cast<int>(threads.size()), 0, &comm))
     fail("mpi algorithm", std::string("a team's communicator: ") + g_mpi->last_error() + " (code " + std::to_string(rc) + ")");
   return comm;
 }

@@ -42,6 +42,8 @@ void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, i
 // The communicator of a team whose members are these threads (world ranks),
 // for mpi_collective: collective over the members. 0 is MPI_COMM_WORLD.
 std::uint64_t mpi_team_comm(const std::vector<int>& threads);
+// Whether MPI_Init_thread gave MPI_THREAD_MULTIPLE (a rank's threads may call MPI at once).
+bool mpi_thread_multiple() noexcept;
 // Ends every rank of the job with `status` (MPI_Abort) after a rank printed
 // the failure report; ends just this process when MPI is not running.
 [[noreturn]] void mpi_end_job(int status) noexcept;

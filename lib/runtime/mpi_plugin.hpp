@@ -8,7 +8,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int mpi_plugin_abi = 4;
+constexpr int mpi_plugin_abi = 5;
 
 // Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
 // (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
@@ -17,7 +17,7 @@ struct mpi_world {
   int size = 0, rank = 0;
   int hosts = 0, host = 0;          // number of hosts, this rank's host
   int host_size = 0, host_rank = 0; // ranks on this host, this rank among them
-  int thread_level = 0;             // what MPI_Init_thread provided (MPI_THREAD_*)
+  int thread_level = 0;             // what MPI_Init_thread provided: 0-3 for MPI_THREAD_SINGLE .. MULTIPLE
 };
 
 // Serves one request of another rank (remote_ops.cpp): `reply` holds
@@ -42,8 +42,9 @@ struct mpi_plugin_ops {
   // handle from team_comm), `bytes` per piece as MPI_BYTE.
   int (*collective)(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t comm);
   // A communicator of the world ranks `ranks` (in that order), made by
-  // MPI_Comm_create_group: collective over those ranks only. Its handle, > 0.
-  int (*team_comm)(const int* ranks, int n, std::uint64_t* comm);
+  // MPI_Comm_create_group with `tag`: collective over those ranks only. Its
+  // handle, > 0.
+  int (*team_comm)(const int* ranks, int n, int tag, std::uint64_t* comm);
 
   // ---- ranks on several hosts (abi 4) ----
   // MPI_Bcast from the host's first rank to the ranks of this host.
@@ -73,6 +74,19 @@ struct mpi_plugin_ops {
   int (*ibarrier)(std::uint64_t* request);
   int (*iallreduce_min_n)(std::int64_t* values, int n, std::uint64_t* request);
   int (*test)(std::uint64_t request, int* done);
+
+  // ---- <upccoll.h> collectives handed to MPI's non-blocking ones (abi 5) ----
+  // MPI_Comm_dup of `comm` (0: MPI_COMM_WORLD): collective over its ranks.
+  int (*comm_dup)(std::uint64_t comm, std::uint64_t* made);
+  // MPI_Comm_free of a handle from team_comm or comm_dup (pending calls on it
+  // still complete, or are forgotten).
+  int (*comm_free)(std::uint64_t comm);
+  // The collective `op` (as for collective) started on `comm`: MPI_Ibcast,
+  // MPI_Iscatter, MPI_Igather, MPI_Iallgather, MPI_Ialltoall; `request` for test.
+  int (*icollective)(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t comm,
+                     std::uint64_t* request);
+  // MPI_Iallreduce in place, the minimum of each of `n` values over `comm`.
+  int (*iallreduce_min_on)(std::int64_t* values, int n, std::uint64_t comm, std::uint64_t* request);
 };
 
 // Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the

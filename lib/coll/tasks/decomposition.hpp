@@ -38,6 +38,10 @@ struct decomposition {
   // it is written, by the one task that writes it. Otherwise an in-place member
   // copies its input into its slot when it posts (staged).
   bool in_place_direct = false;
+  // >= 0: no tasks run here; each member's part is handed to this MPI
+  // non-blocking collective (upc::coll::mpi_op) on the mpi backend
+  // (mpi_handoff.hpp): task r stands for member r's part, done when MPI is.
+  int mpi_op = -1;
 };
 
 // The decompositions of each collective (movement.cpp, reductions.cpp).
@@ -48,6 +52,7 @@ extern const decomposition allgather_by_destination, allgatherv_by_destination;
 extern const decomposition alltoall_by_destination, alltoallv_by_destination;
 extern const decomposition reduce_chunked, allreduce_redundant, allreduce_chunked, reduce_scatter_by_block;
 extern const decomposition scan_chunked, scan_inclusive_chunked;
+extern const decomposition bcast_mpi, scatter_mpi, gather_mpi, allgather_mpi, alltoall_mpi;
 }  // namespace decompositions
 
 inline const post& post_of(const operation& op, int rank) { return op.t->post_of(rank, op.seq); }

@@ -6,6 +6,7 @@
 #include "../registry.hpp"
 #include "../../runtime/traffic.hpp"
 #include "decomposition.hpp"
+#include "mpi_handoff.hpp"
 #include "progress.hpp"
 #include "upc_types.h"
 
@@ -66,8 +67,11 @@ operation& start_collective(team& members, call& c, status& posted) {
   op.block_elems.swap(c.block_elems);
   op.report = c.report;
   bool must_stage = false;
+  // The mpi rows where this team's collectives can go to MPI (mpi_handoff.hpp).
+  const unsigned features = handoff::possible(members) ? 0u : feature::off_mpi;
+  const decomposition* to_mpi = nullptr;  // the mpi row this call uses, or would had it not failed
   if (c.failed == status::ok) {
-    const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, 0});
+    const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, features});
     note_last_algorithm(e.name);
     op.algorithm = e.name;
     op.dec = e.tasks;
@@ -75,6 +79,14 @@ operation& start_collective(team& members, call& c, status& posted) {
     detail::traffic::fan_in(0, e.name);  // counts the call (tasks have no fixed readers)
     op.ntasks = op.dec->tasks(op);
     must_stage = c.in_place && !op.dec->in_place_direct;
+    if (op.dec->mpi_op >= 0) to_mpi = op.dec;
+  } else if (!features) {
+    // The others, if they hand it to MPI, wait in MPI's agreement for this member too.
+    try {
+      const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, features});
+      if (e.tasks && e.tasks->mpi_op >= 0) to_mpi = e.tasks;
+    } catch (const upc::error&) {
+    }
   }
   op.seq = t.next_seq();
   post_data& m = op.mine;
@@ -93,6 +105,7 @@ operation& start_collective(team& members, call& c, status& posted) {
   m.type_arg = c.type_arg;
   const std::uint64_t input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
   posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
+  if (to_mpi) handoff::submit(op, *to_mpi);
   // Collectives already in flight advance here too; the new one waits for the
   // next call (its work done now would not overlap anything).
   pr.add(op);
@@ -163,6 +176,8 @@ void settle(team* t) {
     };
     pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
   }
+  // Parts handed to MPI end on the job thread, which still uses the team's words.
+  handoff::wait_all("upccoll (completing what is in flight)");
   // Then every collective this member started on t must be over for everyone.
   if (view) settle_slots(*view);
 }

@@ -8,6 +8,7 @@
 #include "../plan.hpp"
 #include "agreement.hpp"
 #include "decomposition.hpp"
+#include "mpi_handoff.hpp"
 #include "progress.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/error.hpp"
@@ -289,6 +290,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
 // Runs even after our part is complete: until the collective is over for
 // everyone, we may be the only member able to run what is left.
 bool advance(operation& op, bool help) {
+  if (op.handoff) return handoff::poll();  // MPI moves it (mpi_handoff.hpp)
   if (error_of(op) != status::ok) return drain(op);
   bool any = false;
   const int me = op.t->rank(), P = op.t->size();
@@ -315,6 +317,12 @@ bool complete(operation& op) {
   // Every member waits for every post (rule 3 of §2.5 allows it): so every member
   // compares every post with its own, and a failure anywhere reaches everyone.
   if (!all_posted(op)) return false;
+  if (op.handoff) {
+    if (!handoff::finished(op)) return false;
+    std::string why;
+    if (error_of(op) == status::ok)
+      if (const status st = handoff::failure(op, why); st != status::ok) fail_collective(op, st, why);
+  }
   bool done;
   if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
   else done = tasks_done(op, true);

@@ -17,12 +17,17 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "../element_ops.hpp"
 #include "../status.hpp"
 #include "words.hpp"
+
+namespace upc::detail {
+struct mpi_job;
+}
 
 namespace upc::coll::tasks {
 
@@ -57,6 +62,7 @@ struct operation {
   bool fence = false;              // UPC_ASYNC_FENCE: completes at the fence
   std::uint64_t handle = 0;        // nonzero: the user holds this handle
   bool released = false;           // the user needs it no more (progress.hpp)
+  std::shared_ptr<detail::mpi_job> handoff;  // this member's part, handed to MPI (mpi_handoff.hpp)
 };
 
 // Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'

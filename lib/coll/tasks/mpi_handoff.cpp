@@ -1,0 +1,168 @@
+#include "mpi_handoff.hpp"
+
+#include <vector>
+
+#include "../../runtime/backend_mpi.hpp"
+#include "../../runtime/mpi_jobs.hpp"
+#include "../../runtime/mpi_plugin.hpp"
+#include "../plan.hpp"
+#include "agreement.hpp"
+#include "decomposition.hpp"
+#include "upc/error.hpp"
+#include "upc/runtime.hpp"
+
+namespace upc::coll::tasks {
+
+namespace decompositions {
+namespace {
+int per_member(const operation& op) { return op.t->size(); }
+task_needs nothing(const operation&, int) { return {}; }
+bool own_part(const operation&, int task, int rank) { return task == rank; }
+// Never run: advance() hands these collectives to MPI instead of running tasks.
+status no_plan(const operation&, int, plan&) { return status::failed; }
+constexpr int as_int(mpi_op o) { return static_cast<int>(o); }
+}  // namespace
+
+// Not in place: an in-place member's input is staged when it posts, so MPI
+// never sees a send buffer inside the receive buffer.
+const decomposition bcast_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false, as_int(mpi_op::bcast)};
+const decomposition scatter_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false, as_int(mpi_op::scatter)};
+const decomposition gather_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false, as_int(mpi_op::gather)};
+const decomposition allgather_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                  as_int(mpi_op::allgather)};
+const decomposition alltoall_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                 as_int(mpi_op::alltoall)};
+}  // namespace decompositions
+
+namespace handoff {
+
+namespace {
+
+// A team's two communicators (agreements, data), made by upccoll_team_split
+// and freed with the team.
+struct team_comms final : team_attachment {
+  std::uint64_t agree = 0, data = 0;
+  ~team_comms() override {
+    for (std::uint64_t c : {agree, data})
+      if (c && detail::mpi_jobs_available()) detail::mpi_ops().comm_free(c);
+  }
+};
+
+void comms_of(team& t, std::uint64_t& agree, std::uint64_t& data) {
+  if (t.is_world()) {
+    agree = detail::mpi_jobs_world_comm(0);
+    data = detail::mpi_jobs_world_comm(1);
+  } else {
+    const team_comms& c = t.attached<team_comms>();
+    agree = c.agree;
+    data = c.data;
+  }
+}
+
+// Where the root's (or, all-to-all, any member's) own send and receive sizes
+// differ, the tasks would fail the call with bad_count; here that member's
+// key differs, so MPI's agreement fails everywhere, and failure() finds why.
+bool own_sizes_differ(const post_data& p, int rank) {
+  switch (p.kind) {
+    case collective::member_broadcast:
+    case collective::member_scatter:
+    case collective::member_gather: return rank == p.root && p.send_bytes != p.recv_bytes;
+    case collective::member_gather_all:
+    case collective::member_exchange: return p.send_bytes != p.recv_bytes;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool possible(team& t) {
+  if (upc::current_backend() != backend_kind::mpi || !detail::mpi_jobs_available()) return false;
+  std::uint64_t agree = 0, data = 0;
+  comms_of(t, agree, data);
+  return agree && data;
+}
+
+void team_made(team& t) {
+  if (upc::current_backend() != backend_kind::mpi || !detail::mpi_jobs_available()) return;
+  std::vector<int> ranks(static_cast<std::size_t>(t.size()));
+  for (int r = 0; r < t.size(); ++r) ranks[static_cast<std::size_t>(r)] = t.thread_of(r);
+  team_comms& c = t.attached<team_comms>();
+  const detail::mpi_plugin_ops& m = detail::mpi_ops();
+  // Tag 1: apart from the mpi family's creations (tag 0) at a team's first call.
+  auto check = [&](int rc) {
+    if (rc)
+      detail::fail("upccoll_team_split",
+           std::string("the new team's MPI communicator: ") + m.last_error() + " (code " + std::to_string(rc) + ")");
+  };
+  check(m.team_comm(ranks.data(), t.size(), 1, &c.agree));
+  check(m.comm_dup(c.agree, &c.data));
+}
+
+void submit(operation& op, const decomposition& dec) {
+  auto j = std::make_shared<detail::mpi_job>();
+  comms_of(op.t->members(), j->agree_comm, j->data_comm);
+  const post_data& m = op.mine;
+  const int me = op.t->rank();
+  const bool at_root = m.root == me;
+  j->key = m.key ^ (own_sizes_differ(m, me) ? 2 : 0);
+  j->move = op.dec == &dec && m.status == 0;
+  j->op = dec.mpi_op;
+  j->root = m.root;
+  j->recv = m.recv;
+  switch (m.kind) {
+    case collective::member_broadcast:
+      j->send = at_root ? m.send : nullptr;
+      j->bytes = at_root ? m.send_bytes : m.recv_bytes;
+      j->root_copies = at_root;
+      break;
+    case collective::member_scatter:
+      j->send = at_root ? m.send : nullptr;
+      j->bytes = at_root ? m.send_bytes : m.recv_bytes;
+      break;
+    case collective::member_gather:
+      j->send = m.send;
+      j->recv = at_root ? m.recv : nullptr;
+      j->bytes = at_root ? m.recv_bytes : m.send_bytes;
+      break;
+    default:  // allgather, alltoall
+      j->send = m.send;
+      j->bytes = m.send_bytes;
+      break;
+  }
+  // Member r's part is task r, in r's own area: a plain word of this rank.
+  team_view* view = op.t;
+  const std::uint32_t seq = op.seq;
+  j->on_done = [view, seq, me](detail::mpi_job&) {
+    task_word& w = view->task(me, seq);
+    std::uint32_t cur = w.done.load(std::memory_order_relaxed);
+    while (!reached(cur, seq) && !w.done.compare_exchange_weak(cur, seq, std::memory_order_acq_rel)) {
+    }
+    view->notify();
+  };
+  op.handoff = j;
+  detail::mpi_jobs_submit(std::move(j));
+}
+
+bool finished(const operation& op) { return !op.handoff || op.handoff->done.load(std::memory_order_acquire); }
+
+status failure(const operation& op, std::string& why) {
+  const detail::mpi_job& j = *op.handoff;
+  if (!j.error.empty()) return why = j.error, status::failed;
+  if (j.agreed) return status::ok;
+  // The posts agree (else the failure is recorded already): a member's own sizes.
+  for (int r = 0; r < op.t->size(); ++r) {
+    post_data d;
+    if (snapshot(op, r, d) && own_sizes_differ(d, r))
+      return why = "thread " + std::to_string(op.t->thread_of(r)) + " sends " + std::to_string(d.send_bytes) +
+                   " bytes to itself but receives " + std::to_string(d.recv_bytes),
+             status::bad_count;
+  }
+  return why = "the members' arguments disagree", status::failed;
+}
+
+bool poll() { return detail::mpi_jobs_poll(); }
+
+void wait_all(const char* what) { detail::mpi_jobs_wait_all(what); }
+
+}  // namespace handoff
+}  // namespace upc::coll::tasks

@@ -1,0 +1,54 @@
+// The task executor's `mpi` rows (issue 15): on the mpi backend, a
+// <upccoll.h> broadcast, scatter, gather, allgather or alltoall handed to
+// MPI's non-blocking collective of the same meaning (MPI_Ibcast, MPI_Iscatter,
+// MPI_Igather, MPI_Iallgather, MPI_Ialltoall) on the team's communicators, one
+// MPI_BYTE piece per member, run by the rank's job thread
+// (lib/runtime/mpi_jobs.hpp).
+//
+// What stays the engine's: every member still posts, so that the posts'
+// agreement check names the first difference as on every other row, handles,
+// fences and sync flags work as they do for tasks. Task r stands for member
+// r's part and is marked done by r's job thread when MPI says so:
+//   - MYSYNC: a member is done when its own part is;
+//   - ALLSYNC out: when every member's is (every task done, as for tasks);
+//   - ALLSYNC in: nothing moves before MPI's agreement stage ended, which needs
+//     every member's call.
+// Every member's call starts its agreement stage at once, and the job thread
+// finishes it whatever the UPC thread does meanwhile (seed 000's Figure 1).
+#pragma once
+#include <string>
+
+#include "../team.hpp"
+#include "operation.hpp"
+
+namespace upc::coll::tasks::handoff {
+
+// Whether t's collectives can go to MPI: an mpi run whose MPI gives
+// MPI_THREAD_MULTIPLE, and t the world team or one made by upccoll_team_split.
+bool possible(team& t);
+
+// upccoll_team_split, on the mpi backend: the new team's communicators
+// (collective over its members).
+void team_made(team& t);
+
+// After start(): hands this member's part of op to the rank's job thread.
+// `dec` is the mpi decomposition op uses, or would use had its call not failed
+// (a failed call takes part in the agreement, which then fails everywhere).
+void submit(operation& op, const decomposition& dec);
+
+// Whether op's MPI part is over (then failure() may be asked).
+bool finished(const operation& op);
+
+// The failure op's MPI part ended with: ok; an MPI error; or arguments that
+// disagreed where the posts showed no difference (a member's own send and
+// receive sizes differ: bad_count).
+status failure(const operation& op, std::string& why);
+
+// A round of the rank's jobs (from the UPC thread, while it waits).
+bool poll();
+
+// Waits until every part this rank handed over is done (before a team's
+// memory goes).
+void wait_all(const char* what);
+
+}  // namespace upc::coll::tasks::handoff

@@ -1,0 +1,206 @@
+#include "mpi_jobs.hpp"
+
+#include <sched.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "backend_mpi.hpp"
+#include "control.hpp"
+#include "hosts.hpp"
+#include "mpi_plugin.hpp"
+
+namespace upc::detail {
+
+namespace {
+
+enum stage : int { queued, agreeing, agreed, moving, finished };
+
+std::uint64_t g_world_comms[2] = {0, 0};  // 0 before a run made them: jobs unavailable
+
+// The queue from the UPC thread, and the jobs in flight (in call order).
+std::mutex g_queue_lock;
+std::condition_variable g_queue_cv;
+std::deque<std::shared_ptr<mpi_job>> g_queue;
+std::atomic<int> g_pending{0};  // submitted and not finished
+
+std::mutex g_round_lock;  // one round at a time: a request is tested by one thread only
+std::vector<std::shared_ptr<mpi_job>> g_flight;
+
+std::thread g_thread;
+bool g_stop = false;
+
+void finish(mpi_job& j, const char* call, int rc) {
+  if (rc) j.error = std::string(call) + ": " + mpi_ops().last_error();
+  j.stage = finished;
+  j.done.store(true, std::memory_order_release);
+  if (j.on_done) j.on_done(j);
+  g_pending.fetch_sub(1, std::memory_order_acq_rel);
+}
+
+void start_agreement(mpi_job& j) {
+  j.values[0] = static_cast<std::int64_t>(j.key);
+  j.values[1] = static_cast<std::int64_t>(~j.key);
+  j.stage = agreeing;
+  if (int rc = mpi_ops().iallreduce_min_on(j.values, 2, j.agree_comm, &j.request)) finish(j, "MPI_Iallreduce", rc);
+}
+
+void start_data(mpi_job& j) {
+  if (!j.agreed || !j.move) return finish(j, "", 0);
+  j.stage = moving;
+  if (int rc = mpi_ops().icollective(j.op, j.send, j.recv, j.bytes, j.root, j.data_comm, &j.request))
+    return finish(j, "the non-blocking collective", rc);
+  // MPI only reads the root's source meanwhile.
+  if (j.root_copies && j.send != j.recv) std::memmove(j.recv, j.send, j.bytes);
+}
+
+// Takes the queued jobs, tests what is in flight, starts data stages in call
+// order; true when something moved on. Holds g_round_lock.
+bool round_locked() {
+  bool any = false;
+  {
+    std::lock_guard<std::mutex> l(g_queue_lock);
+    while (!g_queue.empty()) {
+      g_flight.push_back(std::move(g_queue.front()));
+      g_queue.pop_front();
+      start_agreement(*g_flight.back());
+      any = true;
+    }
+  }
+  bool in_order = true;  // every earlier job's data stage has started (or was skipped)
+  for (const std::shared_ptr<mpi_job>& p : g_flight) {
+    mpi_job& j = *p;
+    if (j.stage == agreeing) {
+      int done = 0;
+      if (int rc = mpi_ops().test(j.request, &done)) {
+        finish(j, "MPI_Test", rc);
+        any = true;
+        continue;
+      }
+      if (done) {
+        // Every member's key equal: the minimum of key and of ~key say so.
+        j.agreed = j.values[0] == ~j.values[1];
+        j.stage = agreed;
+        any = true;
+      }
+    }
+    if (j.stage == agreed && in_order) {
+      start_data(j);
+      any = true;
+    }
+    if (j.stage == moving) {
+      int done = 0;
+      const int rc = mpi_ops().test(j.request, &done);
+      if (rc || done) {
+        finish(j, "MPI_Test", rc);
+        any = true;
+      }
+    }
+    if (j.stage == agreeing || j.stage == agreed) in_order = false;
+  }
+  std::erase_if(g_flight, [](const std::shared_ptr<mpi_job>& p) { return p->stage == finished; });
+  return any;
+}
+
+// The rank's job thread: rounds while jobs are in flight, with pauses that
+// grow to 200 us when nothing moves (ranks may share cores), asleep otherwise.
+void thread_main() {
+  int idle = 0;
+  long pause_ns = 0;
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> l(g_queue_lock);
+      g_queue_cv.wait(l, [] { return g_stop || g_pending.load() > 0; });
+      if (g_stop) return;
+    }
+    bool any;
+    {
+      std::lock_guard<std::mutex> l(g_round_lock);
+      any = round_locked();
+    }
+    if (any) {
+      idle = 0;
+      pause_ns = 0;
+      control().progress.fetch_add(1, std::memory_order_relaxed);  // the deadlock detector sees movement
+      continue;
+    }
+    if (++idle < 32) {
+      sched_yield();
+      continue;
+    }
+    pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 2'000L;
+    std::this_thread::sleep_for(std::chrono::nanoseconds(pause_ns));
+  }
+}
+
+}  // namespace
+
+bool mpi_jobs_available() noexcept { return g_world_comms[0] != 0; }
+
+std::uint64_t mpi_jobs_world_comm(int which) noexcept { return g_world_comms[which]; }
+
+void mpi_jobs_submit(std::shared_ptr<mpi_job> job) {
+  job->stage = queued;
+  g_pending.fetch_add(1, std::memory_order_acq_rel);
+  {
+    std::lock_guard<std::mutex> l(g_queue_lock);
+    g_queue.push_back(std::move(job));
+    g_stop = false;
+    if (!g_thread.joinable()) g_thread = std::thread(thread_main);
+  }
+  g_queue_cv.notify_one();
+}
+
+bool mpi_jobs_poll() {
+  if (g_pending.load(std::memory_order_acquire) == 0) return false;
+  std::unique_lock<std::mutex> l(g_round_lock, std::try_to_lock);
+  return l.owns_lock() && round_locked();
+}
+
+void mpi_jobs_wait_all(const char* what) {
+  if (g_pending.load(std::memory_order_acquire) == 0) return;
+  blocked_scope blocked(blocked_kind::collective, -1, what, nullptr, 0);
+  for (int round = 0; g_pending.load(std::memory_order_acquire) > 0; ++round) {
+    if (mpi_jobs_poll()) round = 0;
+    check_abort();
+    polite_pause(round);
+  }
+}
+
+void mpi_jobs_begin_run() {
+  g_world_comms[0] = g_world_comms[1] = 0;
+  if (!mpi_thread_multiple()) return;  // the job thread would call MPI beside the UPC thread
+  const mpi_plugin_ops& m = mpi_ops();
+  std::uint64_t agree = 0, data = 0;
+  if (m.comm_dup(0, &agree) || m.comm_dup(0, &data)) return;
+  g_world_comms[0] = agree;
+  g_world_comms[1] = data;
+}
+
+void mpi_jobs_end_run() {
+  {
+    std::lock_guard<std::mutex> l(g_queue_lock);
+    g_stop = true;
+  }
+  g_queue_cv.notify_one();
+  if (g_thread.joinable()) g_thread.join();
+  // What a failed run left in flight is forgotten with its communicators.
+  {
+    std::lock_guard<std::mutex> l(g_queue_lock);
+    g_queue.clear();
+  }
+  g_flight.clear();
+  g_pending.store(0);
+  for (std::uint64_t& c : g_world_comms)
+    if (c) {
+      mpi_ops().comm_free(c);
+      c = 0;
+    }
+}
+
+}  // namespace upc::detail

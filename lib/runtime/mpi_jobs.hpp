@@ -1,0 +1,65 @@
+// The mpi backend's non-blocking collectives: one member's part of a
+// collective handed to MPI's own non-blocking collectives (the task
+// executor's `mpi` rows, lib/coll/tasks/mpi_handoff.cpp), run by one thread
+// of the rank so that a member blocked elsewhere (in upc_lock, say: seed 000's
+// Figure 1) still lets the others finish.
+//
+// A job has two stages, each an MPI non-blocking call on a communicator of its
+// own: an agreement (MPI_Iallreduce of the minimum of key and ~key: every
+// member passed the same key, or not), then, where every member agreed, the
+// data movement (MPI_Ibcast ... MPI_Ialltoall). MPI wants the collectives on a
+// communicator started in the same order on every rank: agreements start in
+// the order the calls were made, and a job's data stage starts only after
+// every earlier job's has (or was skipped), so each communicator sees the
+// calls in call order on every rank, whatever order their agreements end in.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace upc::detail {
+
+struct mpi_job {
+  // Set by the caller before mpi_jobs_submit.
+  std::uint64_t agree_comm = 0, data_comm = 0;  // handles from the module
+  std::uint64_t key = 0;         // equal on every member whose arguments agree
+  bool move = true;              // false: this member's call failed; it takes part in the agreement only
+  int op = 0;                    // upc::coll::mpi_op
+  const void* send = nullptr;    // a broadcast's root: its source (others: nullptr)
+  void* recv = nullptr;
+  std::uint64_t bytes = 0;       // one piece
+  int root = 0;
+  bool root_copies = false;      // a broadcast's root copies send into recv itself (MPI_Bcast does not)
+  // Runs once, on whichever thread finished the job, after the results below are set.
+  std::function<void(mpi_job&)> on_done;
+
+  // Results: valid once done reads true.
+  std::atomic<bool> done{false};
+  bool agreed = false;
+  std::string error;             // MPI's words when one of its calls failed
+
+  // The job thread's own.
+  int stage = 0;
+  std::uint64_t request = 0;
+  std::int64_t values[2] = {0, 0};
+};
+
+// Whether jobs can run: an mpi run whose MPI gives MPI_THREAD_MULTIPLE.
+bool mpi_jobs_available() noexcept;
+// The world's two communicators for jobs (0: agreements, 1: data), made for each run.
+std::uint64_t mpi_jobs_world_comm(int which) noexcept;
+// Queues a job; the rank's job thread (started on the first) runs it.
+void mpi_jobs_submit(std::shared_ptr<mpi_job> job);
+// One round of the jobs, unless another thread is in one: true when one moved on.
+bool mpi_jobs_poll();
+// Waits until every job submitted by this rank is done.
+void mpi_jobs_wait_all(const char* what);
+
+// A run's beginning and end (backend_mpi.cpp): the world's communicators, and
+// the thread (joined at the end; jobs a failed run left are forgotten).
+void mpi_jobs_begin_run();
+void mpi_jobs_end_run();
+
+}  // namespace upc::detail

@@ -1,0 +1,331 @@
+// <upccoll.h> collectives handed to MPI's non-blocking ones (the task
+// executor's `mpi` rows, lib/coll/tasks/mpi_handoff.hpp), checked against a
+// sequential model of each answer and against the `pull`/`push`/
+// `by_destination` rows' return codes for calls that must fail:
+//   - broadcast, scatter, gather, allgather, alltoall on the world team and on
+//     the teams of a split, blocking, with a handle and fence-completed, with
+//     every sync-flag family;
+//   - the in-place forms;
+//   - 40 calls in flight at once (more than a team's 32 slots), waited for in
+//     reverse order;
+//   - seed 000's Figure 1: a member that holds a lock across its start, or
+//     waits while holding it;
+//   - calls that disagree (roots, sizes, a member whose own call failed).
+// On the mpi backend every call must run on the `mpi` row (checked); on the
+// others the program checks the default rows the same way. Prints "ok PART"
+// (thread 0) and exits 1 when a part is wrong.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "upc.h"
+#include "upc/coll.hpp"
+#include "upccoll.h"
+
+namespace {
+
+int g_bad = 0;
+bool g_on_mpi = false;
+
+void part(const char* name, bool ok_here) {
+  static upc::shared_array<int> verdicts(upc::per_thread(1));
+  verdicts[MYTHREAD] = ok_here ? 1 : 0;
+  upc_barrier;
+  int ok = 1;
+  for (int t = 0; t < THREADS; ++t) ok &= verdicts[t];
+  upc_barrier;
+  if (!ok) ++g_bad;
+  if (MYTHREAD == 0) std::printf("%s %s\n", ok ? "ok" : "FAILED", name);
+  std::fflush(stdout);
+}
+
+const char* kinds[] = {"upccoll_bcast", "upccoll_scatter", "upccoll_gather", "upccoll_allgather", "upccoll_alltoall"};
+enum kind { bcast, scatter, gather, allgather, alltoall };
+
+void use_rows(const char* row) {
+  for (const char* k : kinds) upc::coll::force_algorithm(k, row);
+}
+
+// This thread's buffers: `n` longs each, with affinity to it.
+struct buffers {
+  upc::sptr<void> s, r;
+  int n;
+  explicit buffers(int n_) : n(n_) {
+    s = upc_alloc(static_cast<std::size_t>(n) * sizeof(long));
+    r = upc_alloc(static_cast<std::size_t>(n) * sizeof(long));
+  }
+  ~buffers() {
+    upc_free(s);
+    upc_free(r);
+  }
+  long* send() const { return static_cast<long*>(s.local()); }
+  long* recv() const { return static_cast<long*>(r.local()); }
+};
+
+long value(int from, int to, int i, int salt) { return 1000000L * salt + 10000L * from + 100L * to + i; }
+
+upccoll_return_t start(kind k, upccoll_team_t team, upc::sptr<void> s, upc::sptr<void> r, int per, int root,
+                       upccoll_flag_t f, upccoll_handle_t* h) {
+  switch (k) {
+    case bcast: return upccoll_bcast(s, per, UPC_LONG, r, per, UPC_LONG, root, team, f, h);
+    case scatter: return upccoll_scatter(s, per, UPC_LONG, r, per, UPC_LONG, root, team, f, h);
+    case gather: return upccoll_gather(s, per, UPC_LONG, r, per, UPC_LONG, root, team, f, h);
+    case allgather: return upccoll_allgather(s, per, UPC_LONG, r, per, UPC_LONG, team, f, h);
+    case alltoall: return upccoll_alltoall(s, per, UPC_LONG, r, per, UPC_LONG, team, f, h);
+  }
+  return UPCCOLL_ERROR;
+}
+
+// Fills this member's send buffer for `k` and says what its receive buffer
+// must hold afterwards (-1: untouched).
+void prepare(kind k, int me, int P, int per, int root, int salt, buffers& b, std::vector<long>& want) {
+  const int n = b.n;
+  want.assign(static_cast<std::size_t>(n), -1);
+  for (int i = 0; i < n; ++i) {
+    b.send()[i] = value(me, (i / per) % P, i % per, salt);
+    b.recv()[i] = -1;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int blk = i / per, x = i % per;
+    switch (k) {
+      case bcast:
+        if (blk == 0) want[std::size_t(i)] = value(root, 0, x, salt);
+        break;
+      case scatter:
+        if (blk == 0) want[std::size_t(i)] = value(root, me, x, salt);
+        break;
+      case gather:
+        if (me == root && blk < P) want[std::size_t(i)] = value(blk, 0, x, salt);
+        break;
+      case allgather:
+        if (blk < P) want[std::size_t(i)] = value(blk, 0, x, salt);
+        break;
+      case alltoall:
+        if (blk < P) want[std::size_t(i)] = value(blk, me, x, salt);
+        break;
+    }
+  }
+}
+
+bool matches(const buffers& b, const std::vector<long>& want, const char* what) {
+  for (int i = 0; i < b.n; ++i)
+    if (b.recv()[i] != want[std::size_t(i)]) {
+      std::printf("thread %d: %s: recv[%d] = %ld, expected %ld\n", MYTHREAD, what, i, b.recv()[i], want[std::size_t(i)]);
+      return false;
+    }
+  return true;
+}
+
+bool on_row(const char* expected_when_mpi) {
+  const std::string a = upc::coll::last_algorithm();
+  if (!g_on_mpi || a == expected_when_mpi) return true;
+  std::printf("thread %d: ran on row '%s', not '%s'\n", MYTHREAD, a.c_str(), expected_when_mpi);
+  return false;
+}
+
+// Every kind, flag family and completion, on `team` (size P, this member's rank me).
+bool every_call(upccoll_team_t team, int me, int P, int salt) {
+  bool ok = true;
+  const upccoll_flag_t families[] = {0, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPC_IN_NOSYNC | UPC_OUT_NOSYNC,
+                                     UPC_IN_MYSYNC | UPC_OUT_ALLSYNC};
+  for (int per : {1, 37, 5000}) {
+    buffers b(per * P);
+    std::vector<long> want;
+    for (int k = bcast; k <= alltoall; ++k)
+      for (upccoll_flag_t f : families)
+        for (int how = 0; how < 3; ++how) {  // blocking, handle, fence
+          const int root = (salt + k + how) % P;
+          prepare(kind(k), me, P, per, root, ++salt, b, want);
+          upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+          upccoll_return_t rc = start(kind(k), team, b.s, b.r, per, root, how == 2 ? (f | UPC_ASYNC_FENCE) : f,
+                                      how == 1 ? &h : nullptr);
+          ok &= on_row("mpi");
+          if (how == 1 && rc == UPCCOLL_SUCCESS) rc = upccoll_wait_status(h);
+          if (how == 2) upccoll_fence();
+          if (rc != UPCCOLL_SUCCESS) {
+            std::printf("thread %d: %s returned %s\n", MYTHREAD, kinds[k], upccoll_error_name(rc));
+            ok = false;
+          }
+          ok &= matches(b, want, kinds[k]);
+          upc_barrier;  // nobody refills a buffer another member's MPI part still reads
+        }
+  }
+  return ok;
+}
+
+bool in_place(int salt) {
+  const int me = MYTHREAD, P = THREADS, per = 3, root = P - 1;
+  buffers b(per * P);
+  std::vector<long> want;
+  bool ok = true;
+  // bcast: the root's data stays in sendbuf.
+  prepare(bcast, me, P, per, root, ++salt, b, want);
+  ok &= upccoll_bcast(b.s, per, UPC_LONG, me == root ? UPCCOLL_IN_PLACE : b.r, per, UPC_LONG, root, UPC_TEAM_ALL, 0,
+                      nullptr) == UPCCOLL_SUCCESS;
+  if (me != root) ok &= matches(b, want, "in-place bcast");
+  upc_barrier;
+  // gather: the root's block already in recvbuf.
+  prepare(gather, me, P, per, root, ++salt, b, want);
+  if (me == root)
+    for (int x = 0; x < per; ++x) b.recv()[root * per + x] = value(root, 0, x, salt);
+  ok &= upccoll_gather(me == root ? UPCCOLL_IN_PLACE : b.s, per, UPC_LONG, b.r, per, UPC_LONG, root, UPC_TEAM_ALL, 0,
+                       nullptr) == UPCCOLL_SUCCESS;
+  ok &= matches(b, want, "in-place gather");
+  upc_barrier;
+  // allgather: own block in place; alltoall: the input in recvbuf.
+  prepare(allgather, me, P, per, root, ++salt, b, want);
+  for (int x = 0; x < per; ++x) b.recv()[me * per + x] = value(me, 0, x, salt);
+  ok &= upccoll_allgather(UPCCOLL_IN_PLACE, per, UPC_LONG, b.r, per, UPC_LONG, UPC_TEAM_ALL, 0, nullptr) ==
+        UPCCOLL_SUCCESS;
+  ok &= matches(b, want, "in-place allgather");
+  upc_barrier;
+  prepare(alltoall, me, P, per, root, ++salt, b, want);
+  std::memcpy(b.recv(), b.send(), sizeof(long) * std::size_t(per * P));
+  ok &= upccoll_alltoall(UPCCOLL_IN_PLACE, per, UPC_LONG, b.r, per, UPC_LONG, UPC_TEAM_ALL, 0, nullptr) ==
+        UPCCOLL_SUCCESS;
+  ok &= matches(b, want, "in-place alltoall");
+  ok &= on_row("mpi");
+  upc_barrier;
+  return ok;
+}
+
+// 40 broadcasts in flight (a team has 32 slots), each from another root,
+// waited for newest first.
+bool many_in_flight() {
+  constexpr int calls = 40, per = 64;
+  const int me = MYTHREAD, P = THREADS;
+  std::vector<upc::sptr<void>> bufs;
+  std::vector<upccoll_handle_t> h(calls, UPCCOLL_INVALID_HANDLE);
+  bool ok = true;
+  for (int c = 0; c < calls; ++c) {
+    bufs.push_back(upc_alloc(per * sizeof(long)));
+    long* p = static_cast<long*>(bufs.back().local());
+    for (int i = 0; i < per; ++i) p[i] = me == c % P ? value(c % P, 0, i, c) : -1;
+    ok &= upccoll_bcast(bufs.back(), per, UPC_LONG, me == c % P ? UPCCOLL_IN_PLACE : bufs.back(), per, UPC_LONG, c % P,
+                        UPC_TEAM_ALL, 0, &h[c]) == UPCCOLL_SUCCESS;
+  }
+  for (int c = calls - 1; c >= 0; --c) ok &= upccoll_wait_status(h[c]) == UPCCOLL_SUCCESS;
+  for (int c = 0; c < calls; ++c) {
+    const long* p = static_cast<const long*>(bufs[std::size_t(c)].local());
+    for (int i = 0; i < per; ++i) ok &= p[i] == value(c % P, 0, i, c);
+    upc_free(bufs[std::size_t(c)]);
+  }
+  upc_barrier;
+  return ok;
+}
+
+// Seed 000's Figure 1: EX1 holds a lock across the start (a late member
+// cannot start until it gets the lock), EX2 waits while holding it.
+bool figure1() {
+  bool ok = true;
+  const int me = MYTHREAD, P = THREADS, per = 4;
+  upc_lock_t* lock = upc_all_lock_alloc();
+  buffers b(per * P);
+  std::vector<long> want;
+  int salt = 500;
+  for (int k = bcast; k <= alltoall; ++k)
+    for (upccoll_flag_t f : {upccoll_flag_t(0), upccoll_flag_t(UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)})
+      for (int ex = 1; ex <= 2; ++ex) {
+        const int root = salt % P, slow = salt % P;
+        prepare(kind(k), me, P, per, root, ++salt, b, want);
+        upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+        upccoll_return_t rc, rs;
+        if (ex == 1) {
+          upc_lock(lock);
+          if (me == slow) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+          rc = start(kind(k), UPC_TEAM_ALL, b.s, b.r, per, root, f, &h);
+          upc_unlock(lock);
+          rs = upccoll_wait_status(h);
+        } else {
+          if (me == slow) std::this_thread::sleep_for(std::chrono::milliseconds(3));
+          rc = start(kind(k), UPC_TEAM_ALL, b.s, b.r, per, root, f, &h);
+          upc_lock(lock);
+          rs = upccoll_wait_status(h);
+          upc_unlock(lock);
+        }
+        ok &= rc == UPCCOLL_SUCCESS && rs == UPCCOLL_SUCCESS && on_row("mpi");
+        ok &= matches(b, want, kinds[k]);
+        upc_barrier;
+      }
+  upc_all_lock_free(lock);
+  return ok;
+}
+
+// Calls that must fail: the codes on the mpi rows must be those of the task
+// rows, on every member (each member compares its own two codes).
+struct verdicts {
+  std::vector<upccoll_return_t> codes;
+};
+void failing_calls(verdicts& v, int salt) {
+  const int me = MYTHREAD, P = THREADS, per = 2;
+  buffers b(per * P * 2);
+  std::vector<long> want;
+  auto record = [&](upccoll_return_t rc) {
+    v.codes.push_back(rc);
+    upc_barrier;
+  };
+  prepare(bcast, me, P, per, 0, salt, b, want);
+  // Roots that differ (with 1 thread: a root out of range).
+  record(upccoll_bcast(b.s, per, UPC_LONG, b.r, per, UPC_LONG, P == 1 ? 1 : me % 2, UPC_TEAM_ALL, 0, nullptr));
+  // A gather where the last member sends more than the root takes.
+  record(upccoll_gather(b.s, me == P - 1 ? per + 1 : per, UPC_LONG, b.r, per, UPC_LONG, 0, UPC_TEAM_ALL, 0, nullptr));
+  // An allgather where one member receives smaller blocks than everyone sends.
+  record(upccoll_allgather(b.s, per, UPC_LONG, b.r, me == P - 1 ? per - 1 : per, UPC_LONG, UPC_TEAM_ALL, 0, nullptr));
+  // An alltoall whose last member's own call fails (a type that does not exist).
+  upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+  upccoll_return_t rc = upccoll_alltoall(b.s, per, me == P - 1 ? upccoll_dtype_t(999) : UPC_LONG, b.r, per, UPC_LONG,
+                                         UPC_TEAM_ALL, 0, &h);
+  if (rc == UPCCOLL_SUCCESS) rc = upccoll_wait_status(h);
+  else if (h != UPCCOLL_INVALID_HANDLE) upccoll_wait(h);
+  record(rc);
+  // Different sync flags (with one thread, nobody to differ from).
+  if (P > 1)
+    record(upccoll_scatter(b.s, per, UPC_LONG, b.r, per, UPC_LONG, 0, UPC_TEAM_ALL,
+                         me == P - 1 ? UPC_IN_ALLSYNC : UPC_IN_MYSYNC, nullptr));
+  // And a good call afterwards still works.
+  prepare(alltoall, me, P, per, 0, salt + 1, b, want);
+  std::vector<long> after_want = want;
+  record(upccoll_alltoall(b.s, per, UPC_LONG, b.r, per, UPC_LONG, UPC_TEAM_ALL, 0, nullptr));
+  v.codes.push_back(matches(b, after_want, "alltoall after failures") ? UPCCOLL_SUCCESS : UPCCOLL_ERROR);
+}
+
+}  // namespace
+
+int upc_main(int, char**) {
+  g_on_mpi = upc::current_backend() == upc::backend_kind::mpi;
+  if (upccoll_initialize(nullptr, nullptr) != UPCCOLL_SUCCESS) return 1;
+  if (g_on_mpi) use_rows("mpi");
+
+  part("every collective, flag family and completion on UPC_TEAM_ALL", every_call(UPC_TEAM_ALL, MYTHREAD, THREADS, 1));
+
+  upccoll_team_t half = UPCCOLL_TEAM_NULL;
+  bool ok = upccoll_team_split(UPC_TEAM_ALL, MYTHREAD % 2, -MYTHREAD, &half) == UPCCOLL_SUCCESS;
+  int r = 0, n = 0;
+  ok = ok && upccoll_team_rank(half, &r) == UPCCOLL_SUCCESS && upccoll_team_size(half, &n) == UPCCOLL_SUCCESS;
+  ok = ok && every_call(half, r, n, 7);
+  upccoll_team_free(half);
+  part("the same on the teams of a split (keys reversed)", ok);
+
+  part("in-place forms", in_place(900));
+  part("40 broadcasts in flight, waited for newest first", many_in_flight());
+  part("Figure 1: a lock held across start (EX1) or across wait (EX2)", figure1());
+
+  // Failing calls: the mpi rows against the task rows.
+  verdicts on_mpi, on_tasks;
+  failing_calls(on_mpi, 3000);
+  if (g_on_mpi) upc::coll::reset_algorithms();
+  failing_calls(on_tasks, 3000);
+  bool same = on_mpi.codes == on_tasks.codes && on_mpi.codes.back() == 0;
+  for (std::size_t i = 0; i + 1 < on_mpi.codes.size(); ++i) same &= on_mpi.codes[i] != UPCCOLL_SUCCESS || i + 2 == on_mpi.codes.size();
+  if (!same)
+    for (std::size_t i = 0; i < on_mpi.codes.size() && i < on_tasks.codes.size(); ++i)
+      std::printf("thread %d: failing call %zu: %s on the mpi rows, %s on the task rows\n", MYTHREAD, i,
+                  upccoll_error_name(on_mpi.codes[i]), upccoll_error_name(on_tasks.codes[i]));
+  part("calls that disagree fail with the task rows' codes on every member", same);
+
+  if (upccoll_finalize() != UPCCOLL_SUCCESS) return 1;
+  return g_bad ? 1 : 0;
+}
