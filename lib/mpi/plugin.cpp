@@ -392,11 +392,18 @@ int iallreduce_min_on(std::int64_t* values, int n, std::uint64_t handle, std::ui
   return 0;
 }
 
+int ibarrier_on(std::uint64_t handle, std::uint64_t* request) {
+  MPI_Request rq;
+  if (int rc = note(MPI_Ibarrier(comm_of(handle), &rq), "MPI_Ibarrier")) return rc;
+  *request = keep(rq);
+  return 0;
+}
+
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
                                         barrier, abort_all, finalize, collective, team_comm,
                                         host_bcast, allreduce_min_n, allgather, rpc_call, rpc_send, rpc_serve,
                                         sync_begin, ibarrier, iallreduce_min_n, test,
-                                        comm_dup, comm_free, icollective, iallreduce_min_on};
+                                        comm_dup, comm_free, icollective, iallreduce_min_on, ibarrier_on};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

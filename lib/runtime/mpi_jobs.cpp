@@ -19,9 +19,9 @@ namespace upc::detail {
 
 namespace {
 
-enum stage : int { queued, agreeing, agreed, moving, finished };
+enum stage : int { queued, agreeing, agreed, moving, moved, closing, finished };
 
-std::uint64_t g_world_comms[2] = {0, 0};  // 0 before a run made them: jobs unavailable
+std::uint64_t g_world_comms[3] = {0, 0, 0};  // 0 before a run made them: jobs unavailable
 
 // The queue from the UPC thread, and the jobs in flight (in call order).
 std::mutex g_queue_lock;
@@ -56,7 +56,23 @@ void start_data(mpi_job& j) {
   if (int rc = mpi_ops().icollective(j.op, j.send, j.recv, j.bytes, j.root, j.data_comm, &j.request))
     return finish(j, "the non-blocking collective", rc);
   // MPI only reads the root's source meanwhile.
-  if (j.root_copies && j.send != j.recv) std::memmove(j.recv, j.send, j.bytes);
+  if (j.root_copies && j.bytes && j.send != j.recv) std::memmove(j.recv, j.send, j.bytes);
+}
+
+void start_out_barrier(mpi_job& j) {
+  if (!j.out_barrier) return finish(j, "", 0);
+  j.stage = closing;
+  if (int rc = mpi_ops().ibarrier_on(j.out_comm, &j.request)) finish(j, "MPI_Ibarrier", rc);
+}
+
+// Tests the job's request; true when it completed (or failed: then finished).
+bool request_done(mpi_job& j) {
+  int done = 0;
+  if (int rc = mpi_ops().test(j.request, &done)) {
+    finish(j, "MPI_Test", rc);
+    return false;
+  }
+  return done != 0;
 }
 
 // Takes the queued jobs, tests what is in flight, starts data stages in call
@@ -72,36 +88,35 @@ bool round_locked() {
       any = true;
     }
   }
-  bool in_order = true;  // every earlier job's data stage has started (or was skipped)
+  // Stages that start in call order: a job's data stage once every earlier
+  // job's has started (or was skipped), its out barrier likewise.
+  bool data_in_order = true, out_in_order = true;
   for (const std::shared_ptr<mpi_job>& p : g_flight) {
     mpi_job& j = *p;
-    if (j.stage == agreeing) {
-      int done = 0;
-      if (int rc = mpi_ops().test(j.request, &done)) {
-        finish(j, "MPI_Test", rc);
-        any = true;
-        continue;
-      }
-      if (done) {
-        // Every member's key equal: the minimum of key and of ~key say so.
-        j.agreed = j.values[0] == ~j.values[1];
-        j.stage = agreed;
-        any = true;
-      }
+    if (j.stage == agreeing && request_done(j)) {
+      // Every member's key equal: the minimum of key and of ~key say so.
+      j.agreed = j.values[0] == ~j.values[1];
+      j.stage = agreed;
+      any = true;
     }
-    if (j.stage == agreed && in_order) {
+    if (j.stage == agreed && data_in_order) {
       start_data(j);
       any = true;
     }
-    if (j.stage == moving) {
-      int done = 0;
-      const int rc = mpi_ops().test(j.request, &done);
-      if (rc || done) {
-        finish(j, "MPI_Test", rc);
-        any = true;
-      }
+    if (j.stage == moving && request_done(j)) {
+      j.stage = moved;
+      any = true;
     }
-    if (j.stage == agreeing || j.stage == agreed) in_order = false;
+    if (j.stage == moved && out_in_order) {
+      start_out_barrier(j);
+      any = true;
+    }
+    if (j.stage == closing && request_done(j)) {
+      finish(j, "", 0);
+      any = true;
+    }
+    if (j.stage == agreeing || j.stage == agreed) data_in_order = false;
+    if (j.out_barrier && j.stage < closing && j.stage != finished) out_in_order = false;
   }
   std::erase_if(g_flight, [](const std::shared_ptr<mpi_job>& p) { return p->stage == finished; });
   return any;
@@ -176,10 +191,10 @@ void mpi_jobs_begin_run() {
   g_world_comms[0] = g_world_comms[1] = 0;
   if (!mpi_thread_multiple()) return;  // the job thread would call MPI beside the UPC thread
   const mpi_plugin_ops& m = mpi_ops();
-  std::uint64_t agree = 0, data = 0;
-  if (m.comm_dup(0, &agree) || m.comm_dup(0, &data)) return;
-  g_world_comms[0] = agree;
-  g_world_comms[1] = data;
+  std::uint64_t made[3] = {0, 0, 0};
+  for (std::uint64_t& c : made)
+    if (m.comm_dup(0, &c)) return;
+  for (int i = 0; i < 3; ++i) g_world_comms[i] = made[i];
 }
 
 void mpi_jobs_end_run() {

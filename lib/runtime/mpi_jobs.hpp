@@ -4,14 +4,16 @@
 // of the rank so that a member blocked elsewhere (in upc_lock, say: seed 000's
 // Figure 1) still lets the others finish.
 //
-// A job has two stages, each an MPI non-blocking call on a communicator of its
-// own: an agreement (MPI_Iallreduce of the minimum of key and ~key: every
-// member passed the same key, or not), then, where every member agreed, the
-// data movement (MPI_Ibcast ... MPI_Ialltoall). MPI wants the collectives on a
-// communicator started in the same order on every rank: agreements start in
-// the order the calls were made, and a job's data stage starts only after
-// every earlier job's has (or was skipped), so each communicator sees the
-// calls in call order on every rank, whatever order their agreements end in.
+// A job has up to three stages, each an MPI non-blocking call on a
+// communicator of its own: an agreement (MPI_Iallreduce of the minimum of key
+// and ~key: every member passed the same key, or not); where every member
+// agreed, the data movement (MPI_Ibcast ... MPI_Ialltoall); and, for
+// UPC_OUT_ALLSYNC, an MPI_Ibarrier once this member's data is in. MPI wants
+// the collectives on a communicator started in the same order on every rank:
+// agreements start in the order the calls were made, and a job's data (or
+// barrier) stage starts only after every earlier job's has (or was skipped),
+// so each communicator sees the calls in call order on every rank, whatever
+// order the stages before end in.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -23,7 +25,7 @@ namespace upc::detail {
 
 struct mpi_job {
   // Set by the caller before mpi_jobs_submit.
-  std::uint64_t agree_comm = 0, data_comm = 0;  // handles from the module
+  std::uint64_t agree_comm = 0, data_comm = 0, out_comm = 0;  // handles from the module
   std::uint64_t key = 0;         // equal on every member whose arguments agree
   bool move = true;              // false: this member's call failed; it takes part in the agreement only
   int op = 0;                    // upc::coll::mpi_op
@@ -32,6 +34,7 @@ struct mpi_job {
   std::uint64_t bytes = 0;       // one piece
   int root = 0;
   bool root_copies = false;      // a broadcast's root copies send into recv itself (MPI_Bcast does not)
+  bool out_barrier = false;      // UPC_OUT_ALLSYNC: done once every member's data is in
   // Runs once, on whichever thread finished the job, after the results below are set.
   std::function<void(mpi_job&)> on_done;
 
@@ -48,7 +51,7 @@ struct mpi_job {
 
 // Whether jobs can run: an mpi run whose MPI gives MPI_THREAD_MULTIPLE.
 bool mpi_jobs_available() noexcept;
-// The world's two communicators for jobs (0: agreements, 1: data), made for each run.
+// The world's three communicators for jobs (0: agreements, 1: data, 2: out barriers), made for each run.
 std::uint64_t mpi_jobs_world_comm(int which) noexcept;
 // Queues a job; the rank's job thread (started on the first) runs it.
 void mpi_jobs_submit(std::shared_ptr<mpi_job> job);

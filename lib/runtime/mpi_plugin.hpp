@@ -87,6 +87,8 @@ struct mpi_plugin_ops {
                      std::uint64_t* request);
   // MPI_Iallreduce in place, the minimum of each of `n` values over `comm`.
   int (*iallreduce_min_on)(std::int64_t* values, int n, std::uint64_t comm, std::uint64_t* request);
+  // MPI_Ibarrier on `comm`.
+  int (*ibarrier_on)(std::uint64_t comm, std::uint64_t* request);
 };
 
 // Opens the module (UPCEMU_MPI_PLUGIN, else the build tree's, else the

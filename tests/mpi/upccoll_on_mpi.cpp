@@ -10,6 +10,7 @@
 //     reverse order;
 //   - seed 000's Figure 1: a member that holds a lock across its start, or
 //     waits while holding it;
+//   - UPC_OUT_ALLSYNC: the other members' receive buffers read at once;
 //   - calls that disagree (roots, sizes, a member whose own call failed).
 // On the mpi backend every call must run on the `mpi` row (checked); on the
 // others the program checks the default rows the same way. Prints "ok PART"
@@ -254,6 +255,51 @@ bool figure1() {
   return ok;
 }
 
+// UPC_OUT_ALLSYNC: when a member's call returns, every member's part is over,
+// so it may read the others' receive buffers at once (no barrier between).
+bool out_allsync() {
+  static upc::shared_array<upc::sptr<void>> recv_of(upc::per_thread(1));
+  const int me = MYTHREAD, P = THREADS, per = 300;
+  bool ok = true;
+  buffers b(per * P);
+  std::vector<long> want;
+  recv_of[me] = b.r;
+  upc_barrier;
+  int salt = 700;
+  for (int k = bcast; k <= alltoall; ++k)
+    for (int round = 0; round < 5; ++round) {
+      const int root = round % P;
+      prepare(kind(k), me, P, per, root, ++salt, b, want);
+      upc_barrier;  // everyone's buffers ready before anyone's data can land
+      ok &= start(kind(k), UPC_TEAM_ALL, b.s, b.r, per, root, UPC_IN_MYSYNC | UPC_OUT_ALLSYNC, nullptr) ==
+            UPCCOLL_SUCCESS;
+      ok &= on_row("mpi");
+      // Member (me + 1) % P's first and last received element, read remotely.
+      const int t = (me + 1) % P;
+      const upc::sptr<void> their_recv = recv_of[t];
+      upc::sptr<long, upc::indefinite> there(their_recv);  // shared [] long *
+      auto expect = [&](int i) -> long {
+        const int blk = i / per, x = i % per;
+        switch (kind(k)) {
+          case bcast: return blk == 0 ? value(root, 0, x, salt) : -1;
+          case scatter: return blk == 0 ? value(root, t, x, salt) : -1;
+          case gather: return t == root ? value(blk, 0, x, salt) : -1;
+          case allgather: return value(blk, 0, x, salt);
+          case alltoall: return value(blk, t, x, salt);
+        }
+        return -1;
+      };
+      for (int i : {0, per - 1, per * P - 1})
+        if (long got = there[i]; got != expect(i)) {
+          std::printf("thread %d: %s OUT_ALLSYNC: thread %d's recv[%d] = %ld, expected %ld\n", me, kinds[k], t, i, got,
+                      expect(i));
+          ok = false;
+        }
+      upc_barrier;
+    }
+  return ok;
+}
+
 // Calls that must fail: the codes on the mpi rows must be those of the task
 // rows, on every member (each member compares its own two codes).
 struct verdicts {
@@ -312,6 +358,7 @@ int upc_main(int, char**) {
   part("in-place forms", in_place(900));
   part("40 broadcasts in flight, waited for newest first", many_in_flight());
   part("Figure 1: a lock held across start (EX1) or across wait (EX2)", figure1());
+  part("UPC_OUT_ALLSYNC: every member's receive buffer complete when a call returns", out_allsync());
 
   // Failing calls: the mpi rows against the task rows.
   verdicts on_mpi, on_tasks;

@@ -10,6 +10,7 @@
 #include "decomposition.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "upc_types.h"
 
 namespace upc::coll::tasks {
 
@@ -38,25 +39,19 @@ namespace handoff {
 
 namespace {
 
-// A team's two communicators (agreements, data), made by upccoll_team_split
-// and freed with the team.
+// A team's three communicators (agreements, data, out barriers), made by
+// upccoll_team_split and freed with the team.
 struct team_comms final : team_attachment {
-  std::uint64_t agree = 0, data = 0;
+  std::uint64_t comm[3] = {0, 0, 0};
   ~team_comms() override {
-    for (std::uint64_t c : {agree, data})
+    for (std::uint64_t c : comm)
       if (c && detail::mpi_jobs_available()) detail::mpi_ops().comm_free(c);
   }
 };
 
-void comms_of(team& t, std::uint64_t& agree, std::uint64_t& data) {
-  if (t.is_world()) {
-    agree = detail::mpi_jobs_world_comm(0);
-    data = detail::mpi_jobs_world_comm(1);
-  } else {
-    const team_comms& c = t.attached<team_comms>();
-    agree = c.agree;
-    data = c.data;
-  }
+void comms_of(team& t, std::uint64_t (&comm)[3]) {
+  for (int i = 0; i < 3; ++i)
+    comm[i] = t.is_world() ? detail::mpi_jobs_world_comm(i) : t.attached<team_comms>().comm[i];
 }
 
 // Where the root's (or, all-to-all, any member's) own send and receive sizes
@@ -77,9 +72,9 @@ bool own_sizes_differ(const post_data& p, int rank) {
 
 bool possible(team& t) {
   if (upc::current_backend() != backend_kind::mpi || !detail::mpi_jobs_available()) return false;
-  std::uint64_t agree = 0, data = 0;
-  comms_of(t, agree, data);
-  return agree && data;
+  std::uint64_t comm[3];
+  comms_of(t, comm);
+  return comm[2] != 0;
 }
 
 void team_made(team& t) {
@@ -94,13 +89,19 @@ void team_made(team& t) {
       detail::fail("upccoll_team_split",
            std::string("the new team's MPI communicator: ") + m.last_error() + " (code " + std::to_string(rc) + ")");
   };
-  check(m.team_comm(ranks.data(), t.size(), 1, &c.agree));
-  check(m.comm_dup(c.agree, &c.data));
+  check(m.team_comm(ranks.data(), t.size(), 1, &c.comm[0]));
+  check(m.comm_dup(c.comm[0], &c.comm[1]));
+  check(m.comm_dup(c.comm[0], &c.comm[2]));
 }
 
 void submit(operation& op, const decomposition& dec) {
   auto j = std::make_shared<detail::mpi_job>();
-  comms_of(op.t->members(), j->agree_comm, j->data_comm);
+  std::uint64_t comm[3];
+  comms_of(op.t->members(), comm);
+  j->agree_comm = comm[0];
+  j->data_comm = comm[1];
+  j->out_comm = comm[2];
+  j->out_barrier = (op.flags & UPC_OUT_ALLSYNC) != 0;
   const post_data& m = op.mine;
   const int me = op.t->rank();
   const bool at_root = m.root == me;
@@ -140,10 +141,19 @@ void submit(operation& op, const decomposition& dec) {
     view->notify();
   };
   op.handoff = j;
+  // The slot is free again once this member's part is over: only its own MPI
+  // reads what it staged there.
+  op.t->slot[op.seq % slots].handoff = j;
   detail::mpi_jobs_submit(std::move(j));
 }
 
-bool finished(const operation& op) { return !op.handoff || op.handoff->done.load(std::memory_order_acquire); }
+bool finished_job(const detail::mpi_job& j) { return j.done.load(std::memory_order_acquire); }
+bool finished(const operation& op) { return !op.handoff || finished_job(*op.handoff); }
+
+bool clean(const operation& op) {
+  const detail::mpi_job& j = *op.handoff;
+  return j.agreed && j.error.empty() && op.mine.status == 0;
+}
 
 status failure(const operation& op, std::string& why) {
   const detail::mpi_job& j = *op.handoff;

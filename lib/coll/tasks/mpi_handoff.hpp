@@ -10,9 +10,11 @@
 // fences and sync flags work as they do for tasks. Task r stands for member
 // r's part and is marked done by r's job thread when MPI says so:
 //   - MYSYNC: a member is done when its own part is;
-//   - ALLSYNC out: when every member's is (every task done, as for tasks);
 //   - ALLSYNC in: nothing moves before MPI's agreement stage ended, which needs
-//     every member's call.
+//     every member's call;
+//   - ALLSYNC out: an MPI_Ibarrier once this member's data is in;
+// so a member is done when its job is, and reads nobody's post or task word
+// unless the agreement failed (then the posts say why, as on the task rows).
 // Every member's call starts its agreement stage at once, and the job thread
 // finishes it whatever the UPC thread does meanwhile (seed 000's Figure 1).
 #pragma once
@@ -36,8 +38,15 @@ void team_made(team& t);
 // (a failed call takes part in the agreement, which then fails everywhere).
 void submit(operation& op, const decomposition& dec);
 
-// Whether op's MPI part is over (then failure() may be asked).
+// Whether op's MPI part is over (then clean() and failure() may be asked).
 bool finished(const operation& op);
+bool finished_job(const detail::mpi_job& j);
+
+// Whether it ended as it should: every member agreed, MPI raised no error and
+// this member's own call had not failed. Then nothing else needs looking at:
+// every member posted before its agreement stage could end, and their keys
+// were this member's.
+bool clean(const operation& op);
 
 // The failure op's MPI part ended with: ok; an MPI error; or arguments that
 // disagreed where the posts showed no difference (a member's own send and

@@ -200,6 +200,12 @@ char* slot_area(team_view& t, std::uint64_t& offset, std::uint64_t& size, std::u
 bool slot_over(team_view& t, int slot) {
   team_view::slot_state& s = t.slot[slot];
   if (s.seq == 0 || s.over == s.seq) return true;
+  if (s.handoff) {
+    if (!handoff::finished_job(*s.handoff)) return false;
+    s.handoff.reset();
+    s.over = s.seq;
+    return true;
+  }
   for (int r = 0; r < t.size(); ++r)
     if (!reached(across::load_seq(t.post_of(r, s.seq)), s.seq)) return false;
   for (int i = 0; i < s.tasks; ++i)
@@ -270,6 +276,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
   ss.tasks = op.ntasks;
   ss.seq = op.seq;
+  ss.handoff.reset();  // set again if this one goes to MPI
   mine.seq = op.seq;
   mine.key = agreement_key(mine, mine.root == t.rank());
   mine.pair_balance = pair_balance(mine, mine.meta, t.rank(), t.size());
@@ -316,13 +323,20 @@ bool complete(operation& op) {
   if (op.finished_local) return true;
   // Every member waits for every post (rule 3 of §2.5 allows it): so every member
   // compares every post with its own, and a failure anywhere reaches everyone.
-  if (!all_posted(op)) return false;
   if (op.handoff) {
+    // Handed to MPI: over when the job is (sync flags included).
     if (!handoff::finished(op)) return false;
-    std::string why;
-    if (error_of(op) == status::ok)
-      if (const status st = handoff::failure(op, why); st != status::ok) fail_collective(op, st, why);
+    if (!handoff::clean(op)) {
+      if (!all_posted(op)) return false;  // the posts say why, as on the task rows
+      std::string why;
+      if (error_of(op) == status::ok)
+        if (const status st = handoff::failure(op, why); st != status::ok) fail_collective(op, st, why);
+    }
+    op.result = handoff::clean(op) ? status::ok : error_of(op);
+    op.finished_local = true;
+    return true;
   }
+  if (!all_posted(op)) return false;
   bool done;
   if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
   else done = tasks_done(op, true);

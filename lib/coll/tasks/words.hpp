@@ -18,9 +18,14 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "../kinds.hpp"
 #include "../team.hpp"
+
+namespace upc::detail {
+struct mpi_job;
+}
 
 namespace upc::coll::tasks {
 
@@ -165,6 +170,9 @@ class team_view final : public team_attachment {
     std::uint64_t meta = 0, meta_bytes = 0;    // offsets in this member's partition
     std::uint64_t stage = 0, stage_bytes = 0;
     std::uint32_t over = 0;
+    // The collective was handed to MPI (mpi_handoff.hpp): over here once this
+    // member's part is (nobody else reads the slot's staged data).
+    std::shared_ptr<detail::mpi_job> handoff;
   };
   slot_state slot[slots];
 

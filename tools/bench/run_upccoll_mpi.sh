@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# <upccoll.h> on the mpi backend (docs/benchmarks.md, "upccoll on MPI's
+# non-blocking collectives"): bench/collbench/upccoll_bench for bcast,
+# scatter, gather, allgather and alltoall, blocking, flags 0, in one session:
+#   processes        the processes backend, the task rows (auto)
+#   mpi tasks        the mpi backend, the task rows (auto)
+#   mpi rows         the mpi backend, the mpi rows (UPCEMU_COLL): MPI_Ibcast ... MPI_Ialltoall
+#   open mpi         bench/peers/mpi/coll2_mpi, plain Open MPI, started as upcrun starts it
+# at THREADS 2, 4, 8 on this machine, and the two mpi placements again on two
+# pretend hosts (UPCEMU_MPI_HOSTS=2: each half of the ranks with a segment of
+# its own, talking through MPI) at 4 ranks. Writes jsonl into
+# bench/results/<date>/upccoll_mpi/ and prints the tables
+# (tools/bench/upccoll_mpi_tables.py), which docs/benchmarks.md quotes.
+#
+#   tools/bench/run_upccoll_mpi.sh [--quick] [--build DIR] [--out DIR]
+#
+# --quick: THREADS 2 and 4, three sizes. Environment: MIN_TIME (0.005), REPS (5).
+# A failed run is reported and counted, not fatal; nothing here judges the numbers.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=$root/build
+out=$root/bench/results/$(date +%F)/upccoll_mpi
+quick=0
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --quick) quick=1 ;;
+    --build) build=$2; shift ;;
+    --out) out=$2; shift ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run_upccoll_mpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+upcrun=$build/tools/upcrun
+bench=$build/bench/collbench/upccoll_bench
+peer=$build/bench/peers/mpi/coll2_mpi
+for f in "$upcrun" "$bench" "$peer" "$build/lib/libupcemu_mpi.so"; do
+  [[ -e $f ]] || { echo "run_upccoll_mpi.sh: $f is not built (needs Open MPI; ninja -C $build)" >&2; exit 1; }
+done
+if [[ $(id -u) == 0 ]]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+mkdir -p "$out"
+colls=bcast,scatter,gather,allgather,alltoall
+rows='upccoll_bcast:mpi;upccoll_scatter:mpi;upccoll_gather:mpi;upccoll_allgather:mpi;upccoll_alltoall:mpi'
+if [[ $quick == 1 ]]; then
+  counts="2 4"
+  sizes=(--min-bytes=64 --max-bytes=1M --step=128)
+else
+  counts="2 4 8"
+  sizes=(--min-bytes=8 --max-bytes=4M --step=8)
+fi
+timing=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}" --max-moved=256M)
+failures=0
+# run LABEL HOSTS N COMMAND...: rows labelled with the placement
+run() {
+  local label=$1 hosts=$2 n=$3
+  shift 3
+  local rows
+  if rows=$("$@" --coll=$colls "${sizes[@]}" "${timing[@]}" --format=jsonl 2>"$out/last.err"); then
+    echo "$rows" | grep '^{' | sed "s/^{/{\"placement\":\"$label\",\"hosts\":$hosts,\"ranks\":$n,/" >>"$out/upccoll_mpi.jsonl"
+  else
+    echo "   FAILED: $label n=$n (see $out/last.err)" >&2
+    failures=$((failures + 1))
+  fi
+}
+: >"$out/upccoll_mpi.jsonl"
+for n in $counts; do
+  echo "== THREADS $n"
+  run processes 1 "$n" env UPCEMU_BACKEND=processes UPCEMU_THREADS="$n" "$bench"
+  run "mpi tasks" 1 "$n" "$upcrun" --backend mpi -n "$n" "$bench"
+  run "mpi rows" 1 "$n" env UPCEMU_COLL="$rows" "$upcrun" --backend mpi -n "$n" "$bench"
+  run "open mpi" 1 "$n" mpirun -q --oversubscribe --bind-to none -np "$n" "$peer"
+done
+echo "== 2 pretend hosts, 4 ranks"
+run "mpi tasks" 2 4 env UPCEMU_MPI_HOSTS=2 "$upcrun" --backend mpi -n 4 "$bench"
+run "mpi rows" 2 4 env UPCEMU_MPI_HOSTS=2 UPCEMU_COLL="$rows" "$upcrun" --backend mpi -n 4 "$bench"
+rm -f "$out/last.err"
+python3 "$root/tools/bench/upccoll_mpi_tables.py" "$out/upccoll_mpi.jsonl" | tee "$out/summary.md"
+exit $((failures > 0))
