@@ -57,6 +57,7 @@ struct policy_row {
   int min_threads = 1, max_threads = INT_MAX;
   int min_nodes = 1;
   bool one_run = false;  // only for chunk lists whose chunks all read the same bytes (a broadcast)
+  bool across_hosts = false;  // only for teams whose members are on several hosts (mpi backend)
 };
 
 const std::vector<algorithm_entry>& registry();
@@ -75,6 +76,7 @@ struct selection {
   unsigned features = 0;
   int nodes = 1;              // emulated nodes the team spans (issue 11)
   bool one_run = false;       // chunks: every chunk between threads reads the same bytes (request::one_run)
+  bool across_hosts = false;  // the team's members are on several hosts (an mpi run)
 };
 
 // The algorithm to run: flag bits, then a forced choice (force_algorithm or

@@ -143,7 +143,7 @@ const algorithm_entry* find(collective c, const char* name) {
 
 bool holds(const policy_row& r, const selection& s) {
   return s.size >= r.lo && s.size <= r.hi && s.team_size >= r.min_threads && s.team_size <= r.max_threads &&
-         (!r.one_run || s.one_run);
+         (!r.one_run || s.one_run) && (!r.across_hosts || s.across_hosts);
 }
 
 const algorithm_entry* automatic(const selection& s) {
@@ -207,6 +207,7 @@ struct remembered_choice {
   int team_size = 0;
   int nodes = 0;
   bool one_run = false;
+  bool across_hosts = false;
   upc_flag_t flags = 0;
   unsigned features = 0;
   const algorithm_entry* entry = nullptr;
@@ -219,11 +220,11 @@ const algorithm_entry& select_uncached(const selection& s);
 const algorithm_entry& select(const selection& s) {
   remembered_choice& c = tl_choice[static_cast<int>(s.kind)];
   const std::uint32_t gen = g_rules_generation.load(std::memory_order_acquire);
-  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.nodes == s.nodes && c.one_run == s.one_run && c.flags == s.flags &&
+  if (c.entry && c.generation == gen && c.size == s.size && c.team_size == s.team_size && c.nodes == s.nodes && c.one_run == s.one_run && c.across_hosts == s.across_hosts && c.flags == s.flags &&
       c.features == s.features && !verbose_enabled())
     return *c.entry;
   const algorithm_entry& e = select_uncached(s);
-  c = remembered_choice{gen, s.size, s.team_size, s.nodes, s.one_run, s.flags, s.features, &e};
+  c = remembered_choice{gen, s.size, s.team_size, s.nodes, s.one_run, s.across_hosts, s.flags, s.features, &e};
   return e;
 }
 

@@ -13,7 +13,8 @@
 //   - UPC_OUT_ALLSYNC: the other members' receive buffers read at once;
 //   - calls that disagree (roots, sizes, a member whose own call failed).
 // On the mpi backend every call must run on the `mpi` row (checked); on the
-// others the program checks the default rows the same way. Prints "ok PART"
+// others the program checks the default rows the same way. Last, the
+// automatic choice: the mpi rows where the threads span hosts, else the task rows. Prints "ok PART"
 // (thread 0) and exits 1 when a part is wrong.
 #include <chrono>
 #include <cstdio>
@@ -24,6 +25,7 @@
 
 #include "upc.h"
 #include "upc/coll.hpp"
+#include "upc_castable.h"
 #include "upccoll.h"
 
 namespace {
@@ -49,6 +51,19 @@ enum kind { bcast, scatter, gather, allgather, alltoall };
 void use_rows(const char* row) {
   for (const char* k : kinds) upc::coll::force_algorithm(k, row);
 }
+void use_task_rows() {
+  const char* rows[] = {"pull", "pull", "push", "by_destination", "by_destination"};
+  for (int k = 0; k < 5; ++k) upc::coll::force_algorithm(kinds[k], rows[k]);
+}
+
+// Whether the threads are on several hosts: another host's memory cannot be cast.
+bool several_hosts() {
+  static upc::shared_array<int> one(upc::per_thread(1));
+  for (int t = 0; t < THREADS; ++t)
+    if (!upc_cast(upc::sptr<int>(&one[t]))) return true;
+  return false;
+}
+
 
 // This thread's buffers: `n` longs each, with affinity to it.
 struct buffers {
@@ -338,6 +353,30 @@ void failing_calls(verdicts& v, int salt) {
   v.codes.push_back(matches(b, after_want, "alltoall after failures") ? UPCCOLL_SUCCESS : UPCCOLL_ERROR);
 }
 
+// The automatic choice: the mpi rows when the team spans hosts, the task rows otherwise.
+bool automatic_choice() {
+  upc::coll::reset_algorithms();
+  const bool across = g_on_mpi && several_hosts();
+  const int P = THREADS, per = 8;
+  buffers b(per * P);
+  std::vector<long> want;
+  bool ok = true;
+  const char* task_rows[] = {"pull", "pull", "push", "by_destination", "by_destination"};
+  for (int k = bcast; k <= alltoall; ++k) {
+    prepare(kind(k), MYTHREAD, P, per, 0, 40 + k, b, want);
+    ok &= start(kind(k), UPC_TEAM_ALL, b.s, b.r, per, 0, 0, nullptr) == UPCCOLL_SUCCESS;
+    ok &= matches(b, want, kinds[k]);
+    const std::string ran = upc::coll::last_algorithm();
+    if (ran != (across ? "mpi" : task_rows[k])) {
+      std::printf("thread %d: %s chose '%s'\n", MYTHREAD, kinds[k], ran.c_str());
+      ok = false;
+    }
+    upc_barrier;
+  }
+  if (MYTHREAD == 0) std::printf("(threads on %s)\n", across ? "several hosts" : "one host");
+  return ok;
+}
+
 }  // namespace
 
 int upc_main(int, char**) {
@@ -363,7 +402,7 @@ int upc_main(int, char**) {
   // Failing calls: the mpi rows against the task rows.
   verdicts on_mpi, on_tasks;
   failing_calls(on_mpi, 3000);
-  if (g_on_mpi) upc::coll::reset_algorithms();
+  use_task_rows();
   failing_calls(on_tasks, 3000);
   bool same = on_mpi.codes == on_tasks.codes && on_mpi.codes.back() == 0;
   for (std::size_t i = 0; i + 1 < on_mpi.codes.size(); ++i) same &= on_mpi.codes[i] != UPCCOLL_SUCCESS || i + 2 == on_mpi.codes.size();
@@ -372,6 +411,7 @@ int upc_main(int, char**) {
       std::printf("thread %d: failing call %zu: %s on the mpi rows, %s on the task rows\n", MYTHREAD, i,
                   upccoll_error_name(on_mpi.codes[i]), upccoll_error_name(on_tasks.codes[i]));
   part("calls that disagree fail with the task rows' codes on every member", same);
+  part("the automatic choice: the mpi rows across hosts, the task rows on one", automatic_choice());
 
   if (upccoll_finalize() != UPCCOLL_SUCCESS) return 1;
   return g_bad ? 1 : 0;

@@ -70,8 +70,10 @@ operation& start_collective(team& members, call& c, status& posted) {
   // The mpi rows where this team's collectives can go to MPI (mpi_handoff.hpp).
   const unsigned features = handoff::possible(members) ? 0u : feature::off_mpi;
   const decomposition* to_mpi = nullptr;  // the mpi row this call uses, or would had it not failed
+  selection sel{c.kind, c.function, c.selection_bytes, t.size(), 0, features};
+  sel.across_hosts = !features && handoff::spans_hosts(members);
   if (c.failed == status::ok) {
-    const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, features});
+    const algorithm_entry& e = select(sel);
     note_last_algorithm(e.name);
     op.algorithm = e.name;
     op.dec = e.tasks;
@@ -83,7 +85,7 @@ operation& start_collective(team& members, call& c, status& posted) {
   } else if (!features) {
     // The others, if they hand it to MPI, wait in MPI's agreement for this member too.
     try {
-      const algorithm_entry& e = select(selection{c.kind, c.function, c.selection_bytes, t.size(), 0, features});
+      const algorithm_entry& e = select(sel);
       if (e.tasks && e.tasks->mpi_op >= 0) to_mpi = e.tasks;
     } catch (const upc::error&) {
     }

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "../../runtime/backend_mpi.hpp"
+#include "../../runtime/hosts.hpp"
 #include "../../runtime/mpi_jobs.hpp"
 #include "../../runtime/mpi_plugin.hpp"
 #include "../plan.hpp"
@@ -43,6 +44,7 @@ namespace {
 // upccoll_team_split and freed with the team.
 struct team_comms final : team_attachment {
   std::uint64_t comm[3] = {0, 0, 0};
+  bool across_hosts = false;
   ~team_comms() override {
     for (std::uint64_t c : comm)
       if (c && detail::mpi_jobs_available()) detail::mpi_ops().comm_free(c);
@@ -77,6 +79,11 @@ bool possible(team& t) {
   return comm[2] != 0;
 }
 
+bool spans_hosts(team& t) {
+  if (!detail::several_hosts()) return false;
+  return t.is_world() || t.attached<team_comms>().across_hosts;
+}
+
 void team_made(team& t) {
   if (upc::current_backend() != backend_kind::mpi || !detail::mpi_jobs_available()) return;
   std::vector<int> ranks(static_cast<std::size_t>(t.size()));
@@ -92,6 +99,7 @@ void team_made(team& t) {
   check(m.team_comm(ranks.data(), t.size(), 1, &c.comm[0]));
   check(m.comm_dup(c.comm[0], &c.comm[1]));
   check(m.comm_dup(c.comm[0], &c.comm[2]));
+  for (int r = 0; r < t.size(); ++r) c.across_hosts |= !detail::on_my_host(t.thread_of(r));
 }
 
 void submit(operation& op, const decomposition& dec) {

@@ -29,6 +29,9 @@ namespace upc::coll::tasks::handoff {
 // MPI_THREAD_MULTIPLE, and t the world team or one made by upccoll_team_split.
 bool possible(team& t);
 
+// Whether t's members are on several hosts (the mpi rows are the automatic choice there).
+bool spans_hosts(team& t);
+
 // upccoll_team_split, on the mpi backend: the new team's communicators
 // (collective over its members).
 void team_made(team& t);

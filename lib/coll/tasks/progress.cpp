@@ -97,8 +97,9 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   }
   // Waiting from here on for reports (the work done meanwhile is noted as progress).
   blocked_scope blocked(blocked_kind::collective, op ? static_cast<std::int64_t>(op->seq) : -1, what, nullptr, 0);
-  if (several_hosts()) {
-    // No futex reaches across hosts: advance and poll, politely.
+  if (several_hosts() || (op && op->handoff)) {
+    // No futex reaches across hosts, and MPI moves a collective handed to it
+    // only while someone polls it: advance and poll, politely.
     for (int round = 0;; ++round) {
       {
         auto l = lock();
