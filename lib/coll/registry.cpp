@@ -135,6 +135,14 @@ const std::vector<algorithm_entry>& registry() {
        "MPI_Iallgather on the team's communicator (mpi backend)"},
       {C::member_exchange, "mpi", nullptr, &d::alltoall_mpi, 0, feature::off_mpi,
        "MPI_Ialltoall on the team's communicator (mpi backend)"},
+      {C::member_scatterv, "mpi", nullptr, &d::scatterv_mpi, 0, feature::off_mpi,
+       "MPI_Iscatterv on the team's communicator (mpi backend)"},
+      {C::member_gatherv, "mpi", nullptr, &d::gatherv_mpi, 0, feature::off_mpi,
+       "MPI_Igatherv on the team's communicator (mpi backend)"},
+      {C::member_gather_allv, "mpi", nullptr, &d::allgatherv_mpi, 0, feature::off_mpi,
+       "MPI_Iallgatherv on the team's communicator (mpi backend)"},
+      {C::member_exchangev, "mpi", nullptr, &d::alltoallv_mpi, 0, feature::off_mpi,
+       "MPI_Ialltoallv on the team's communicator (mpi backend)"},
   };
   return table;
 }
@@ -195,6 +203,10 @@ const std::vector<policy_row>& policy() {
       {C::member_gather, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
       {C::member_gather_all, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
       {C::member_exchange, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::member_scatterv, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::member_gatherv, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::member_gather_allv, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::member_exchangev, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
       {C::member_broadcast, "pull"},
       {C::member_scatter, "pull"},
       {C::member_scatterv, "pull"},

@@ -116,7 +116,10 @@ int barrier() { return note(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
 
 void abort_all(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 
+void free_agreement_types();
+
 int finalize() {
+  free_agreement_types();
   for (MPI_Comm* c : {&g_host, &g_rpc, &g_sync})
     if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
   return note(MPI_Finalize(), "MPI_Finalize");
@@ -384,9 +387,63 @@ int icollective(int op, const void* send, void* recv, std::uint64_t bytes, int r
   return 0;
 }
 
-int iallreduce_min_on(std::int64_t* values, int n, std::uint64_t handle, std::uint64_t* request) {
+int icollective_v(int op, const void* send, const int* send_counts, const int* send_displs, void* recv,
+                  const int* recv_counts, const int* recv_displs, int root, std::uint64_t handle,
+                  std::uint64_t* request) {
+  const MPI_Comm comm = comm_of(handle);
+  void* s = const_cast<void*>(send);
+  int* sc = const_cast<int*>(send_counts);
+  int* sd = const_cast<int*>(send_displs);
+  int* rc_ = const_cast<int*>(recv_counts);
+  int* rd = const_cast<int*>(recv_displs);
   MPI_Request rq;
-  if (int rc = note(MPI_Iallreduce(MPI_IN_PLACE, values, n, MPI_INT64_T, MPI_MIN, comm_of(handle), &rq), "MPI_Iallreduce"))
+  int rc;
+  switch (op) {
+    case 5 + op_scatter:
+      rc = note(MPI_Iscatterv(s, sc, sd, MPI_BYTE, recv, rc_[0], MPI_BYTE, root, comm, &rq), "MPI_Iscatterv");
+      break;
+    case 5 + op_gather:
+      rc = note(MPI_Igatherv(s, sc[0], MPI_BYTE, recv, rc_, rd, MPI_BYTE, root, comm, &rq), "MPI_Igatherv");
+      break;
+    case 5 + op_allgather:
+      rc = note(MPI_Iallgatherv(s, sc[0], MPI_BYTE, recv, rc_, rd, MPI_BYTE, comm, &rq), "MPI_Iallgatherv");
+      break;
+    case 5 + op_alltoall:
+      rc = note(MPI_Ialltoallv(s, sc, sd, MPI_BYTE, recv, rc_, rd, MPI_BYTE, comm, &rq), "MPI_Ialltoallv");
+      break;
+    default: g_error = "unknown collective " + std::to_string(op); return MPI_ERR_OP;
+  }
+  if (rc) return rc;
+  *request = keep(rq);
+  return 0;
+}
+
+// The agreement's reduction: (min, min, sum) of three int64, one triple per
+// element so that MPI never splits one.
+MPI_Datatype g_triple = MPI_DATATYPE_NULL;
+MPI_Op g_agree_op = MPI_OP_NULL;
+
+void agree_fold(void* in, void* inout, int* len, MPI_Datatype*) {
+  const auto* a = static_cast<const std::int64_t*>(in);
+  auto* b = static_cast<std::int64_t*>(inout);
+  for (int i = 0; i < *len; ++i, a += 3, b += 3) {
+    b[0] = std::min(a[0], b[0]);
+    b[1] = std::min(a[1], b[1]);
+    b[2] = static_cast<std::int64_t>(static_cast<std::uint64_t>(a[2]) + static_cast<std::uint64_t>(b[2]));
+  }
+}
+
+int iagree(std::int64_t* values, std::uint64_t handle, std::uint64_t* request) {
+  {
+    std::lock_guard<std::mutex> l(g_lock);
+    if (g_triple == MPI_DATATYPE_NULL) {
+      MPI_Type_contiguous(3, MPI_INT64_T, &g_triple);
+      MPI_Type_commit(&g_triple);
+      MPI_Op_create(agree_fold, 1, &g_agree_op);
+    }
+  }
+  MPI_Request rq;
+  if (int rc = note(MPI_Iallreduce(MPI_IN_PLACE, values, 1, g_triple, g_agree_op, comm_of(handle), &rq), "MPI_Iallreduce"))
     return rc;
   *request = keep(rq);
   return 0;
@@ -399,11 +456,16 @@ int ibarrier_on(std::uint64_t handle, std::uint64_t* request) {
   return 0;
 }
 
+void free_agreement_types() {
+  if (g_agree_op != MPI_OP_NULL) MPI_Op_free(&g_agree_op);
+  if (g_triple != MPI_DATATYPE_NULL) MPI_Type_free(&g_triple);
+}
+
 const upc::detail::mpi_plugin_ops g_ops{upc::detail::mpi_plugin_abi, init, last_error, bcast, allreduce_min,
                                         barrier, abort_all, finalize, collective, team_comm,
                                         host_bcast, allreduce_min_n, allgather, rpc_call, rpc_send, rpc_serve,
                                         sync_begin, ibarrier, iallreduce_min_n, test,
-                                        comm_dup, comm_free, icollective, iallreduce_min_on, ibarrier_on};
+                                        comm_dup, comm_free, icollective, icollective_v, iagree, ibarrier_on};
 }  // namespace
 
 extern "C" const upc::detail::mpi_plugin_ops* upcemu_mpi_plugin_ops() { return &g_ops; }

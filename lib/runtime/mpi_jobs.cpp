@@ -46,15 +46,20 @@ void finish(mpi_job& j, const char* call, int rc) {
 void start_agreement(mpi_job& j) {
   j.values[0] = static_cast<std::int64_t>(j.key);
   j.values[1] = static_cast<std::int64_t>(~j.key);
+  j.values[2] = static_cast<std::int64_t>(j.balance);
   j.stage = agreeing;
-  if (int rc = mpi_ops().iallreduce_min_on(j.values, 2, j.agree_comm, &j.request)) finish(j, "MPI_Iallreduce", rc);
+  if (int rc = mpi_ops().iagree(j.values, j.agree_comm, &j.request)) finish(j, "MPI_Iallreduce", rc);
 }
 
 void start_data(mpi_job& j) {
   if (!j.agreed || !j.move) return finish(j, "", 0);
   j.stage = moving;
-  if (int rc = mpi_ops().icollective(j.op, j.send, j.recv, j.bytes, j.root, j.data_comm, &j.request))
-    return finish(j, "the non-blocking collective", rc);
+  auto at = [](const std::vector<int>& v) { return v.empty() ? nullptr : v.data(); };
+  const int rc = j.op >= 5 ? mpi_ops().icollective_v(j.op, j.send, at(j.send_counts), at(j.send_displs), j.recv,
+                                                     at(j.recv_counts), at(j.recv_displs), j.root, j.data_comm,
+                                                     &j.request)
+                           : mpi_ops().icollective(j.op, j.send, j.recv, j.bytes, j.root, j.data_comm, &j.request);
+  if (rc) return finish(j, "the non-blocking collective", rc);
   // MPI only reads the root's source meanwhile.
   if (j.root_copies && j.bytes && j.send != j.recv) std::memmove(j.recv, j.send, j.bytes);
 }
@@ -94,8 +99,9 @@ bool round_locked() {
   for (const std::shared_ptr<mpi_job>& p : g_flight) {
     mpi_job& j = *p;
     if (j.stage == agreeing && request_done(j)) {
-      // Every member's key equal: the minimum of key and of ~key say so.
-      j.agreed = j.values[0] == ~j.values[1];
+      // Every member's key equal (the minimum of key and of ~key say so), and
+      // the count balances add up to 0.
+      j.agreed = j.values[0] == ~j.values[1] && j.values[2] == 0;
       j.stage = agreed;
       any = true;
     }

@@ -6,7 +6,8 @@
 //
 // A job has up to three stages, each an MPI non-blocking call on a
 // communicator of its own: an agreement (MPI_Iallreduce of the minimum of key
-// and ~key: every member passed the same key, or not); where every member
+// and ~key, and the sum of the v-variants' count balances: every member passed
+// the same key and every pair's counts match, or not); where every member
 // agreed, the data movement (MPI_Ibcast ... MPI_Ialltoall); and, for
 // UPC_OUT_ALLSYNC, an MPI_Ibarrier once this member's data is in. MPI wants
 // the collectives on a communicator started in the same order on every rank:
@@ -20,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace upc::detail {
 
@@ -27,11 +29,14 @@ struct mpi_job {
   // Set by the caller before mpi_jobs_submit.
   std::uint64_t agree_comm = 0, data_comm = 0, out_comm = 0;  // handles from the module
   std::uint64_t key = 0;         // equal on every member whose arguments agree
+  std::uint64_t balance = 0;     // v-variants: adds up to 0 over the members when every pair agrees
   bool move = true;              // false: this member's call failed; it takes part in the agreement only
-  int op = 0;                    // upc::coll::mpi_op
+  int op = 0;                    // upc::coll::mpi_op (+ 5: its v-variant)
   const void* send = nullptr;    // a broadcast's root: its source (others: nullptr)
   void* recv = nullptr;
   std::uint64_t bytes = 0;       // one piece
+  // v-variants: counts and displacements in bytes, as MPI takes them
+  std::vector<int> send_counts, send_displs, recv_counts, recv_displs;
   int root = 0;
   bool root_copies = false;      // a broadcast's root copies send into recv itself (MPI_Bcast does not)
   bool out_barrier = false;      // UPC_OUT_ALLSYNC: done once every member's data is in
@@ -46,7 +51,7 @@ struct mpi_job {
   // The job thread's own.
   int stage = 0;
   std::uint64_t request = 0;
-  std::int64_t values[2] = {0, 0};
+  std::int64_t values[3] = {0, 0, 0};
 };
 
 // Whether jobs can run: an mpi run whose MPI gives MPI_THREAD_MULTIPLE.

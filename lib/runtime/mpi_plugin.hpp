@@ -85,8 +85,16 @@ struct mpi_plugin_ops {
   // MPI_Iscatter, MPI_Igather, MPI_Iallgather, MPI_Ialltoall; `request` for test.
   int (*icollective)(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t comm,
                      std::uint64_t* request);
-  // MPI_Iallreduce in place, the minimum of each of `n` values over `comm`.
-  int (*iallreduce_min_on)(std::int64_t* values, int n, std::uint64_t comm, std::uint64_t* request);
+  // The v-variants: op is 5 + upc::coll::mpi_op's scatter, gather, allgather
+  // or alltoall (MPI_Iscatterv ... MPI_Ialltoallv), MPI_BYTE counts and
+  // displacements; arrays a rank does not use by MPI's rules may be nullptr,
+  // and a count it passes alone is element 0 of its array.
+  int (*icollective_v)(int op, const void* send, const int* send_counts, const int* send_displs, void* recv,
+                       const int* recv_counts, const int* recv_displs, int root, std::uint64_t comm,
+                       std::uint64_t* request);
+  // An agreement over `comm` (MPI_Iallreduce in place of three int64): the
+  // minimum of values[0], the minimum of values[1], the sum of values[2].
+  int (*iagree)(std::int64_t* values, std::uint64_t comm, std::uint64_t* request);
   // MPI_Ibarrier on `comm`.
   int (*ibarrier_on)(std::uint64_t comm, std::uint64_t* request);
 };

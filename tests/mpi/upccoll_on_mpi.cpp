@@ -5,6 +5,7 @@
 //   - broadcast, scatter, gather, allgather, alltoall on the world team and on
 //     the teams of a split, blocking, with a handle and fence-completed, with
 //     every sync-flag family;
+//   - scatterv, gatherv, allgatherv, alltoallv with counts that differ by pair;
 //   - the in-place forms;
 //   - 40 calls in flight at once (more than a team's 32 slots), waited for in
 //     reverse order;
@@ -45,15 +46,18 @@ void part(const char* name, bool ok_here) {
   std::fflush(stdout);
 }
 
-const char* kinds[] = {"upccoll_bcast", "upccoll_scatter", "upccoll_gather", "upccoll_allgather", "upccoll_alltoall"};
+const char* kinds[] = {"upccoll_bcast",    "upccoll_scatter",  "upccoll_gather",     "upccoll_allgather",
+                       "upccoll_alltoall", "upccoll_scatterv", "upccoll_gatherv",    "upccoll_allgatherv",
+                       "upccoll_alltoallv"};
 enum kind { bcast, scatter, gather, allgather, alltoall };
 
 void use_rows(const char* row) {
   for (const char* k : kinds) upc::coll::force_algorithm(k, row);
 }
 void use_task_rows() {
-  const char* rows[] = {"pull", "pull", "push", "by_destination", "by_destination"};
-  for (int k = 0; k < 5; ++k) upc::coll::force_algorithm(kinds[k], rows[k]);
+  const char* rows[] = {"pull", "pull", "push", "by_destination", "by_destination",
+                        "pull", "push", "by_destination", "by_destination"};
+  for (int k = 0; k < 9; ++k) upc::coll::force_algorithm(kinds[k], rows[k]);
 }
 
 // Whether the threads are on several hosts: another host's memory cannot be cast.
@@ -270,6 +274,114 @@ bool figure1() {
   return ok;
 }
 
+// The v-variants, with counts that differ by pair and a gap after every block:
+// s sends count(s, d) longs to d; blocks are laid out in rank order.
+int vcount(int s, int d, int per) { return per + (s + 2 * d) % 3; }
+std::vector<std::size_t> vcounts_to(int s, int P, int per, bool by_dest) {  // bytes
+  std::vector<std::size_t> c(static_cast<std::size_t>(P));
+  for (int k = 0; k < P; ++k) c[std::size_t(k)] = sizeof(long) * std::size_t(by_dest ? vcount(s, k, per) : vcount(k, s, per));
+  return c;
+}
+std::vector<std::size_t> vdispls(const std::vector<std::size_t>& counts) {  // bytes, one long of gap each
+  std::vector<std::size_t> d(counts.size());
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    d[k] = at;
+    at += counts[k] + sizeof(long);
+  }
+  return d;
+}
+// Element counts for the API (which takes counts in elements).
+std::vector<std::size_t> elems(const std::vector<std::size_t>& bytes) {
+  std::vector<std::size_t> e(bytes.size());
+  for (std::size_t k = 0; k < bytes.size(); ++k) e[k] = bytes[k] / sizeof(long);
+  return e;
+}
+
+bool v_calls(upccoll_team_t team, int me, int P, int salt) {
+  bool ok = true;
+  const char* names[] = {"upccoll_scatterv", "upccoll_gatherv", "upccoll_allgatherv", "upccoll_alltoallv"};
+  for (int per : {1, 700})
+    for (int k = 0; k < 4; ++k)
+      for (upccoll_flag_t f : {upccoll_flag_t(0), upccoll_flag_t(UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)}) {
+        const int root = (salt + k) % P;
+        ++salt;
+        buffers b((per + 3) * P * 2);
+        for (int i = 0; i < b.n; ++i) b.send()[i] = b.recv()[i] = -1;
+        std::vector<long> want(static_cast<std::size_t>(b.n), -1);
+        // send side
+        std::vector<std::size_t> sc, sd, rc, rd;
+        upccoll_return_t r = UPCCOLL_ERROR;
+        upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+        auto fill_send = [&](int to, std::size_t at_byte, int n) {
+          for (int i = 0; i < n; ++i) b.send()[at_byte / sizeof(long) + std::size_t(i)] = value(me, to, i, salt);
+        };
+        auto expect = [&](int from, std::size_t at_byte, int n) {
+          for (int i = 0; i < n; ++i) want[at_byte / sizeof(long) + std::size_t(i)] = value(from, me, i, salt);
+        };
+        switch (k) {
+          case 0: {  // scatterv from root: root sends vcount(root, d) to d
+            sc = vcounts_to(root, P, per, true);
+            sd = vdispls(sc);
+            if (me == root)
+              for (int d = 0; d < P; ++d) fill_send(d, sd[std::size_t(d)], vcount(root, d, per));
+            expect(root, 0, vcount(root, me, per));
+            std::vector<std::size_t> e = elems(sc);
+            r = upccoll_scatterv(b.s, e.data(), elems(sd).data(), UPC_LONG, b.r, std::size_t(vcount(root, me, per)),
+                                 UPC_LONG, root, team, f, &h);
+            break;
+          }
+          case 1: {  // gatherv to root: s sends vcount(s, root)
+            rc = vcounts_to(root, P, per, false);
+            rd = vdispls(rc);
+            fill_send(root, 0, vcount(me, root, per));
+            if (me == root)
+              for (int s = 0; s < P; ++s)
+                for (int i = 0; i < vcount(s, root, per); ++i)
+                  want[rd[std::size_t(s)] / sizeof(long) + std::size_t(i)] = value(s, root, i, salt);
+            std::vector<std::size_t> e = elems(rc), ed = elems(rd);
+            r = upccoll_gatherv(b.s, std::size_t(vcount(me, root, per)), UPC_LONG, b.r, e.data(), ed.data(), UPC_LONG,
+                                root, team, f, &h);
+            break;
+          }
+          case 2: {  // allgatherv: s sends vcount(s, 0) to everyone
+            std::vector<std::size_t> c(static_cast<std::size_t>(P));
+            for (int s = 0; s < P; ++s) c[std::size_t(s)] = sizeof(long) * std::size_t(vcount(s, 0, per));
+            rd = vdispls(c);
+            fill_send(0, 0, vcount(me, 0, per));
+            for (int s = 0; s < P; ++s)
+              for (int i = 0; i < vcount(s, 0, per); ++i)
+                want[rd[std::size_t(s)] / sizeof(long) + std::size_t(i)] = value(s, 0, i, salt);
+            std::vector<std::size_t> e = elems(c), ed = elems(rd);
+            r = upccoll_allgatherv(b.s, std::size_t(vcount(me, 0, per)), UPC_LONG, b.r, e.data(), ed.data(), UPC_LONG,
+                                   team, f, &h);
+            break;
+          }
+          default: {  // alltoallv
+            sc = vcounts_to(me, P, per, true);
+            sd = vdispls(sc);
+            rc = vcounts_to(me, P, per, false);
+            rd = vdispls(rc);
+            for (int d = 0; d < P; ++d) fill_send(d, sd[std::size_t(d)], vcount(me, d, per));
+            for (int s = 0; s < P; ++s) expect(s, rd[std::size_t(s)], vcount(s, me, per));
+            std::vector<std::size_t> es = elems(sc), eds = elems(sd), er = elems(rc), edr = elems(rd);
+            r = upccoll_alltoallv(b.s, es.data(), eds.data(), UPC_LONG, b.r, er.data(), edr.data(), UPC_LONG, team, f,
+                                  &h);
+            break;
+          }
+        }
+        if (r == UPCCOLL_SUCCESS) r = upccoll_wait_status(h);
+        ok &= on_row("mpi");
+        if (r != UPCCOLL_SUCCESS) {
+          std::printf("thread %d: %s returned %s\n", MYTHREAD, names[k], upccoll_error_name(r));
+          ok = false;
+        }
+        ok &= matches(b, want, names[k]);
+        upc_barrier;
+      }
+  return ok;
+}
+
 // UPC_OUT_ALLSYNC: when a member's call returns, every member's part is over,
 // so it may read the others' receive buffers at once (no barrier between).
 bool out_allsync() {
@@ -346,6 +458,19 @@ void failing_calls(verdicts& v, int salt) {
   if (P > 1)
     record(upccoll_scatter(b.s, per, UPC_LONG, b.r, per, UPC_LONG, 0, UPC_TEAM_ALL,
                          me == P - 1 ? UPC_IN_ALLSYNC : UPC_IN_MYSYNC, nullptr));
+  // An alltoallv whose last member expects one more long from thread 0 than it sends.
+  if (P > 1) {
+    const std::size_t n = static_cast<std::size_t>(P), each = static_cast<std::size_t>(per);
+    std::vector<std::size_t> c(n, each), d(n), rd(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      d[k] = k * each;
+      rd[k] = k * (each + 1);
+    }
+    std::vector<std::size_t> rcv = c;
+    if (me == P - 1) rcv[0] = each + 1;
+    record(upccoll_alltoallv(b.s, c.data(), d.data(), UPC_LONG, b.r, rcv.data(), rd.data(), UPC_LONG, UPC_TEAM_ALL, 0,
+                             nullptr));
+  }
   // And a good call afterwards still works.
   prepare(alltoall, me, P, per, 0, salt + 1, b, want);
   std::vector<long> after_want = want;
@@ -394,6 +519,7 @@ int upc_main(int, char**) {
   upccoll_team_free(half);
   part("the same on the teams of a split (keys reversed)", ok);
 
+  part("scatterv, gatherv, allgatherv, alltoallv with counts that differ by pair", v_calls(UPC_TEAM_ALL, MYTHREAD, THREADS, 11));
   part("in-place forms", in_place(900));
   part("40 broadcasts in flight, waited for newest first", many_in_flight());
   part("Figure 1: a lock held across start (EX1) or across wait (EX2)", figure1());

@@ -53,6 +53,7 @@ extern const decomposition alltoall_by_destination, alltoallv_by_destination;
 extern const decomposition reduce_chunked, allreduce_redundant, allreduce_chunked, reduce_scatter_by_block;
 extern const decomposition scan_chunked, scan_inclusive_chunked;
 extern const decomposition bcast_mpi, scatter_mpi, gather_mpi, allgather_mpi, alltoall_mpi;
+extern const decomposition scatterv_mpi, gatherv_mpi, allgatherv_mpi, alltoallv_mpi;
 }  // namespace decompositions
 
 inline const post& post_of(const operation& op, int rank) { return op.t->post_of(rank, op.seq); }

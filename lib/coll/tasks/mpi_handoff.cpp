@@ -1,5 +1,7 @@
 #include "mpi_handoff.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <vector>
 
 #include "../../runtime/backend_mpi.hpp"
@@ -34,6 +36,15 @@ const decomposition allgather_mpi{"mpi", per_member, nothing, own_part, own_part
                                   as_int(mpi_op::allgather)};
 const decomposition alltoall_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
                                  as_int(mpi_op::alltoall)};
+// The v-variants: 5 + the fixed one's op (MPI_Iscatterv ... MPI_Ialltoallv).
+const decomposition scatterv_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                 5 + as_int(mpi_op::scatter)};
+const decomposition gatherv_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                5 + as_int(mpi_op::gather)};
+const decomposition allgatherv_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                   5 + as_int(mpi_op::allgather)};
+const decomposition alltoallv_mpi{"mpi", per_member, nothing, own_part, own_part, no_plan, false,
+                                  5 + as_int(mpi_op::alltoall)};
 }  // namespace decompositions
 
 namespace handoff {
@@ -68,6 +79,50 @@ bool own_sizes_differ(const post_data& p, int rank) {
     case collective::member_exchange: return p.send_bytes != p.recv_bytes;
     default: return false;
   }
+}
+
+// MPI's counts and displacements are int: `n` values of the staged meta from
+// `first` on, or one value; false when one does not fit.
+bool ints(std::vector<int>& out, const std::uint64_t* meta, std::size_t first, int n) {
+  out.resize(static_cast<std::size_t>(n));
+  bool fit = true;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t v = meta ? meta[first + std::size_t(i)] : 0;
+    fit &= v <= static_cast<std::uint64_t>(INT_MAX);
+    out[std::size_t(i)] = static_cast<int>(std::min<std::uint64_t>(v, INT_MAX));
+  }
+  return fit;
+}
+bool one_int(std::vector<int>& out, std::uint64_t v) {
+  out.assign(1, static_cast<int>(std::min<std::uint64_t>(v, INT_MAX)));
+  return v <= static_cast<std::uint64_t>(INT_MAX);
+}
+
+// The v-variants' counts and displacements as MPI takes them; false when one
+// does not fit in an int.
+bool vector_arguments(detail::mpi_job& j, const post_data& m, int me, int P) {
+  const std::size_t n = static_cast<std::size_t>(P);
+  const bool at_root = m.root == me;
+  bool fit = true;
+  switch (m.kind) {
+    case collective::member_scatterv:
+      if (at_root) fit &= ints(j.send_counts, m.meta, 0, P) && ints(j.send_displs, m.meta, n, P);
+      fit &= one_int(j.recv_counts, m.recv_bytes);
+      break;
+    case collective::member_gatherv:
+      fit &= one_int(j.send_counts, m.send_bytes);
+      if (at_root) fit &= ints(j.recv_counts, m.meta, 0, P) && ints(j.recv_displs, m.meta, n, P);
+      break;
+    case collective::member_gather_allv:
+      fit &= one_int(j.send_counts, m.send_bytes);
+      fit &= ints(j.recv_counts, m.meta, 0, P) && ints(j.recv_displs, m.meta, n, P);
+      break;
+    default:  // alltoallv
+      fit &= ints(j.send_counts, m.meta, 0, P) && ints(j.send_displs, m.meta, n, P);
+      fit &= ints(j.recv_counts, m.meta, 2 * n, P) && ints(j.recv_displs, m.meta, 3 * n, P);
+      break;
+  }
+  return fit;
 }
 
 }  // namespace
@@ -118,7 +173,18 @@ void submit(operation& op, const decomposition& dec) {
   j->op = dec.mpi_op;
   j->root = m.root;
   j->recv = m.recv;
+  j->balance = m.pair_balance;
   switch (m.kind) {
+    case collective::member_scatterv:
+    case collective::member_gatherv:
+    case collective::member_gather_allv:
+    case collective::member_exchangev:
+      j->send = m.kind == collective::member_scatterv && !at_root ? nullptr : m.send;
+      j->recv = m.kind == collective::member_gatherv && !at_root ? nullptr : m.recv;
+      // A count over 2 GiB (MPI's int) on this member: its key differs, so
+      // nobody's call moves anything, and failure() says why.
+      if (j->move && !vector_arguments(*j, m, me, op.t->size())) j->key ^= 4;
+      break;
     case collective::member_broadcast:
       j->send = at_root ? m.send : nullptr;
       j->bytes = at_root ? m.send_bytes : m.recv_bytes;
@@ -175,7 +241,10 @@ status failure(const operation& op, std::string& why) {
                    " bytes to itself but receives " + std::to_string(d.recv_bytes),
              status::bad_count;
   }
-  return why = "the members' arguments disagree", status::failed;
+  return why = is_vector(op.kind) ? "the members' arguments disagree, or a count or displacement is over 2 GiB "
+                                    "(MPI's int) on some member"
+                                  : "the members' arguments disagree",
+         status::failed;
 }
 
 bool poll() { return detail::mpi_jobs_poll(); }
