@@ -437,6 +437,23 @@ std::string mpi_rank0_text(const std::string& text) {
   return out;
 }
 
+std::vector<std::string> mpi_gather_texts(const std::string& text) {
+  const std::size_t P = static_cast<std::size_t>(g_world.size);
+  const std::int64_t n = static_cast<std::int64_t>(text.size());
+  std::vector<std::int64_t> sizes(P);
+  check(g_mpi->allgather(&n, sizes.data(), sizeof n), "gather texts");
+  const std::int64_t longest = *std::max_element(sizes.begin(), sizes.end());
+  std::vector<std::string> out(P);
+  if (longest == 0) return out;
+  std::string padded = text;
+  padded.resize(static_cast<std::size_t>(longest));
+  std::vector<char> all(P * static_cast<std::size_t>(longest));
+  check(g_mpi->allgather(padded.data(), all.data(), static_cast<std::uint64_t>(longest)), "gather texts");
+  for (std::size_t r = 0; r < P; ++r)
+    out[r].assign(all.data() + r * static_cast<std::size_t>(longest), static_cast<std::size_t>(sizes[r]));
+  return out;
+}
+
 void mpi_finish() noexcept {
   // Every rank has left the run (run_mpi_backend's last barrier, or a start
   // that failed alike everywhere): the next run may begin.

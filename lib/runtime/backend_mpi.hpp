@@ -34,6 +34,8 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
 void* mpi_shared_memory(std::size_t bytes);
 // Rank 0's `text` on every rank (the others' argument is ignored).
 std::string mpi_rank0_text(const std::string& text);
+// Every rank's `text`, in rank order, on every rank (collective).
+std::vector<std::string> mpi_gather_texts(const std::string& text);
 void mpi_finish() noexcept;  // the end of one run (MPI_Finalize is at exit)
 // One MPI collective over MPI_COMM_WORLD for the engine's mpi algorithm family
 // (lib/coll/algorithms/mpi_collectives.cpp): op is upc::coll::mpi_op, bytes

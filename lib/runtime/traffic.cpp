@@ -195,18 +195,16 @@ void start_run(const settings& s, int nodes) {
   }
   g_handed.clear();
   const auto backend = upc::current_backend();
-  if (!s.report || backend == upc::backend_kind::threads) return;
+  // Threads: the tables are handed over in memory; mpi: each rank's in its
+  // own memory, gathered to rank 0 through MPI at the end (ranks may be on
+  // hosts that share no file system).
+  if (!s.report || backend != upc::backend_kind::processes) return;
   // A process per thread: each writes its table into a file of one directory,
-  // which the launcher (mpi: rank 0, which made it and named it to the others)
-  // reads at the end.
+  // which the launcher reads at the end.
   char tmpl[] = "/tmp/upcemu-traffic-XXXXXX";
-  const bool made = !mpi_leader() || ::mkdtemp(tmpl);
-  if (backend == upc::backend_kind::mpi) {
-    const std::string dir = mpi_rank0_text(made && mpi_leader() ? std::string(tmpl) : std::string());
-    std::snprintf(tmpl, sizeof tmpl, "%s", dir.c_str());
-  }
-  if (!made || !*tmpl) {
-    if (mpi_leader()) std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
+  const bool made = ::mkdtemp(tmpl) != nullptr;
+  if (!made) {
+    std::fprintf(stderr, "upcemu: --report=traffic: cannot create a directory in /tmp; no report\n");
     g_settings.report = false;
     g_active = s.net();
     return;
@@ -249,9 +247,30 @@ task_scope::~task_scope() {
   tl_task_algorithm = nullptr;
 }
 
+// A table as lines of tab-separated fields, and back (merged into `into`).
+void write_table(std::ostream& out, const std::map<site_key, counts>& table) {
+  for (const auto& [k, c] : table)
+    out << k.function << '\t' << k.site << '\t' << k.algorithm << '\t' << c.calls << '\t' << c.bytes_intra << '\t'
+        << c.bytes_inter << '\t' << c.copies_intra << '\t' << c.copies_inter << '\t' << c.fan_in << '\n';
+}
+template <class Merge>
+void read_table(std::istream& in, Merge&& merge) {
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    site_key k;
+    counts c;
+    std::getline(f, k.function, '\t');
+    std::getline(f, k.site, '\t');
+    std::getline(f, k.algorithm, '\t');
+    f >> c.calls >> c.bytes_intra >> c.bytes_inter >> c.copies_intra >> c.copies_inter >> c.fan_in;
+    merge(k, c);
+  }
+}
+
 void thread_done() {
   if (!g_settings.report || !tl_table) return;
-  if (g_dir.empty()) {  // threads backend: hand the table over in memory
+  if (g_dir.empty()) {  // threads and mpi backends: the table stays in memory (mpi: this rank's)
     {
       std::lock_guard<std::mutex> lock(g_handed_mutex);
       g_handed.push_back(std::move(*tl_table));
@@ -262,9 +281,7 @@ void thread_done() {
     return;
   }
   std::ofstream out(file_of(tl_mythread));
-  for (const auto& [k, c] : *tl_table)
-    out << k.function << '\t' << k.site << '\t' << k.algorithm << '\t' << c.calls << '\t' << c.bytes_intra << '\t'
-        << c.bytes_inter << '\t' << c.copies_intra << '\t' << c.copies_inter << '\t' << c.fan_in << '\n';
+  write_table(out, *tl_table);
   delete tl_table;
   tl_table = nullptr;
   tl_last = nullptr;
@@ -274,7 +291,15 @@ void finish_run(bool print) {
   const bool report = g_settings.report;
   g_active = false;
   if (!report) return;
-  if (!mpi_leader()) return;  // mpi: rank 0 reads every rank's table (they have all finished)
+  // mpi: every rank sends its table to rank 0 (all have finished the run).
+  std::vector<std::string> rank_tables;
+  if (upc::current_backend() == upc::backend_kind::mpi) {
+    std::ostringstream mine;
+    for (const auto& table : g_handed) write_table(mine, table);
+    g_handed.clear();
+    rank_tables = mpi_gather_texts(mine.str());
+    if (!mpi_leader()) return;
+  }
   std::map<site_key, counts> all;
   auto merge = [&all](const site_key& k, const counts& c) {
     counts& m = all[k];
@@ -288,19 +313,13 @@ void finish_run(bool print) {
   for (const auto& table : g_handed)
     for (const auto& [k, c] : table) merge(k, c);
   g_handed.clear();
+  for (const std::string& text : rank_tables) {
+    std::istringstream in(text);
+    read_table(in, merge);
+  }
   for (int t = 0; t < g_threads && !g_dir.empty(); ++t) {
     std::ifstream in(file_of(t));
-    std::string line;
-    while (std::getline(in, line)) {
-      std::istringstream f(line);
-      site_key k;
-      counts c;
-      std::getline(f, k.function, '\t');
-      std::getline(f, k.site, '\t');
-      std::getline(f, k.algorithm, '\t');
-      f >> c.calls >> c.bytes_intra >> c.bytes_inter >> c.copies_intra >> c.copies_inter >> c.fan_in;
-      merge(k, c);
-    }
+    read_table(in, merge);
     std::remove(file_of(t).c_str());
   }
   if (!g_dir.empty()) ::rmdir(g_dir.c_str());

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # <upccoll.h> on the mpi backend (docs/benchmarks.md, "upccoll on MPI's
-# non-blocking collectives"): bench/collbench/upccoll_bench for bcast,
-# scatter, gather, allgather and alltoall, blocking, flags 0, in one session:
+# non-blocking collectives"): bench/collbench/upccoll_bench for bcast and
+# scatter, gather, allgather, alltoall and their v-variants, blocking, flags 0,
+# in one session:
 #   processes        the processes backend, the task rows (auto)
 #   mpi tasks        the mpi backend, the task rows (auto)
-#   mpi rows         the mpi backend, the mpi rows (UPCEMU_COLL): MPI_Ibcast ... MPI_Ialltoall
+#   mpi rows         the mpi backend, the mpi rows (UPCEMU_COLL): MPI_Ibcast ... MPI_Ialltoallv
 #   open mpi         bench/peers/mpi/coll2_mpi, plain Open MPI, started as upcrun starts it
 # at THREADS 2, 4, 8 on this machine, and the two mpi placements again on two
 # pretend hosts (UPCEMU_MPI_HOSTS=2: each half of the ranks with a segment of
@@ -39,8 +40,9 @@ for f in "$upcrun" "$bench" "$peer" "$build/lib/libupcemu_mpi.so"; do
 done
 if [[ $(id -u) == 0 ]]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 mkdir -p "$out"
-colls=bcast,scatter,gather,allgather,alltoall
+colls=bcast,scatter,scatterv,gather,gatherv,allgather,allgatherv,alltoall,alltoallv
 rows='upccoll_bcast:mpi;upccoll_scatter:mpi;upccoll_gather:mpi;upccoll_allgather:mpi;upccoll_alltoall:mpi'
+rows+=';upccoll_scatterv:mpi;upccoll_gatherv:mpi;upccoll_allgatherv:mpi;upccoll_alltoallv:mpi'
 if [[ $quick == 1 ]]; then
   counts="2 4"
   sizes=(--min-bytes=64 --max-bytes=1M --step=128)

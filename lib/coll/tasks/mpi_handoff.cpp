@@ -8,6 +8,7 @@
 #include "../../runtime/hosts.hpp"
 #include "../../runtime/mpi_jobs.hpp"
 #include "../../runtime/mpi_plugin.hpp"
+#include "../../runtime/traffic.hpp"
 #include "../plan.hpp"
 #include "agreement.hpp"
 #include "decomposition.hpp"
@@ -245,6 +246,32 @@ status failure(const operation& op, std::string& why) {
                                     "(MPI's int) on some member"
                                   : "the members' arguments disagree",
          status::failed;
+}
+
+void note_traffic(const operation& op) {
+  if (!detail::traffic::g_active || !op.handoff) return;
+  const detail::mpi_job& j = *op.handoff;
+  if (!j.move || !j.recv) return;
+  detail::traffic::task_scope counted(op.function, op.algorithm);
+  const int P = op.t->size();
+  char* recv = static_cast<char*>(j.recv);
+  auto got = [&](int from, std::uint64_t at, std::uint64_t n) {
+    detail::traffic::copied(recv + at, nullptr, n, op.t->thread_of(from), op.algorithm, nullptr);
+  };
+  auto from_each = [&](bool by_counts) {
+    for (int s = 0; s < P; ++s)
+      if (by_counts) got(s, std::uint64_t(j.recv_displs[std::size_t(s)]), std::uint64_t(j.recv_counts[std::size_t(s)]));
+      else got(s, std::uint64_t(s) * j.bytes, j.bytes);
+  };
+  switch (j.op) {
+    case static_cast<int>(mpi_op::bcast):
+    case static_cast<int>(mpi_op::scatter): got(j.root, 0, j.bytes); break;
+    case 5 + static_cast<int>(mpi_op::scatter): got(j.root, 0, std::uint64_t(j.recv_counts[0])); break;
+    case static_cast<int>(mpi_op::gather):
+    case static_cast<int>(mpi_op::allgather):
+    case static_cast<int>(mpi_op::alltoall): from_each(false); break;
+    default: from_each(true); break;  // gatherv (at the root), allgatherv, alltoallv
+  }
 }
 
 bool poll() { return detail::mpi_jobs_poll(); }

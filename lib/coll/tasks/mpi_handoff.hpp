@@ -56,6 +56,11 @@ bool clean(const operation& op);
 // receive sizes differ: bad_count).
 status failure(const operation& op, std::string& why);
 
+// What op's MPI part brought into this member's receive buffer, for
+// --report=traffic and the network model (copies MPI made are not seen by
+// the copy paths). Once, when op completes cleanly.
+void note_traffic(const operation& op);
+
 // A round of the rank's jobs (from the UPC thread, while it waits).
 bool poll();
 

@@ -332,6 +332,7 @@ bool complete(operation& op) {
       if (error_of(op) == status::ok)
         if (const status st = handoff::failure(op, why); st != status::ok) fail_collective(op, st, why);
     }
+    if (handoff::clean(op)) handoff::note_traffic(op);
     op.result = handoff::clean(op) ? status::ok : error_of(op);
     op.finished_local = true;
     return true;
