@@ -16,10 +16,13 @@
 // On the mpi backend every call must run on the `mpi` row (checked); on the
 // others the program checks the default rows the same way. Last, the
 // automatic choice: the mpi rows where the threads span hosts, else the task rows. Prints "ok PART"
-// (thread 0) and exits 1 when a part is wrong.
+// (thread 0) and exits 1 when a part is wrong. `upccoll_on_mpi throw`: the
+// last thread throws while the others wait for its broadcast (the run must
+// stop with the report).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -504,10 +507,20 @@ bool automatic_choice() {
 
 }  // namespace
 
-int upc_main(int, char**) {
+int upc_main(int argc, char** argv) {
   g_on_mpi = upc::current_backend() == upc::backend_kind::mpi;
   if (upccoll_initialize(nullptr, nullptr) != UPCCOLL_SUCCESS) return 1;
   if (g_on_mpi) use_rows("mpi");
+  if (argc > 1 && std::strcmp(argv[1], "throw") == 0) {
+    // The others wait in a broadcast from the last thread, which throws
+    // instead of calling: the run must stop with its report, not hang.
+    buffers b(8);
+    if (MYTHREAD == THREADS - 1 && THREADS > 1) throw std::runtime_error("upccoll_on_mpi deliberately threw");
+    upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+    upccoll_bcast(b.s, 8, UPC_LONG, b.r, 8, UPC_LONG, THREADS - 1, UPC_TEAM_ALL, 0, &h);
+    upccoll_wait(h);
+    return 1;
+  }
 
   part("every collective, flag family and completion on UPC_TEAM_ALL", every_call(UPC_TEAM_ALL, MYTHREAD, THREADS, 1));
 

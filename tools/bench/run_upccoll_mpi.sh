@@ -12,6 +12,8 @@
 # its own, talking through MPI) at 4 ranks. Writes jsonl into
 # bench/results/<date>/upccoll_mpi/ and prints the tables
 # (tools/bench/upccoll_mpi_tables.py), which docs/benchmarks.md quotes.
+# As root, also on two network-namespace hosts (tools/netns_hosts.sh: 2 + 2
+# ranks over a veth bridge and Open MPI's TCP transport).
 #
 #   tools/bench/run_upccoll_mpi.sh [--quick] [--build DIR] [--out DIR]
 #
@@ -75,6 +77,15 @@ done
 echo "== 2 pretend hosts, 4 ranks"
 run "mpi tasks" 2 4 env UPCEMU_MPI_HOSTS=2 "$upcrun" --backend mpi -n 4 "$bench"
 run "mpi rows" 2 4 env UPCEMU_MPI_HOSTS=2 UPCEMU_COLL="$rows" "$upcrun" --backend mpi -n 4 "$bench"
+if [[ $(id -u) == 0 ]]; then
+  echo "== 2 network-namespace hosts, 4 ranks"
+  netns=$root/tools/netns_hosts.sh
+  "$netns" up 2 >/dev/null
+  trap '"$netns" down' EXIT
+  # hosts field 20: namespace hosts (the tables say so)
+  run "mpi tasks" 20 4 "$netns" run 2 -n 4 "$bench"
+  run "mpi rows" 20 4 env UPCEMU_COLL="$rows" "$netns" run 2 -n 4 "$bench"
+fi
 rm -f "$out/last.err"
 python3 "$root/tools/bench/upccoll_mpi_tables.py" "$out/upccoll_mpi.jsonl" | tee "$out/summary.md"
 exit $((failures > 0))

@@ -30,7 +30,7 @@ def main(path):
             cells[key][r["placement"]] = r["median_us"]
     groups = sorted({(h, n, c) for (h, n, c, _) in cells})
     for hosts, ranks, coll in groups:
-        where = "one host" if hosts == 1 else f"{hosts} pretend hosts"
+        where = {1: "one host", 20: "2 network-namespace hosts"}.get(hosts, f"{hosts} pretend hosts")
         print(f"\n**{coll}, {ranks} ranks, {where}** (median µs per call)\n")
         cols = [p for p in PLACEMENTS if any(p in v for (h, n, c, _), v in cells.items() if (h, n, c) == (hosts, ranks, coll))]
         head = ["block"] + cols
