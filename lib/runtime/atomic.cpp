@@ -304,19 +304,72 @@ class pts_guard {
   std::atomic<std::uint32_t>& word_;
 };
 
+// Pointer-to-shared equality (as sptr's ==): same thread and offset.
+void pts_update(char* where, upc_op_t op, void* fetch_ptr, const void* operand1, const void* operand2);
+
 void apply_pts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr, const void* operand1,
                const void* operand2) {
+  // The fetched value goes to a copy first: fetch_ptr may alias an operand.
+  shared_address old{};
+  {
+    pts_guard guard(d->pts_lock);
+    pts_update(where, op, &old, operand1, operand2);
+  }
+  if (fetch_ptr) std::memcpy(fetch_ptr, &old, sizeof old);
+}
+
+// The read-modify-write of a UPC_PTS operation at `where`, the domain's lock held.
+void pts_update(char* where, upc_op_t op, void* fetch_ptr, const void* operand1, const void* operand2) {
   shared_address old{}, a{}, b{};
   if (needs_operand1(op)) std::memcpy(&a, operand1, sizeof a);
   if (op == UPC_CSWAP) std::memcpy(&b, operand2, sizeof b);
-  {
-    pts_guard guard(d->pts_lock);
-    std::memcpy(&old, where, sizeof old);
-    if (op == UPC_SET) std::memcpy(where, &a, sizeof a);
-    // Pointer-to-shared equality (as sptr's ==): same thread and offset.
-    if (op == UPC_CSWAP && old.thread == a.thread && old.offset == a.offset) std::memcpy(where, &b, sizeof b);
-  }
+  std::memcpy(&old, where, sizeof old);
+  if (op == UPC_SET) std::memcpy(where, &a, sizeof a);
+  if (op == UPC_CSWAP && old.thread == a.thread && old.offset == a.offset) std::memcpy(where, &b, sizeof b);
   if (fetch_ptr) std::memcpy(fetch_ptr, &old, sizeof old);
+}
+
+// Across hosts, UPC_PTS: the domain's lock word (thread 0's host) is taken
+// and given back through its owner when it is on another host, with the same
+// CPU atomics that host's threads use on it, so every thread of every host
+// excludes every other; the target is then updated where it lives (by its
+// owner's server when on another host).
+struct pts_args {
+  upc_op_t op;
+  shared_address a, b;
+};
+void pts_update_here(void* where, const void* argument, std::size_t, void* reply) {
+  pts_args p;
+  std::memcpy(&p, argument, sizeof p);
+  pts_update(static_cast<char*>(where), p.op, reply, &p.a, &p.b);
+}
+const int g_pts_update_here = register_remote_function(pts_update_here);
+
+void apply_pts_across_hosts(upc_atomicdomain_t* d, char* where, upc_op_t op, void* fetch_ptr, const void* operand1,
+                            const void* operand2) {
+  std::atomic<std::uint32_t>& lock = d->pts_lock;
+  const bool lock_here = !remote_address(&lock);
+  const int lock_owner = lock_here ? -1 : partition_owner(&lock);
+  dsm_release();  // an atomic orders like a strict access
+  for (int round = 0;; ++round) {
+    const std::uint64_t was = lock_here ? lock.exchange(1, std::memory_order_acquire)
+                                        : remote_atomic(lock_owner, remote_op::exchange32, &lock, 1);
+    if (was == 0) break;
+    polite_pause(round);
+  }
+  if (remote_address(where)) {
+    pts_args p{op, {}, {}};
+    if (needs_operand1(op)) std::memcpy(&p.a, operand1, sizeof p.a);
+    if (op == UPC_CSWAP) std::memcpy(&p.b, operand2, sizeof p.b);
+    unsigned char reply[16];
+    remote_invoke(partition_owner(where), g_pts_update_here, where, &p, sizeof p, reply);
+    if (fetch_ptr) std::memcpy(fetch_ptr, reply, sizeof(shared_address));
+  } else {
+    pts_update(where, op, fetch_ptr, operand1, operand2);
+  }
+  if (lock_here) lock.store(0, std::memory_order_release);
+  else remote_atomic(lock_owner, remote_op::store32, &lock, 0);
+  dsm_acquire();
 }
 
 // One operation on a value of `type` at `where` (every type but pointers-to-shared,
@@ -395,8 +448,9 @@ void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc
 
   const std::memory_order mo = strict ? std::memory_order_seq_cst : std::memory_order_relaxed;
   if (strict) std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (remote_address(where)) {
-    if (d->type == UPC_PTS) fail(function, "atomics on pointers-to-shared on another host are not built yet (docs/backends.md)");
+  if (d->type == UPC_PTS && several_hosts()) {
+    apply_pts_across_hosts(d, where, op, fetch_ptr, operand1, operand2);
+  } else if (remote_address(where)) {
     apply_remote(d->type, where, op, fetch_ptr, operand1, operand2);
   } else {
     apply_typed(d, d->type, where, op, fetch_ptr, operand1, operand2, mo);

@@ -127,6 +127,37 @@ void locks_and_atomics() {
   part("locks and atomics", ok);
 }
 
+// A pointer-to-shared on the last thread advanced one element at a time by
+// every thread with UPC_CSWAP (the domain, and its lock, on thread 0): no
+// step may be lost, whichever hosts the threads and the pointer are on.
+void pointer_atomics() {
+  constexpr int rounds = 30;
+  upc_atomicdomain_t* d = upc_all_atomicdomain_alloc(UPC_PTS, UPC_GET | UPC_SET | UPC_CSWAP, 0);
+  upc::sptr<upc::sptr<void>> slots(upc_all_alloc(THREADS, sizeof(upc::sptr<void>)));
+  upc::sptr<int> cells(upc_all_alloc(THREADS, (rounds + 1) * sizeof(int)));
+  upc::sptr<upc::sptr<void>> target = slots + (THREADS - 1);
+  const upc::sptr<void> start = cells;
+  if (MYTHREAD == 0) upc_atomic_strict(d, nullptr, UPC_SET, target, &start, nullptr);
+  upc_barrier;
+  for (int i = 0; i < rounds; ++i)
+    for (;;) {
+      upc::sptr<void> seen = nullptr, swapped = nullptr;
+      upc_atomic_relaxed(d, &seen, UPC_GET, target, nullptr, nullptr);
+      const upc::sptr<void> next = upc::sptr<int>(seen) + 1;
+      upc_atomic_relaxed(d, &swapped, UPC_CSWAP, target, &seen, &next);
+      if (swapped == seen) break;
+    }
+  upc_barrier;
+  upc::sptr<void> end = nullptr;
+  upc_atomic_relaxed(d, &end, UPC_GET, target, nullptr, nullptr);
+  const bool ok = end == upc::sptr<void>(cells + rounds * THREADS);
+  upc_barrier;
+  upc_all_atomicdomain_free(d);
+  upc_all_free(cells);
+  upc_all_free(slots);
+  part("UPC_CSWAP on a pointer-to-shared", ok);
+}
+
 // A strict flag hands data from the last thread to thread 0 without a barrier.
 void strict_handshake() {
   upc::sptr<int> data = upc_all_alloc(THREADS, sizeof(int));
@@ -271,6 +302,7 @@ int upc_main(int argc, char** argv) {
   same_page_writers();
   bulk_copies();
   locks_and_atomics();
+  pointer_atomics();
   strict_handshake();
   split_phase();
   collectives();
