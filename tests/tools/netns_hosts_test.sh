@@ -3,7 +3,7 @@
 # suite 'hosts', opt-in (root, iproute2 and namespaces; skipped, status 77,
 # where they are missing).
 #   netns_hosts_test.sh NETNS_HOSTS_SH UPCRUN HELLO ACROSS_HOSTS STENCIL TEAMS CONFORMANCE CONFORMANCE_UPCCOLL
-#                       NAS_IS NAS_FT
+#                       NAS_IS NAS_FT UPCCOLL_ON_MPI
 # 1. Four ranks on one namespace host, started through Open MPI's launcher
 #    agent as on a remote machine.
 # 2. Four ranks over two hosts (2 + 2) and three over three (1 + 1 + 1): hello,
@@ -13,13 +13,17 @@
 #    backend's; the stencil and teams examples check their answers; the
 #    collective conformance suites (the UPC and the <upccoll.h> collectives
 #    against the sequential model, every algorithm) on two hosts; NAS IS
-#    verifies, and NAS FT's checksums have the threads backend's bits.
+#    verifies, and NAS FT's checksums have the threads backend's bits;
+#    tests/mpi/upccoll_on_mpi.cpp (<upccoll.h> on MPI's non-blocking
+#    collectives, the automatic choice across hosts) passes.
 # 3. What must stop the job with a message from any host: a thread that
-#    throws on the second host, a thread that returns from main while the
+#    throws on the second host (also while the others wait in a collective
+#    handed to MPI), a thread that returns from main while the
 #    others wait, and (under --check, which runs across hosts too) an
 #    argument of upc_all_alloc that is not single-valued.
 set -u
 netns=$1 UPCRUN=$2 hello=$3 across=$4 stencil=$5 teams=$6 conformance=$7 conformance_upccoll=$8 nas_is=$9 nas_ft=${10}
+upccoll_on_mpi=${11}
 export UPCRUN
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root"; exit 77; }
 command -v ip >/dev/null && command -v unshare >/dev/null || { echo "skipped: needs iproute2 and unshare"; exit 77; }
@@ -54,6 +58,9 @@ expect "NAS IS class S on two hosts" 0 '"verified": true' 2 -n 4 "$nas_is" --cla
 reference=$("$UPCRUN" --backend threads -n 4 "$nas_ft" --class=S | grep "checksums' bits" | head -1)
 expect "NAS FT class S on two hosts" 0 "checksums' bits" 2 -n 4 "$nas_ft" --class=S
 echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: FT's checksum bits differ from the threads backend's ($reference)"; failed=1; }
+expect "upccoll on MPI's non-blocking collectives, two hosts" 0 "upccoll_on_mpi: all parts right on 4 threads" 2 -n 4 "$upccoll_on_mpi"
+echo "$last_out" | grep -qxF "(threads on several hosts)" || { echo "FAILED: upccoll_on_mpi did not see several hosts"; failed=1; }
+expect "a throw while the others wait on the mpi rows, second host" 1 "upccoll_on_mpi deliberately threw" 2 -n 4 "$upccoll_on_mpi" throw
 expect "across_hosts under --check on two hosts" 0 "across_hosts: all parts right on 4 threads" 2 -n 4 --check "$across"
 expect "--check: a single-valued argument differing on the second host" 1 "must be single-valued" 2 -n 4 --check "$across" mismatch
 [ $failed = 0 ] && echo "ok"
