@@ -137,14 +137,18 @@ enum { op_bcast, op_scatter, op_gather, op_allgather, op_alltoall };
 std::vector<MPI_Comm> g_comms;
 std::mutex g_lock;
 
-std::uint64_t keep_comm(MPI_Comm c) {
+// Stores `v` in the first free entry of `table` (free: `null`); its handle, the index + 1.
+template <class T>
+std::uint64_t keep_in(std::vector<T>& table, T v, T null) {
   std::lock_guard<std::mutex> l(g_lock);
   std::size_t i = 0;
-  while (i < g_comms.size() && g_comms[i] != MPI_COMM_NULL) ++i;
-  if (i == g_comms.size()) g_comms.push_back(c);
-  else g_comms[i] = c;
+  while (i < table.size() && table[i] != null) ++i;
+  if (i == table.size()) table.push_back(v);
+  else table[i] = v;
   return i + 1;
 }
+
+std::uint64_t keep_comm(MPI_Comm c) { return keep_in(g_comms, c, MPI_COMM_NULL); }
 
 MPI_Comm comm_of(std::uint64_t handle) {
   if (handle == 0) return MPI_COMM_WORLD;
@@ -293,14 +297,7 @@ int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
 // MPI_Request handles kept here; the runtime holds their index + 1.
 std::vector<MPI_Request> g_requests;
 
-std::uint64_t keep(MPI_Request rq) {
-  std::lock_guard<std::mutex> l(g_lock);
-  std::size_t i = 0;
-  while (i < g_requests.size() && g_requests[i] != MPI_REQUEST_NULL) ++i;
-  if (i == g_requests.size()) g_requests.push_back(rq);
-  else g_requests[i] = rq;
-  return i + 1;
-}
+std::uint64_t keep(MPI_Request rq) { return keep_in(g_requests, rq, MPI_REQUEST_NULL); }
 
 int sync_begin() {
   // The last run's communicator may hold requests that never complete (ranks

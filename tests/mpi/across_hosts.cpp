@@ -15,25 +15,14 @@
 #include <unistd.h>
 #include <vector>
 
+#include "parts.hpp"
 #include "upc.h"
 #include "upc_atomic.h"
 #include "upc_castable.h"
 #include "upc_collective.h"
 
 namespace {
-int g_bad = 0;
-
-// Every thread's verdict on a part, reported by thread 0 once all have given it.
-void part(const char* name, bool ok_here) {
-  static upc::shared_array<int> verdicts(upc::per_thread(1));
-  verdicts[MYTHREAD] = ok_here ? 1 : 0;
-  upc_barrier;
-  int ok = 1;
-  for (int t = 0; t < THREADS; ++t) ok &= verdicts[t];
-  upc_barrier;
-  if (!ok) ++g_bad;
-  if (MYTHREAD == 0) std::printf("%s %s\n", ok ? "ok" : "FAILED", name);
-}
+using parts::part;
 
 // Elements owned by every thread, written by their owners and read by all.
 void element_access() {
@@ -308,6 +297,6 @@ int upc_main(int argc, char** argv) {
   collectives();
   allocations_freed_elsewhere();
   declared_in_scope();
-  if (MYTHREAD == 0) std::printf("across_hosts: %s on %d threads\n", g_bad ? "FAILED" : "all parts right", THREADS);
-  return g_bad ? 1 : 0;
+  if (MYTHREAD == 0) std::printf("across_hosts: %s on %d threads\n", parts::failed_parts ? "FAILED" : "all parts right", THREADS);
+  return parts::failed_parts ? 1 : 0;
 }

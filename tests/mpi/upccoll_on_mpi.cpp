@@ -27,27 +27,15 @@
 #include <thread>
 #include <vector>
 
+#include "parts.hpp"
 #include "upc.h"
 #include "upc/coll.hpp"
 #include "upc_castable.h"
 #include "upccoll.h"
 
 namespace {
-
-int g_bad = 0;
+using parts::part;
 bool g_on_mpi = false;
-
-void part(const char* name, bool ok_here) {
-  static upc::shared_array<int> verdicts(upc::per_thread(1));
-  verdicts[MYTHREAD] = ok_here ? 1 : 0;
-  upc_barrier;
-  int ok = 1;
-  for (int t = 0; t < THREADS; ++t) ok &= verdicts[t];
-  upc_barrier;
-  if (!ok) ++g_bad;
-  if (MYTHREAD == 0) std::printf("%s %s\n", ok ? "ok" : "FAILED", name);
-  std::fflush(stdout);
-}
 
 const char* kinds[] = {"upccoll_bcast",    "upccoll_scatter",  "upccoll_gather",     "upccoll_allgather",
                        "upccoll_alltoall", "upccoll_scatterv", "upccoll_gatherv",    "upccoll_allgatherv",
@@ -553,6 +541,6 @@ int upc_main(int argc, char** argv) {
   part("the automatic choice: the mpi rows across hosts, the task rows on one", automatic_choice());
 
   if (upccoll_finalize() != UPCCOLL_SUCCESS) return 1;
-  if (MYTHREAD == 0 && !g_bad) std::printf("upccoll_on_mpi: all parts right on %d threads\n", THREADS);
-  return g_bad ? 1 : 0;
+  if (MYTHREAD == 0 && !parts::failed_parts) std::printf("upccoll_on_mpi: all parts right on %d threads\n", THREADS);
+  return parts::failed_parts ? 1 : 0;
 }
