@@ -12,7 +12,6 @@
 
 #include "backend_mpi.hpp"
 #include "control.hpp"
-#include "hosts.hpp"
 #include "mpi_plugin.hpp"
 
 namespace upc::detail {
@@ -181,16 +180,6 @@ bool mpi_jobs_poll() {
   if (g_pending.load(std::memory_order_acquire) == 0) return false;
   std::unique_lock<std::mutex> l(g_round_lock, std::try_to_lock);
   return l.owns_lock() && round_locked();
-}
-
-void mpi_jobs_wait_all(const char* what) {
-  if (g_pending.load(std::memory_order_acquire) == 0) return;
-  blocked_scope blocked(blocked_kind::collective, -1, what, nullptr, 0);
-  for (int round = 0; g_pending.load(std::memory_order_acquire) > 0; ++round) {
-    if (mpi_jobs_poll()) round = 0;
-    check_abort();
-    polite_pause(round);
-  }
 }
 
 void mpi_jobs_begin_run() {

@@ -62,8 +62,6 @@ std::uint64_t mpi_jobs_world_comm(int which) noexcept;
 void mpi_jobs_submit(std::shared_ptr<mpi_job> job);
 // One round of the jobs, unless another thread is in one: true when one moved on.
 bool mpi_jobs_poll();
-// Waits until every job submitted by this rank is done.
-void mpi_jobs_wait_all(const char* what);
 
 // A run's beginning and end (backend_mpi.cpp): the world's communicators, and
 // the thread (joined at the end; jobs a failed run left are forgotten).

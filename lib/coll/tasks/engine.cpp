@@ -178,8 +178,6 @@ void settle(team* t) {
     };
     pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
   }
-  // Parts handed to MPI end on the job thread, which still uses the team's words.
-  handoff::wait_all("upccoll (completing what is in flight)");
   // Then every collective this member started on t must be over for everyone.
   if (view) settle_slots(*view);
 }

@@ -276,7 +276,5 @@ void note_traffic(const operation& op) {
 
 bool poll() { return detail::mpi_jobs_poll(); }
 
-void wait_all(const char* what) { detail::mpi_jobs_wait_all(what); }
-
 }  // namespace handoff
 }  // namespace upc::coll::tasks

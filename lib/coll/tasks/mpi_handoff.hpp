@@ -64,8 +64,4 @@ void note_traffic(const operation& op);
 // A round of the rank's jobs (from the UPC thread, while it waits).
 bool poll();
 
-// Waits until every part this rank handed over is done (before a team's
-// memory goes).
-void wait_all(const char* what);
-
 }  // namespace upc::coll::tasks::handoff

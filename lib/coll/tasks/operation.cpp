@@ -201,7 +201,12 @@ bool slot_over(team_view& t, int slot) {
   team_view::slot_state& s = t.slot[slot];
   if (s.seq == 0 || s.over == s.seq) return true;
   if (s.handoff) {
-    if (!handoff::finished_job(*s.handoff)) return false;
+    // Handed to MPI: over here once this member's job is (its thread still
+    // writes the team's words until then), which settling a team waits for.
+    if (!handoff::finished_job(*s.handoff)) {
+      handoff::poll();
+      return false;
+    }
     s.handoff.reset();
     s.over = s.seq;
     return true;
