@@ -2,6 +2,7 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -92,9 +93,16 @@ bool round_locked() {
       any = true;
     }
   }
-  // Stages that start in call order: a job's data stage once every earlier
-  // job's has started (or was skipped), its out barrier likewise.
-  bool data_in_order = true, out_in_order = true;
+  // Stages that start in call order on their communicator (a team's): a job's
+  // data stage once every earlier job's on the same team has started (or was
+  // skipped), its out barrier likewise. Other teams' jobs do not hold it up:
+  // their members may call only after this one is over.
+  thread_local std::vector<std::uint64_t> data_held, out_held;  // communicators with an earlier job not started
+  data_held.clear();
+  out_held.clear();
+  auto held = [](const std::vector<std::uint64_t>& v, std::uint64_t c) {
+    return std::find(v.begin(), v.end(), c) != v.end();
+  };
   for (const std::shared_ptr<mpi_job>& p : g_flight) {
     mpi_job& j = *p;
     if (j.stage == agreeing && request_done(j)) {
@@ -104,7 +112,7 @@ bool round_locked() {
       j.stage = agreed;
       any = true;
     }
-    if (j.stage == agreed && data_in_order) {
+    if (j.stage == agreed && !held(data_held, j.data_comm)) {
       start_data(j);
       any = true;
     }
@@ -112,7 +120,7 @@ bool round_locked() {
       j.stage = moved;
       any = true;
     }
-    if (j.stage == moved && out_in_order) {
+    if (j.stage == moved && !held(out_held, j.out_comm)) {
       start_out_barrier(j);
       any = true;
     }
@@ -120,8 +128,8 @@ bool round_locked() {
       finish(j, "", 0);
       any = true;
     }
-    if (j.stage == agreeing || j.stage == agreed) data_in_order = false;
-    if (j.out_barrier && j.stage < closing && j.stage != finished) out_in_order = false;
+    if (j.stage == agreeing || j.stage == agreed) data_held.push_back(j.data_comm);
+    if (j.out_barrier && j.stage < closing && j.stage != finished) out_held.push_back(j.out_comm);
   }
   std::erase_if(g_flight, [](const std::shared_ptr<mpi_job>& p) { return p->stage == finished; });
   return any;

@@ -12,9 +12,10 @@
 // UPC_OUT_ALLSYNC, an MPI_Ibarrier once this member's data is in. MPI wants
 // the collectives on a communicator started in the same order on every rank:
 // agreements start in the order the calls were made, and a job's data (or
-// barrier) stage starts only after every earlier job's has (or was skipped),
-// so each communicator sees the calls in call order on every rank, whatever
-// order the stages before end in.
+// barrier) stage starts only after every earlier job's on the same
+// communicators (its team's) has (or was skipped), so each communicator sees
+// the calls in call order on every rank, whatever order the stages before end
+// in; jobs of other teams never hold one up.
 #pragma once
 #include <atomic>
 #include <cstdint>

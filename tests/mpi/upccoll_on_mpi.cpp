@@ -12,8 +12,8 @@
 //   - seed 000's Figure 1: a member that holds a lock across its start, or
 //     waits while holding it;
 //   - UPC_OUT_ALLSYNC: the other members' receive buffers read at once;
-//   - a team freed while a collective on another team waits for a member
-//     that calls it only after the free;
+//   - a team freed, or a blocking collective made on it, while a collective
+//     on another team waits for a member that calls it only afterwards;
 //   - calls that disagree (roots, sizes, a member whose own call failed).
 // On the mpi backend every call must run on the `mpi` row (checked); on the
 // others the program checks the default rows the same way. Last, the
@@ -400,6 +400,35 @@ bool free_waits_for_its_own_team() {
   return ok;
 }
 
+// Nor does a collective on one team wait for another team's: thread 0 starts
+// a broadcast on X = {0, 1} and makes a blocking one on Y = {0, 2}; thread 1
+// joins X's only after a barrier that thread 0 reaches after Y's.
+bool teams_do_not_wait_for_each_other() {
+  const int me = MYTHREAD;
+  if (THREADS < 3) return true;
+  upccoll_team_t x = UPCCOLL_TEAM_NULL, y = UPCCOLL_TEAM_NULL;
+  bool ok = upccoll_team_split(UPC_TEAM_ALL, me <= 1 ? 0 : UPCCOLL_UNDEFINED, me, &x) == UPCCOLL_SUCCESS;
+  ok &= upccoll_team_split(UPC_TEAM_ALL, me == 0 || me == 2 ? 0 : UPCCOLL_UNDEFINED, me, &y) == UPCCOLL_SUCCESS;
+  buffers b(16), c(16);
+  for (int i = 0; i < 16; ++i) b.send()[i] = c.send()[i] = 200 + i, b.recv()[i] = c.recv()[i] = -1;
+  upccoll_handle_t h = UPCCOLL_INVALID_HANDLE;
+  if (me == 0) ok &= upccoll_bcast(b.s, 16, UPC_LONG, b.r, 16, UPC_LONG, 0, x, 0, &h) == UPCCOLL_SUCCESS;
+  if (me == 0 || me == 2) {
+    ok &= upccoll_bcast(c.s, 16, UPC_LONG, c.r, 16, UPC_LONG, 0, y, 0, nullptr) == UPCCOLL_SUCCESS;
+    for (int i = 0; i < 16; ++i) ok &= c.recv()[i] == 200 + i;
+  }
+  upc_barrier;
+  if (me == 1) ok &= upccoll_bcast(b.s, 16, UPC_LONG, b.r, 16, UPC_LONG, 0, x, 0, &h) == UPCCOLL_SUCCESS;
+  if (me <= 1) {
+    ok &= upccoll_wait_status(h) == UPCCOLL_SUCCESS && on_row("mpi");
+    for (int i = 0; i < 16; ++i) ok &= b.recv()[i] == 200 + i;
+    upccoll_team_free(x);
+  }
+  if (me == 0 || me == 2) upccoll_team_free(y);
+  upc_barrier;
+  return ok;
+}
+
 // UPC_OUT_ALLSYNC: when a member's call returns, every member's part is over,
 // so it may read the others' receive buffers at once (no barrier between).
 bool out_allsync() {
@@ -553,6 +582,7 @@ int upc_main(int argc, char** argv) {
   part("Figure 1: a lock held across start (EX1) or across wait (EX2)", figure1());
   part("UPC_OUT_ALLSYNC: every member's receive buffer complete when a call returns", out_allsync());
   part("freeing a team waits for its own collectives, not another team's", free_waits_for_its_own_team());
+  part("a collective on one team is not held up by another team's in flight", teams_do_not_wait_for_each_other());
 
   // Failing calls: the mpi rows against the task rows.
   verdicts on_mpi, on_tasks;
