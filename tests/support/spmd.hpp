@@ -51,19 +51,20 @@ inline bool skip_run(int threads, upc::backend_kind b) {
 }
 // A test that makes its own upc::run calls asks skip_run before each (a run
 // refused under mpirun would throw; a skipped one must not be checked). A run
-// made on one backend only (not a loop over `backends`) asks this instead: it
-// is the mpi run when THREADS is R.
+// made on the processes backend only, outside a loop over `backends`, asks
+// this instead: under mpirun it is the one mpi run when THREADS is R (one on
+// the threads backend only may ask skip_run(threads, backends[0]), the same).
 inline bool skip_single_run(int threads) { return mpi_ranks() > 0 && threads != mpi_ranks(); }
 // A test about what cannot happen with one UPC thread per process (several
 // UPC threads of one process, the launcher's process-local state) or cannot
 // be done inside a suite of runs under mpirun: under mpirun it returns at
 // once, saying why (rank 0 prints it), and checks nothing.
-#define SPMD_SKIP_UNDER_MPIRUN(reason)                     \
-  do {                                                     \
-    if (::spmd::mpi_ranks() > 0) {                         \
-      MESSAGE("skipped under mpirun (mpi backend): " reason); \
-      return;                                              \
-    }                                                      \
+#define SPMD_SKIP_UNDER_MPIRUN(reason)                          \
+  do {                                                          \
+    if (::spmd::mpi_ranks() > 0) {                              \
+      MESSAGE("skipped under mpirun (mpi backend): " reason);   \
+      return;                                                   \
+    }                                                           \
   } while (0)
 
 // A file name in /tmp of this process's own: the ranks of an mpirun, and
