@@ -46,6 +46,7 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts)
       for (const chunk_run& run : chunk_runs) {
+        if (spmd::skip_run(T, b)) continue;
         const std::string_view algo = run.algorithm;
         if (b != upc::backend_kind::threads && algo == "staged") continue;
         g_algorithm = run.algorithm;

@@ -3,6 +3,7 @@
 // doctest assertion on the run prints which thread failed and why).
 #pragma once
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -34,9 +35,44 @@ inline int mpi_ranks() {
   }();
   return n;
 }
+inline int mpi_rank() {
+  static const int r = [] {
+    const char* s = std::getenv("OMPI_COMM_WORLD_RANK");
+    return s && *s ? std::atoi(s) : 0;
+  }();
+  return r;
+}
+// Whether this process holds what the launcher keeps after a run (the traffic
+// report file it writes): the one process of the threads and processes
+// backends; under mpirun rank 0, which writes it once every rank has finished.
+inline bool launcher_process() { return mpi_ranks() == 0 || mpi_rank() == 0; }
 inline bool skip_run(int threads, upc::backend_kind b) {
   return mpi_ranks() > 0 && (threads != mpi_ranks() || b != backends[0]);
 }
+// A test that makes its own upc::run calls asks skip_run before each (a run
+// refused under mpirun would throw; a skipped one must not be checked). A run
+// made on the processes backend only, outside a loop over `backends`, asks
+// this instead: under mpirun it is the one mpi run when THREADS is R (one on
+// the threads backend only may ask skip_run(threads, backends[0]), the same).
+inline bool skip_single_run(int threads) { return mpi_ranks() > 0 && threads != mpi_ranks(); }
+// A test about what cannot happen with one UPC thread per process (several
+// UPC threads of one process, the launcher's process-local state) or cannot
+// be done inside a suite of runs under mpirun: under mpirun it returns at
+// once, saying why (rank 0 prints it), and checks nothing.
+#define SPMD_SKIP_UNDER_MPIRUN(reason)                          \
+  do {                                                          \
+    if (::spmd::mpi_ranks() > 0) {                              \
+      MESSAGE("skipped under mpirun (mpi backend): " reason);   \
+      return;                                                   \
+    }                                                           \
+  } while (0)
+
+// A file name in /tmp of this process's own: the ranks of an mpirun, and
+// suites that meson runs at the same time, never share one.
+inline std::string tmp_path(const std::string& name) {
+  return "/tmp/upcemu-test-" + std::to_string(::getpid()) + "-" + name;
+}
+
 // The THREADS counts of DESIGN.md §3.3.
 constexpr int thread_counts[] = {1, 2, 3, 4, 5, 7, 8, 16};
 

@@ -23,6 +23,7 @@ upc::launch_options checked(int threads, upc::backend_kind b) {
 }
 
 void run_checked_ok(int threads, upc::backend_kind b, const std::function<void()>& body) {
+  if (spmd::skip_run(threads, b)) return;
   const upc::run_result r = upc::run(checked(threads, b), body);
   INFO("backend=", spmd::name(b), " THREADS=", threads, " error: ", r.error);
   REQUIRE(r.ok());
@@ -83,6 +84,7 @@ TEST_CASE("shared_array: a negative element count is reported with the declarati
 
 TEST_CASE("shared_array: a namespace-scope array with a negative count stops the run before it starts, cleanly") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(2, b)) continue;
     ac_make_negative = true;
     bool body_ran = false;
     const upc::run_result r = upc::run(spmd::options(2, b), [&] { body_ran = true; });
@@ -103,6 +105,7 @@ TEST_CASE("shared_array: a namespace-scope array with a negative count stops the
 TEST_CASE("--check: an index below the first partition is refused, not written into the control block (issue 8.7b)") {
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 3}) {
+      if (spmd::skip_run(threads, b)) continue;
       upc::launch_options o = checked(threads, b);
       o.timeout_seconds = 30;
       const upc::run_result r = upc::run(o, [] {
@@ -127,6 +130,7 @@ namespace {
 // Runs `body` under --check on THREADS threads; it must fail on `thread` with all `parts`.
 void expect_check_failure(int threads, int thread, const std::function<void()>& body, const std::vector<std::string>& parts) {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(threads, b)) continue;
     upc::launch_options o = checked(threads, b);
     o.timeout_seconds = 30;
     const upc::run_result r = upc::run(o, body);

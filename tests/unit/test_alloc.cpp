@@ -315,6 +315,7 @@ TEST_CASE("alloc: exhaustion is a clear error naming the function, and the heap 
   const std::size_t heap = 1u << 20;
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 4}) {
+      if (spmd::skip_run(threads, b)) continue;
       run_ok(small_heap(threads, b, heap), [] {
         const std::size_t T = static_cast<std::size_t>(THREADS), me = static_cast<std::size_t>(MYTHREAD);
         std::string err = error_of([] { (void)upc_alloc(2u << 20); });
@@ -379,6 +380,7 @@ TEST_CASE("alloc: exhaustion is a clear error naming the function, and the heap 
 TEST_CASE("alloc: double free and freeing what was not allocated are clear errors") {
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 3}) {
+      if (spmd::skip_run(threads, b)) continue;
       run_ok(spmd::options(threads, b), [] {
         const std::size_t T = static_cast<std::size_t>(THREADS);
         // Double free of a local chunk, both when it went back to the heap edge and when
@@ -453,6 +455,7 @@ TEST_CASE("alloc: double free and freeing what was not allocated are clear error
 
 TEST_CASE("alloc: under --check, upc_all_alloc and upc_all_free arguments must be single-valued") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     upc::launch_options o = spmd::options(3, b);
     o.check = true;
     upc::run_result r = upc::run(o, [] { (void)upc_all_alloc(THREADS, MYTHREAD == 1 ? 64 : 128); });
@@ -518,6 +521,7 @@ std::size_t replay(Alloc alloc, Free free) {
 TEST_CASE("local heap: 78-call sequence that fragmented fits (issue 8.1)") {
   static_assert(std::size(fragmenting_sequence) == 78);
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(1, b)) continue;
     run_ok(small_heap(1, b, 64u << 20), [] {
       const std::size_t failed = replay([](std::size_t n) { return upc_alloc(n); }, [](upc::sptr<void> p) { upc_free(p); });
       SPMD_CHECK_EQ(failed, std::size_t{0});
@@ -616,6 +620,7 @@ constexpr std::uint64_t extent_bound_factor = 2;
 TEST_CASE("local heap: long random upc_alloc/upc_free sequences keep the extent within 2x the live data (issue 8.1)") {
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 3}) {
+      if (spmd::skip_run(threads, b)) continue;
       run_ok(small_heap(threads, b, 16u << 20), [] {
         const auto w = random_workload(811u + static_cast<unsigned>(MYTHREAD), 3000);
         const workload_result r = replay_workload(
@@ -631,6 +636,7 @@ TEST_CASE("local heap: long random upc_alloc/upc_free sequences keep the extent 
 TEST_CASE("symmetric heap: long random upc_all_alloc/upc_all_free and upc_global_alloc sequences keep the extent within 2x the live data") {
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 3}) {
+      if (spmd::skip_run(threads, b)) continue;
       run_ok(small_heap(threads, b, 16u << 20), [] {
         const std::size_t T = static_cast<std::size_t>(THREADS);
         // upc_all_alloc(THREADS, n): n bytes in every partition, the same sequence on every thread.
@@ -665,7 +671,8 @@ TEST_CASE("local heap: it places chunks as the mirror image of the symmetric hea
   // decision of one is the other's seen from the opposite end, so their extents
   // agree after every call. A local heap that prefers the hole nearest its boundary
   // (the policy before issue 8.1) drifts apart within the first hundred calls.
-  for (upc::backend_kind b : spmd::backends)
+  for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(1, b)) continue;
     run_ok(small_heap(1, b, 16u << 20), [] {
       for (unsigned seed : {5u, 6u, 7u}) {
         const auto w = random_workload(seed, 2000);
@@ -678,6 +685,7 @@ TEST_CASE("local heap: it places chunks as the mirror image of the symmetric hea
         SPMD_CHECK_EQ(local.peak_extent, sym.peak_extent);
       }
     });
+  }
 }
 
 // ---- bad pointers and sizes (issues 8.7a, 8.8) --------------------------------------
@@ -685,6 +693,7 @@ TEST_CASE("local heap: it places chunks as the mirror image of the symmetric hea
 TEST_CASE("alloc: upc_free / upc_all_free of a pointer whose thread is >= THREADS is an error, not SIGSEGV (issue 8.8)") {
   for (upc::backend_kind b : spmd::backends)
     for (int threads : {1, 3}) {
+      if (spmd::skip_run(threads, b)) continue;
       run_ok(spmd::options(threads, b), [] {
         const std::uint32_t T = static_cast<std::uint32_t>(THREADS);
         const upc::sptr<void> far_thread(upc::shared_address{4096, T + 5, 0});
@@ -708,7 +717,7 @@ TEST_CASE("alloc: upc_free / upc_all_free of a pointer whose thread is >= THREAD
 
 TEST_CASE("alloc: size arguments that are negative numbers converted to size_t are named (issue 8.7a)") {
   for (upc::backend_kind b : spmd::backends)
-    run_ok(spmd::options(2, b), [] {
+    if (!spmd::skip_run(2, b)) run_ok(spmd::options(2, b), [] {
       const long n = -8;
       std::string err = error_of([&] { (void)upc_alloc(static_cast<std::size_t>(n)); });
       SPMD_CHECK(contains(err, "upc_alloc: nbytes 18446744073709551608 is too large (is it a negative number converted to size_t?)"));
@@ -728,7 +737,7 @@ TEST_CASE("alloc: size arguments that are negative numbers converted to size_t a
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"  // upc_local_alloc is deprecated on purpose
 TEST_CASE("alloc: upc_local_alloc(nblocks, nbytes) is upc_alloc(nblocks * nbytes), overflow-checked") {
   for (upc::backend_kind b : spmd::backends)
-    run_ok(spmd::options(3, b), [] {
+    if (!spmd::skip_run(3, b)) run_ok(spmd::options(3, b), [] {
       const std::size_t me = static_cast<std::size_t>(MYTHREAD);
       const upc::sptr<int, upc::indefinite> p(upc_local_alloc(5, 3 * sizeof(int)));
       SPMD_CHECK(p != nullptr);

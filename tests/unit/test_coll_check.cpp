@@ -38,6 +38,7 @@ struct areas {
 
 TEST_CASE("mismatched collectives are reported without --check (issue 8.9)") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     SUBCASE("a different collective") {
       std::string e = run_failing(b, false, [] {
         areas x;
@@ -150,6 +151,7 @@ TEST_CASE("--check compares every single-valued argument of every collective (is
 #pragma GCC diagnostic pop
        }},
   };
+  if (spmd::skip_run(3, upc::backend_kind::threads)) return;
   for (const argument_case& c : cases) {
     INFO("argument ", std::string(c.name));
     const argument_case* pc = &c;
@@ -164,6 +166,7 @@ TEST_CASE("--check compares every single-valued argument of every collective (is
 }
 
 TEST_CASE("--check: the same non-commutative function on every thread passes") {
+  if (spmd::skip_single_run(3)) return;
   upc::launch_options o = spmd::options(3, upc::backend_kind::processes);
   o.check = true;
   upc::run_result ok = upc::run(o, [] {
@@ -179,6 +182,7 @@ TEST_CASE("--check: the same non-commutative function on every thread passes") {
 
 TEST_CASE("a collective call between upc_notify and upc_wait is an error every time (issue 8.5)") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     SUBCASE("the first collective") {
       std::string e = run_failing(b, false, [] {
         upc::sptr<void> a = upc_all_alloc(THREADS, 8), s = upc_all_alloc(THREADS, 8);
@@ -212,6 +216,7 @@ TEST_CASE("a collective call between upc_notify and upc_wait is an error every t
 
 TEST_CASE("a thread that returns from main while others are in their first collective is named with the user's line (issue 8.5)") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     std::string e = run_failing(b, false, [] {
       upc::sptr<void> a = upc_all_alloc(THREADS, 8), s = upc_all_alloc(THREADS, 8);
       if (MYTHREAD == 1) return;
@@ -226,6 +231,7 @@ TEST_CASE("a thread that returns from main while others are in their first colle
 TEST_CASE("a collective and upc_barrier never pair: the deadlock report names both calls (issue 8.5)") {
   for (upc::backend_kind b : spmd::backends)
     for (bool earlier_collective : {false, true}) {
+      if (spmd::skip_run(4, b)) continue;
       INFO("a collective ran earlier: ", earlier_collective);
       std::string e = run_failing(b, false, [earlier_collective] {
         upc::sptr<void> a = upc_all_alloc(THREADS, 8), s = upc_all_alloc(THREADS, 8);
@@ -245,6 +251,7 @@ TEST_CASE("a collective and upc_barrier never pair: the deadlock report names bo
 
 TEST_CASE("runtime calls from a thread that is not a UPC thread are refused (issue 8.11)") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     std::string e = run_failing(b, false, [] {
       std::string what;
       std::thread helper([&what] {
@@ -263,6 +270,7 @@ TEST_CASE("runtime calls from a thread that is not a UPC thread are refused (iss
 }
 
 TEST_CASE("every runtime entry point refuses a non-UPC thread (issue 8.11)") {
+  if (spmd::skip_run(2, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
   upc::run_result r = upc::run(o, [] {
     upc::sptr<void> a = upc_all_alloc(THREADS, 8);

@@ -17,6 +17,7 @@ namespace coll = upc::coll;
 
 TEST_CASE("team: the world team's maps and node view follow upcrun --nodes") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(7, b)) continue;
     upc::launch_options o = spmd::options(7, b);
     o.nodes = 3;
     upc::run_result r = upc::run(o, [] {
@@ -44,6 +45,7 @@ TEST_CASE("team: the world team's maps and node view follow upcrun --nodes") {
 
 TEST_CASE("team: a split's members, ranked by key, with their nodes, barrier and scratch") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(8, b)) continue;
     upc::launch_options o = spmd::options(8, b);
     o.nodes = 4;  // threads 0-1, 2-3, 4-5, 6-7
     upc::run_result r = upc::run(o, [] {

@@ -269,6 +269,7 @@ TEST_CASE("dynamic_block: a block size above UPC_MAX_BLOCK_SIZE, or one that dif
       },
       {1, 3});
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     upc::launch_options o = spmd::options(3, b);
     o.check = true;
     upc::run_result r = upc::run(o, [] {

@@ -17,6 +17,7 @@ using SizeArray = upc::sptr<size_t, 1, upc::relaxed>;
 // Runs body on THREADS T (both backends); the run must fail with every piece of `want`.
 void fails_with(int T, const std::vector<std::string>& want, const std::function<void()>& body, bool check = false) {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(T, b)) continue;
     upc::launch_options o = spmd::options(T, b);
     o.check = check;
     o.timeout_seconds = 60;

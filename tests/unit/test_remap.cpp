@@ -228,6 +228,7 @@ TEST_CASE("remap: map saving reuses a schedule until a map array changes on any 
 TEST_CASE("remap: bad maps are refused before the destination is written, naming the map, index, position and thread") {
   auto fails_with = [](const std::vector<std::string>& want, const std::function<void()>& body) {
     for (upc::backend_kind b : spmd::backends) {
+      if (spmd::skip_run(4, b)) continue;
       upc::launch_options o = spmd::options(4, b);
       const upc::run_result r = upc::run(o, body);
       INFO(spmd::name(b), ": ", r.error);
@@ -277,6 +278,7 @@ TEST_CASE("remap: split phase, with computation between start and completion (§
 TEST_CASE("remap: the NAS CG replicated-vector transpose (§4.3) on 2 x 4 and 4 x 4 grids, standard and src_ind") {
   for (int T : {8, 16})
     for (upc::backend_kind b : spmd::backends) {
+      if (spmd::skip_run(T, b)) continue;
       const upc::run_result r = upc::run(spmd::options(T, b), [] {
         const long n = 16;
         const grid g = grid::automatic(2, upc::threads());  // 2 x 4 or 4 x 4
@@ -406,6 +408,7 @@ TEST_CASE("remap: the UPC form on blocked shared arrays: dst[i] = src[idx[i]] an
     upc_barrier;
   });
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     const upc::run_result r = upc::run(spmd::options(3, b), [] {
       upc::sptr<double, 3> a(upc_all_alloc(4, 3 * sizeof(double)));
       upc::sptr<long, 2> idx(upc_all_alloc(6, 2 * sizeof(long)));

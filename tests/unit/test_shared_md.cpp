@@ -208,6 +208,7 @@ TEST_CASE("shared_md: shared [N] int a[THREADS][N] at namespace scope puts row t
 
 TEST_CASE("shared_md: under --check an index past its dimension names the index, the dimension and the shape") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
     upc::launch_options o = spmd::options(3, b);
     o.check = true;
     const upc::run_result r = upc::run(o, [] {

@@ -86,7 +86,7 @@ TEST_CASE("topology: a node map file lists each node's threads, every thread onc
   CHECK(has(parse_refusal(4, "0 1 2 3-\n"), "'3-' is not a thread number"));
 
   // the file through make_node_map, and its agreement with --nodes / --threads-per-node
-  const std::string path = "/tmp/upcemu-test-topology.map";
+  const std::string path = spmd::tmp_path("topology.map");
   {
     std::ofstream f(path);
     f << "0 3\n1 2\n";
@@ -100,6 +100,7 @@ TEST_CASE("topology: a node map file lists each node's threads, every thread onc
 
 TEST_CASE("topology: programs ask for nodes, node threads, roots and bupc_thread_distance") {
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(6, b)) continue;
     upc::launch_options o = spmd::options(6, b);
     o.nodes = 2;
     o.node_map = "cyclic";  // {0, 2, 4} {1, 3, 5}
@@ -125,6 +126,7 @@ TEST_CASE("topology: programs ask for nodes, node threads, roots and bupc_thread
 }
 
 TEST_CASE("topology: across emulated nodes nothing is castable, as on a cluster") {
+  if (spmd::skip_run(4, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(4, upc::backend_kind::threads);
   o.threads_per_node = 2;  // {0, 1} {2, 3}
   upc::run_result r = upc::run(o, [] {
@@ -145,6 +147,7 @@ TEST_CASE("topology: across emulated nodes nothing is castable, as on a cluster"
 }
 
 TEST_CASE("topology: bad thread and node arguments name the function and the argument") {
+  if (spmd::skip_run(2, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
   o.quiet = true;
   upc::run_result r = upc::run(o, [] { (void)bupc_thread_distance(0, 5); });

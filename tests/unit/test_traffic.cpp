@@ -61,9 +61,10 @@ constexpr std::size_t n = 1000;  // bytes per block
 }  // namespace
 
 TEST_CASE("traffic: a flat broadcast moves n bytes to every thread, between nodes for those off the root's node") {
-  const std::string path = "/tmp/upcemu-test-traffic.jsonl";
+  const std::string path = spmd::tmp_path("traffic.jsonl");
   for (upc::backend_kind b : spmd::backends)
     for (const char* algo : {"pull", "push"}) {
+      if (spmd::skip_run(8, b)) continue;
       upc::launch_options o = spmd::options(8, b);
       o.threads_per_node = 4;  // {0..3} {4..7}
       o.report_file = path;
@@ -84,6 +85,7 @@ TEST_CASE("traffic: a flat broadcast moves n bytes to every thread, between node
       });
       INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
       REQUIRE(r.ok());
+      if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
       const std::vector<row> rows = read_rows(path);
       const row* bc = find(rows, "upc_all_broadcast", algo);
       REQUIRE(bc != nullptr);
@@ -103,8 +105,9 @@ TEST_CASE("traffic: a flat broadcast moves n bytes to every thread, between node
 }
 
 TEST_CASE("traffic: one node moves nothing between nodes; every thread on its own node moves everything between") {
-  const std::string path = "/tmp/upcemu-test-traffic-2.jsonl";
+  const std::string path = spmd::tmp_path("traffic-2.jsonl");
   for (int nodes : {1, 4}) {
+    if (spmd::skip_run(4, upc::backend_kind::threads)) continue;
     upc::launch_options o = spmd::options(4, upc::backend_kind::threads);
     o.nodes = nodes;
     o.report_file = path;
@@ -120,6 +123,7 @@ TEST_CASE("traffic: one node moves nothing between nodes; every thread on its ow
     });
     INFO("nodes=", nodes, " ", r.error);
     REQUIRE(r.ok());
+    if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
     const row* g = find(read_rows(path), "upc_all_gather", "push");
     REQUIRE(g != nullptr);
     CHECK(g->bytes_inter == (nodes == 1 ? 0 : 3 * n));
@@ -130,6 +134,7 @@ TEST_CASE("traffic: one node moves nothing between nodes; every thread on its ow
 }
 
 TEST_CASE("traffic: the network model makes a copy between nodes wait at least its latency") {
+  if (spmd::skip_run(2, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
   o.nodes = 2;
   o.net_latency_us = 5000;  // 5 ms
@@ -151,10 +156,11 @@ TEST_CASE("traffic: the network model makes a copy between nodes wait at least i
 }
 
 TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one copy per node") {
-  const std::string path = "/tmp/upcemu-test-traffic-3.jsonl";
+  const std::string path = spmd::tmp_path("traffic-3.jsonl");
   for (upc::backend_kind b : spmd::backends)
     for (int nodes : {2, 4}) {
       const int T = 8, N = nodes;
+      if (spmd::skip_run(T, b)) continue;
       upc::launch_options o = spmd::options(T, b);
       o.nodes = nodes;
       o.report_file = path;
@@ -186,6 +192,7 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
       });
       INFO("backend=", spmd::name(b), " nodes=", nodes, " ", r.error);
       REQUIRE(r.ok());
+      if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
       const std::vector<row> rows = read_rows(path);
       const row* bc = find(rows, "upc_all_broadcast", "multicore");
       const row* sc = find(rows, "upc_all_scatter", "multicore");
@@ -226,8 +233,9 @@ TEST_CASE("traffic: multicore algorithms send each byte between nodes once, one 
 }
 
 TEST_CASE("traffic: binomial-flat broadcast, scatter, gather and reduce: the tree over the nodes, its closed formulas") {
-  const std::string path = "/tmp/upcemu-test-traffic-4.jsonl";
+  const std::string path = spmd::tmp_path("traffic-4.jsonl");
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(16, b)) continue;
     upc::launch_options o = spmd::options(16, b);
     o.nodes = 8;  // 8 nodes x 2 threads
     o.report_file = path;
@@ -256,6 +264,7 @@ TEST_CASE("traffic: binomial-flat broadcast, scatter, gather and reduce: the tre
     });
     INFO("backend=", spmd::name(b), " ", r.error);
     REQUIRE(r.ok());
+    if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
     const row* bc = find(read_rows(path), "upc_all_broadcast", "binomial_flat");
     REQUIRE(bc != nullptr);
     CHECK(bc->bytes_inter == 7 * n);
@@ -289,7 +298,7 @@ TEST_CASE("traffic: the extended collectives' node-aware trees (Figures 3.8-3.10
   //   gather_priv   the mirrors of scatter_priv
   //   exchange_priv no root: by node pairs, each byte once (16 x 12 n), one
   //                 copy per ordered pair of nodes (12)
-  const std::string path = "/tmp/upcemu-test-traffic-ext.jsonl";
+  const std::string path = spmd::tmp_path("traffic-ext.jsonl");
   struct expect {
     const char* function;
     unsigned long long multicore, binomial_flat, binomial, copies;
@@ -300,6 +309,7 @@ TEST_CASE("traffic: the extended collectives' node-aware trees (Figures 3.8-3.10
                              {"upc_all_exchange_priv", 192 * n, 192 * n, 192 * n, 12}};
   for (upc::backend_kind b : spmd::backends)
     for (const char* algo : {"multicore", "binomial_flat", "binomial"}) {
+      if (spmd::skip_run(16, b)) continue;
       upc::launch_options o = spmd::options(16, b);
       o.nodes = 4;
       o.report_file = path;
@@ -320,6 +330,7 @@ TEST_CASE("traffic: the extended collectives' node-aware trees (Figures 3.8-3.10
       });
       INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
       REQUIRE(r.ok());
+      if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
       const std::vector<row> rows = read_rows(path);
       for (const expect& e : expected) {
         const row* x = find(rows, e.function, algo);
@@ -336,9 +347,10 @@ TEST_CASE("traffic: the extended collectives' node-aware trees (Figures 3.8-3.10
 TEST_CASE("traffic: large runs cross between nodes in segments (UPCEMU_COLL_SEGMENT)") {
   // scatter_priv on 4 nodes x 4 threads, multicore: each node root's 4 n =
   // 4000 bytes arrive in segments of 1024 bytes, 4 copies per node
-  const std::string path = "/tmp/upcemu-test-traffic-seg.jsonl";
+  const std::string path = spmd::tmp_path("traffic-seg.jsonl");
   setenv("UPCEMU_COLL_SEGMENT", "1K", 1);
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(16, b)) continue;
     upc::launch_options o = spmd::options(16, b);
     o.nodes = 4;
     o.report_file = path;
@@ -351,6 +363,7 @@ TEST_CASE("traffic: large runs cross between nodes in segments (UPCEMU_COLL_SEGM
     });
     INFO("backend=", spmd::name(b), " ", r.error);
     REQUIRE(r.ok());
+    if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
     const row* x = find(read_rows(path), "upc_all_scatter_priv", "multicore");
     REQUIRE(x != nullptr);
     CHECK(x->bytes_inter == 12 * n);
@@ -366,9 +379,10 @@ TEST_CASE("traffic: prefix reduce, flat against multicore; remote operands of co
   //   flat: rank 0 reads the 4 totals off its node in place and writes their
   //         4 prefixes into their owners' scratch: 8 transfers of 8 bytes
   //   multicore: node 1's root sends its list of 4 areas, gets 4 back: 2 S x 4 bytes in 2 copies
-  const std::string path = "/tmp/upcemu-test-traffic-prefix.jsonl";
+  const std::string path = spmd::tmp_path("traffic-prefix.jsonl");
   for (upc::backend_kind b : spmd::backends)
     for (const char* algo : {"flat", "multicore"}) {
+      if (spmd::skip_run(8, b)) continue;
       upc::launch_options o = spmd::options(8, b);
       o.nodes = 2;
       o.report_file = path;
@@ -382,6 +396,7 @@ TEST_CASE("traffic: prefix reduce, flat against multicore; remote operands of co
       });
       INFO("backend=", spmd::name(b), " algorithm=", std::string(algo), " ", r.error);
       REQUIRE(r.ok());
+      if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
       const row* x = find(read_rows(path), "upc_all_prefix_reduceL", algo);
       REQUIRE(x != nullptr);
       if (std::string(algo) == "flat") {
@@ -399,9 +414,10 @@ TEST_CASE("traffic: lists without a root aggregate small runs by node pairs, lar
   // exchange_priv on 2 nodes x 4 threads with multicore: 16 pieces of each
   // thread's row cross between nodes (4 x 4 pairs each way = 32 pieces);
   // 1 KiB pieces in 2 copies (one per ordered pair of nodes), 4 KiB pieces in 32
-  const std::string path = "/tmp/upcemu-test-traffic-pairs.jsonl";
+  const std::string path = spmd::tmp_path("traffic-pairs.jsonl");
   for (upc::backend_kind b : spmd::backends)
     for (std::size_t piece : {std::size_t{1024}, std::size_t{4096}}) {
+      if (spmd::skip_run(8, b)) continue;
       upc::launch_options o = spmd::options(8, b);
       o.nodes = 2;
       o.report_file = path;
@@ -416,6 +432,7 @@ TEST_CASE("traffic: lists without a root aggregate small runs by node pairs, lar
       });
       INFO("backend=", spmd::name(b), " piece=", piece, " ", r.error);
       REQUIRE(r.ok());
+      if (!spmd::launcher_process()) continue;  // the report file is rank 0's under mpirun
       const row* x = find(read_rows(path), "upc_all_exchange_priv", "multicore");
       REQUIRE(x != nullptr);
       CHECK(x->bytes_inter == 32 * piece);

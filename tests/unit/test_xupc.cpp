@@ -185,6 +185,7 @@ TEST_CASE("xupc: reduceT_mpi and _mpi_all fold each element over the threads in 
 }
 
 TEST_CASE("xupc: bad arguments name the xupc function, the argument and the thread") {
+  if (spmd::skip_run(3, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(3, upc::backend_kind::threads);
   upc::run_result r = upc::run(o, [] {
     upc::sptr<int> a = upc::sptr<int>(upc_all_alloc(THREADS, 4 * sizeof(int)));
@@ -214,6 +215,7 @@ TEST_CASE("xupc: reduceT_mpi with UPC_MULTICORE gathers the blocks through the n
   // the blocks travel as a chunk list to the root: the node-aware chunk tree
   // (chunks_node_aware.cpp), on both backends and 3 emulated nodes
   for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(7, b)) continue;
     upc::launch_options o = spmd::options(7, b);
     o.nodes = 3;
     const upc::run_result r = upc::run(o, [] {
@@ -381,6 +383,7 @@ TEST_CASE("xupc: broadcast_v, gather_v and gather_all_v place every piece where 
 }
 
 TEST_CASE("xupc: a _v gather whose pieces overlap, run past dst_blk or start before dst is refused, naming the argument") {
+  if (spmd::skip_run(2, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(2, upc::backend_kind::threads);
   auto attempt = [&](int d0, int d1, std::size_t dst_blk) {
     return upc::run(o, [&] {

@@ -89,6 +89,7 @@ TEST_CASE("xupc_allv: reductions over every thread's values") {
 }
 
 TEST_CASE("xupc_allv: bad arguments name the function and the argument") {
+  if (spmd::skip_run(3, upc::backend_kind::threads)) return;
   upc::launch_options o = spmd::options(3, upc::backend_kind::threads);
   upc::run_result r = upc::run(o, [] {
     long x = 1;
