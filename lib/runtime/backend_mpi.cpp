@@ -315,16 +315,33 @@ void forward_failure() {
   }
 }
 
+// upc_global_exit on this host, told to every other host once: the status,
+// then the abort every thread there stops at.
+bool g_exit_forwarded = false;
+void forward_global_exit() {
+  control_block& c = control();
+  const std::int32_t status = c.global_exit_status.load();
+  for (int h = 0; h < g_world.hosts; ++h) {
+    if (h == g_world.host) continue;
+    int leader = 0;
+    while (g_host_map.host_of[static_cast<std::size_t>(leader)] != h) ++leader;
+    remote_atomic(leader, remote_op::store32, &c.global_exit_status, static_cast<std::uint32_t>(status));
+    remote_atomic(leader, remote_op::store32, &c.global_exit_called, 1);
+    remote_post(leader, remote_op::store32_wake, &c.abort, 1);
+  }
+}
+
 // A failure or upc_global_exit on this host. A failure is handed to every
 // host (the first host to claim the job's report prints it and forwards its
-// record); upc_global_exit ends the job, as it does everywhere. A rank whose
-// UPC thread has not stopped 3 s after its host's abort ends the job.
+// record); so is upc_global_exit, which ends the run everywhere as on one host.
+// A rank whose UPC thread has not stopped 3 s after its host's abort ends the
+// job (after upc_global_exit, with its status and quietly).
 void end_job_if_stopped(bool worker_finished) {
   control_block& c = control();
   const bool global_exit = c.abort.load() && c.global_exit_called.load();
-  if (global_exit) {
-    std::fflush(nullptr);
-    g_mpi->abort(c.global_exit_status.load());
+  if (global_exit && !g_exit_forwarded) {
+    g_exit_forwarded = true;
+    forward_global_exit();
   }
   if (c.error_claimed.load() && c.error_ready.load() && !g_forwarded) {
     g_forwarded = true;
@@ -337,6 +354,8 @@ void end_job_if_stopped(bool worker_finished) {
   const double now = seconds_now();
   if (g_abort_seen < 0) g_abort_seen = now;
   if (now - g_abort_seen < 3) return;
+  std::fflush(nullptr);
+  if (global_exit) g_mpi->abort(c.global_exit_status.load());
   print_report_once();
   if (!g_quiet) std::fputs("upcemu: a rank did not stop within 3 s; ending the job\n", stderr);
   std::fflush(nullptr);
@@ -357,6 +376,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     start_remote_server();
     set_remote_channel(1);  // this thread's calls (the failure's forwarding) on their own replies
     g_forwarded = false;
+    g_exit_forwarded = false;
     g_abort_seen = -1;
     g_quiet = opt.quiet;
   }
@@ -401,8 +421,11 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
       if (g_several_hosts) end_job_if_stopped(false);
       if (rank != 0) continue;
       mon.poll();
+      // upc_global_exit ends the run on every rank, as on the other backends
+      // (upc::run returns its status); the job ends by force only when a
+      // thread ignores the stop.
       const bool global_exit = c.abort.load() && c.global_exit_called.load();
-      if (global_exit || mon.must_force_stop()) {
+      if (mon.must_force_stop()) {
         std::fflush(stdout);
         if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
         if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);

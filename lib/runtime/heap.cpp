@@ -308,6 +308,7 @@ void replay_launch_allocations(std::vector<std::uint64_t> offsets) {
   g_launch_log = std::move(offsets);
   g_replay_next = 0;
 }
+bool replaying_launch() noexcept { return g_launch_mode == launch_mode::replay; }
 bool finish_launch_replay() {
   const bool all_used = g_replay_next == g_launch_log.size();
   g_launch_mode = launch_mode::normal;

@@ -12,4 +12,8 @@ void record_launch_allocations();
 std::vector<std::uint64_t> take_launch_allocations();  // ends recording
 void replay_launch_allocations(std::vector<std::uint64_t> offsets);
 bool finish_launch_replay();  // ends replaying; false when offsets were left over
+// True while this rank adopts rank 0's allocations: their initial values are
+// rank 0's to write (already in the segment, or, for another host's
+// partitions, on their way home from rank 0's page cache).
+bool replaying_launch() noexcept;
 }  // namespace upc::detail

@@ -33,6 +33,7 @@
 
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "launch_replay.hpp"
 #include "upc/shared_array.hpp"
 #include "world_barrier.hpp"
 #include "upc/sync.hpp"
@@ -247,8 +248,10 @@ void shared_storage::allocate() {
   } else {
     base_ = shared_address{symmetric_alloc(bytes, fn, label()), 0, 0};
   }
-  // The segment is fresh and zero: only the initial value is left to write.
-  if (!initial_.empty()) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
+  // The segment is fresh and zero: only the initial value is left to write
+  // (once, by rank 0, on the mpi backend: another host's partitions are not
+  // this rank's to write before the run starts).
+  if (!initial_.empty() && !replaying_launch()) std::memcpy(raw_address(base_), initial_.data(), initial_.size());
 }
 
 void shared_storage::release() noexcept { base_ = shared_address{}; }
