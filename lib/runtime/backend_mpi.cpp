@@ -29,6 +29,8 @@
 #include <cstring>
 #include <string>
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 
 #include <boost/thread.hpp>
 
@@ -226,7 +228,41 @@ void* mpi_shared_memory(std::size_t bytes) {
   return nullptr;
 }
 
+namespace {
+// Across hosts, a failure recorded before the start (rank 0's allocation of
+// the namespace-scope objects, a rank's replay of it) is in its host's control
+// block only: every host must see it, or some would start the run and the
+// others not, their MPI calls no longer matching. The first failed rank's
+// record goes to every host; its own host prints it.
+void agree_on_failure_before_start() {
+  if (!g_several_hosts) return;
+  control_block& c = control();
+  std::int64_t first = c.abort.load() ? g_world.rank : INT64_MAX;
+  check(g_mpi->allreduce_min(&first), "start the run");
+  if (first == INT64_MAX) return;
+  struct record {
+    std::int32_t thread, status;
+    char text[error_text_bytes];
+  };
+  auto r = std::make_unique<record>();
+  if (g_world.rank == first) {
+    r->thread = c.error_thread.load();
+    r->status = c.failure_status.load();
+    std::memcpy(r->text, c.error_text, error_text_bytes);
+    r->text[error_text_bytes - 1] = '\0';
+  }
+  check(g_mpi->bcast(r.get(), sizeof(record), static_cast<int>(first)), "start the run");
+  if (c.abort.load()) return;  // this host has its own (it prints it)
+  c.report_printed.store(1);
+  record_failure_status(r->thread, r->text, r->status);
+}
+}  // namespace
+
 void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
+  // Another host's partitions are a page cache whose faults the crash
+  // handler serves: installed before anything may touch them (a test
+  // framework may have put its own back since the last run).
+  if (g_several_hosts) install_crash_handlers();
   std::vector<std::uint64_t> offsets;
   std::int64_t count = 0;
   if (g_world.rank == 0) {
@@ -242,7 +278,10 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
     count = control().abort.load() ? -1 : static_cast<std::int64_t>(offsets.size());
   }
   check(g_mpi->bcast(&count, sizeof count, 0), "share the shared objects' places");
-  if (count < 0) return;
+  if (count < 0) {
+    agree_on_failure_before_start();
+    return;
+  }
   offsets.resize(static_cast<std::size_t>(count));
   if (count > 0) check(g_mpi->bcast(offsets.data(), offsets.size() * sizeof(std::uint64_t), 0), "share the shared objects' places");
   if (g_world.rank != 0) {
@@ -269,6 +308,7 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
       c.heap_generation.store(heap[4]);
     }
   }
+  agree_on_failure_before_start();
   check(g_mpi->barrier(), "start the run");
   if (g_several_hosts) dsm_acquire();
 }
