@@ -16,6 +16,7 @@
 #include "control.hpp"
 #include "dsm.hpp"
 #include "futex.hpp"
+#include "hosts.hpp"
 #include "backend_mpi.hpp"
 #include "launcher.hpp"
 
@@ -188,7 +189,9 @@ std::string where_is(const thread_slot& s) {
     char buf[32];
     std::snprintf(buf, sizeof buf, " (lock %#llx", static_cast<unsigned long long>(arg));
     out += buf;
-    const int holder = lock_holder(arg);
+    // A lock on another host is not looked into from here (its page is the
+    // UPC thread's cache, if anything).
+    const int holder = remote_address(reinterpret_cast<const void*>(arg)) ? -1 : lock_holder(arg);
     out += holder >= 0 ? ", held by thread " + std::to_string(holder) + ")" : std::string(")");
   }
   const char* file = s.blocked_file.load();
@@ -201,13 +204,17 @@ std::string where_is(const thread_slot& s) {
 // ("threads 2-63: waiting in upc_barrier at ..."), so that the report of a large
 // run fits in the control block's error text.
 std::string describe_blocked_threads() {
+  return describe_blocked_threads([](int t) -> const thread_slot& { return control().slots[t]; });
+}
+
+std::string describe_blocked_threads(const std::function<const thread_slot&(int)>& slot_of) {
   std::string out;
   control_block& c = control();
   const std::size_t room = error_text_bytes - 1024;  // leave space for the report's headline
   int first = 0;
-  std::string current = c.threads > 0 ? where_is(c.slots[0]) : std::string();
+  std::string current = c.threads > 0 ? where_is(slot_of(0)) : std::string();
   for (int t = 1; t <= c.threads; ++t) {
-    std::string next = t < c.threads ? where_is(c.slots[t]) : std::string();
+    std::string next = t < c.threads ? where_is(slot_of(t)) : std::string();
     if (t < c.threads && next == current) continue;
     std::string line = first == t - 1 ? "  thread " + std::to_string(first) + ": "
                                       : "  threads " + std::to_string(first) + "-" + std::to_string(t - 1) + ": ";

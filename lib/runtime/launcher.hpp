@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 namespace upc::detail {
 
 struct thread_slot;
+class hosts_slots;
 
 // Runs the body as UPC thread t inside the calling OS thread or process; catches
 // every way the body can end and records failures. Returns the body's status.
@@ -52,6 +54,9 @@ class monitor {
   // already warned about.
   std::vector<std::uint32_t> seen_seq_, warned_seq_;
   std::vector<double> seen_since_;
+  // Across hosts: the other hosts' slots, copied at each look (hosts_slots.hpp).
+  std::shared_ptr<hosts_slots> hosts_;
+  double last_hosts_look_ = -1;
 };
 
 double now_seconds();
@@ -89,6 +94,8 @@ void set_exit_code(int thread, int code);  // stored for the launcher
 void set_launcher_exit_code(int code);     // 124 timeout, 130 interrupted
 int launcher_exit_code();                  // 0 when none was set
 std::string describe_blocked_threads(); // where each thread waits (runs of threads share a line)
+// The same from slots given per thread (across hosts: hosts_slots.hpp's copies).
+std::string describe_blocked_threads(const std::function<const thread_slot&(int)>& slot_of);
 std::string last_call_text(const thread_slot& s);  // " (last runtime call: f at file:line)" or ""
 
 }  // namespace upc::detail

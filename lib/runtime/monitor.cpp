@@ -12,10 +12,14 @@
 #include <time.h>
 
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <map>
 #include <string>
 
 #include "control.hpp"
+#include "hosts.hpp"
+#include "hosts_slots.hpp"
 #include "launcher.hpp"
 
 namespace upc::detail {
@@ -61,10 +65,10 @@ std::string place(const thread_slot& s) {
 
 // Why the threads cannot go on, when their waits say it: some wait in
 // upc_barrier (or upc_wait) and others in a collective call or allocation.
-std::string diagnosis(const control_block& c) {
+std::string diagnosis(const control_block& c, const std::function<const thread_slot&(int)>& slot_of) {
   bool in_barrier = false, in_collective = false, returned = false;
   for (int t = 0; t < c.threads; ++t) {
-    const thread_slot& s = c.slots[t];
+    const thread_slot& s = slot_of(t);
     if (state_of(s) == thread_state::finished) { returned = true; continue; }
     const auto k = static_cast<blocked_kind>(s.blocked.load());
     in_barrier |= k == blocked_kind::barrier_wait;
@@ -102,8 +106,16 @@ void monitor::poll() {
     return;
   }
   if (timeout_ > 0 && now - start_ > timeout_) {
+    std::string where;
+    if (several_hosts()) {  // every host's threads, through their servers
+      if (!hosts_) hosts_ = std::make_shared<hosts_slots>();
+      hosts_->refresh();
+      where = describe_blocked_threads([this](int t) -> const thread_slot& { return hosts_->slot(t); });
+    } else {
+      where = describe_blocked_threads();
+    }
     std::string text = "upcemu: the run exceeded its time limit of " + seconds_text(timeout_) +
-                       " (--timeout) and was stopped; where each thread was:\n" + describe_blocked_threads();
+                       " (--timeout) and was stopped; where each thread was:\n" + where;
     set_launcher_exit_code(124);
     // In the control block too: on the mpi backend every rank ends with it.
     record_failure_status(-1, text.c_str(), 124);
@@ -117,12 +129,22 @@ void monitor::poll() {
 
 void monitor::check_deadlock(double now) {
   control_block& c = control();
-  const std::uint64_t progress = c.progress.load();
+  // Across hosts every thread's slot and every host's progress, through the
+  // servers: a few requests per host, so a look every 0.2 s.
+  const bool across = several_hosts();
+  if (across) {
+    if (now - last_hosts_look_ < 0.2) return;
+    last_hosts_look_ = now;
+    if (!hosts_) hosts_ = std::make_shared<hosts_slots>();
+    hosts_->refresh();
+  }
+  auto slot_of = [&](int t) -> const thread_slot& { return across ? hosts_->slot(t) : c.slots[t]; };
+  const std::uint64_t progress = across ? hosts_->progress() : c.progress.load();
   blocked_seqs_.resize(static_cast<std::size_t>(c.threads));
   bool all_waiting = true, changed = progress != last_progress_;
   int live = 0;
   for (int t = 0; t < c.threads; ++t) {
-    const thread_slot& s = c.slots[t];
+    const thread_slot& s = slot_of(t);
     const thread_state st = state_of(s);
     if (st == thread_state::finished) continue;
     if (st != thread_state::running || !is_waiting(s)) { all_waiting = false; break; }
@@ -138,8 +160,8 @@ void monitor::check_deadlock(double now) {
   }
   if (now - unchanged_since_ < deadlock_delay_) return;
   std::string text = "upcemu: deadlock: every thread is waiting and none can go on (no progress for " +
-                     seconds_text(deadlock_delay_) + "; --watchdog sets the delay):\n" + describe_blocked_threads() +
-                     diagnosis(c);
+                     seconds_text(deadlock_delay_) + "; --watchdog sets the delay):\n" + describe_blocked_threads(slot_of) +
+                     diagnosis(c, slot_of);
   record_failure(-1, text.c_str());
 }
 
