@@ -173,13 +173,20 @@ int team_comm(const int* ranks, int n, int tag, std::uint64_t* comm) {
   return 0;
 }
 
-int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle) {
-  const MPI_Comm comm = comm_of(handle);
+// MPI counts are int: the count of a piece, or MPI_ERR_COUNT (said) when it does not fit.
+int piece_count(std::uint64_t bytes, int& n) {
   if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
     g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
     return MPI_ERR_COUNT;
   }
-  const int n = static_cast<int>(bytes);
+  n = static_cast<int>(bytes);
+  return 0;
+}
+
+int collective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle) {
+  const MPI_Comm comm = comm_of(handle);
+  int n = 0;
+  if (int rc = piece_count(bytes, n)) return rc;
   void* s = const_cast<void*>(send);
   switch (op) {
     case op_bcast: {
@@ -362,11 +369,8 @@ int comm_free(std::uint64_t handle) {
 int icollective(int op, const void* send, void* recv, std::uint64_t bytes, int root, std::uint64_t handle,
                 std::uint64_t* request) {
   const MPI_Comm comm = comm_of(handle);
-  if (bytes > static_cast<std::uint64_t>(INT_MAX)) {
-    g_error = "a piece of " + std::to_string(bytes) + " bytes is more than an MPI count of bytes holds (2 GiB)";
-    return MPI_ERR_COUNT;
-  }
-  const int n = static_cast<int>(bytes);
+  int n = 0;
+  if (int rc = piece_count(bytes, n)) return rc;
   void* s = const_cast<void*>(send);
   MPI_Request rq;
   int rc;
