@@ -286,8 +286,15 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
   if (count > 0) check(g_mpi->bcast(offsets.data(), offsets.size() * sizeof(std::uint64_t), 0), "share the shared objects' places");
   if (g_world.rank != 0) {
     replay_launch_allocations(std::move(offsets));
-    allocate();
-    if (!finish_launch_replay())
+    // A refusal here (more objects than rank 0 made) is recorded, not thrown
+    // past the start's barrier: every rank must reach it, or this rank's next
+    // run would meet the others' calls of this one.
+    try {
+      allocate();
+    } catch (const upc::error& e) {
+      record_failure(g_world.rank, (std::string("upcemu: ") + e.what() + "\n").c_str());
+    }
+    if (!finish_launch_replay() && !control().abort.load())
       record_failure(g_world.rank, ("upcemu: rank " + std::to_string(g_world.rank) +
                                     " allocated fewer shared objects before the start than rank 0: the program's "
                                     "namespace-scope shared objects must be the same in every rank\n").c_str());
