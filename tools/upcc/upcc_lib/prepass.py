@@ -418,9 +418,21 @@ def prepass(text, static_threads=None, fragment=False):
             else:
                 raise UpcError(t.file, t.line, f"{w} needs an operand: a type or an expression")
             x = prepass_fragment(inner, static_threads, layouts, t)
-            out.append(f"__upcc_{w[4:]}((__typeof__({x}) *)0)" + _newlines(toks, i, end))
+            out.append(f"__upcc_{w[4:]}((__typeof__({x}) *)0)" + _newlines(toks, i, j))
             i = end
             continue
+        if w in ("sizeof", "_Alignof", "__alignof__", "__alignof"):
+            # sizeof(T) of a type that mentions shared: libclang does not give the
+            # operand type of sizeof(type-name), so the operand becomes an
+            # expression of that type (still a constant expression)
+            j = _significant(toks, i, 1)
+            if j < n and toks[j].text == "(":
+                k = _balanced(toks, j, "(", ")")
+                if any(toks[z].kind == "id" and toks[z].text == "shared" for z in range(j + 1, k)):
+                    x = prepass_fragment(_text(toks, j + 1, k), static_threads, layouts, t)
+                    out.append(f"{w}(*(__typeof__({x}) *)0)" + _newlines(toks, i, j))
+                    i = k + 1
+                    continue
         if w == "upc_fence":
             out.append("__upcc_fence()")
             i += 1

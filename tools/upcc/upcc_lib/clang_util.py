@@ -1,0 +1,115 @@
+"""libclang: finding the library, and the few queries the Python bindings lack."""
+import ctypes
+import glob
+import os
+import re
+import subprocess
+
+import clang.cindex as ci
+
+from .errors import UpcError
+
+K = ci.CursorKind
+_configured = False
+
+
+def find_libclang():
+    """The libclang shared library: $UPCC_LIBCLANG, else the newest
+    /usr/lib/llvm-N/lib/libclang-N.so.1 (Debian's libclang1-N), else what the
+    dynamic linker knows as libclang*.so (ldconfig -p)."""
+    env = os.environ.get("UPCC_LIBCLANG")
+    if env:
+        return env
+    found = []
+    for path in glob.glob("/usr/lib/llvm-*/lib/libclang-*.so.1") + glob.glob("/usr/lib/llvm-*/lib/libclang.so.1"):
+        m = re.search(r"llvm-(\d+)", path)
+        found.append((int(m.group(1)) if m else 0, path))
+    if found:
+        return max(found)[1]
+    try:
+        out = subprocess.run(["ldconfig", "-p"], stdout=subprocess.PIPE, universal_newlines=True).stdout
+    except OSError:
+        out = ""
+    for line in out.splitlines():
+        m = re.search(r"(libclang(?:-[\d.]+)?\.so[\d.]*) .*=> (\S+)", line)
+        if m:
+            return m.group(2)
+    return None
+
+
+def configure():
+    global _configured
+    if _configured:
+        return
+    lib = find_libclang()
+    if lib is None:
+        raise UpcError("upcc", 0, "cannot find libclang (install libclang1-14, or set UPCC_LIBCLANG to its path)")
+    ci.Config.set_library_file(lib)
+    _configured = True
+    _register_evaluate()
+
+
+class _EvalResult(ctypes.c_void_p):
+    pass
+
+
+def _register_evaluate():
+    lib = ci.conf.lib
+    try:
+        lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+        lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getKind.restype = ctypes.c_int
+        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    except AttributeError:
+        pass
+
+
+def evaluate_int(cursor):
+    """The value of an integer constant expression, or None."""
+    lib = ci.conf.lib
+    try:
+        r = lib.clang_Cursor_Evaluate(cursor)
+    except (AttributeError, ctypes.ArgumentError):
+        return None
+    if not r:
+        return None
+    try:
+        if lib.clang_EvalResult_getKind(r) != 1:  # CXEval_Int
+            return None
+        return lib.clang_EvalResult_getAsLongLong(r)
+    finally:
+        lib.clang_EvalResult_dispose(r)
+
+
+IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
+
+
+def strip(c):
+    """c without the parentheses and implicit conversions around it."""
+    while c.kind in IMPLICIT:
+        kids = list(c.get_children())
+        if len(kids) != 1:
+            break
+        c = kids[0]
+    return c
+
+
+def strip_parens(c):
+    while c.kind == K.PAREN_EXPR:
+        kids = list(c.get_children())
+        if len(kids) != 1:
+            break
+        c = kids[0]
+    return c
+
+
+def only_child(c):
+    kids = list(c.get_children())
+    return kids[0] if len(kids) == 1 else None
+
+
+def expression_children(c):
+    return [x for x in c.get_children() if x.kind.is_expression()]

@@ -1,0 +1,528 @@
+"""Declarations: shared objects, pointers-to-shared wherever they are declared,
+typedefs, struct members, parameters, functions, initialisers, and private
+variables with static storage (docs/upcc.md, "Declarations").
+
+Every declaration is a group of declarators sharing their specifiers. When the
+specifiers are not shared the text is kept (initialisers rewritten); when they
+are, each declarator becomes its own C declaration: a shared object becomes an
+`upcemu_object __upcc_o_<name>` (its storage is the runtime's), a pointer to a
+shared type an `upcemu_sptr`. Private variables with static storage become
+`_Thread_local`: every UPC thread has its own copy.
+"""
+import re
+
+import clang.cindex as ci
+
+from .errors import UpcError
+from .types import AS_RE
+
+K = ci.CursorKind
+
+
+class SharedObject:
+    """A declared shared object: its C name (an upcemu_object), element type,
+    dimension texts (THREADS included), block and consistency."""
+
+    def __init__(self, name, cname, ctype, dims, block, consistency):
+        self.name, self.cname, self.ctype, self.dims = name, cname, ctype, dims
+        self.block, self.consistency = block, consistency
+
+
+class Declarations:
+    current_function = None
+    prefix = []
+
+    def is_shared_object(self, c):
+        return self.top_as(c.type) > 0 and not self.is_sptr(c.type) or (
+            self.is_sptr(c.type) and "address_space" in c.type.get_canonical().spelling.rsplit("*", 1)[-1])
+
+    def storage(self, c):
+        toks = [t.spelling for t in c.get_tokens()]
+        name_at = toks.index(c.spelling) if c.spelling in toks else len(toks)
+        return [t for t in toks[:name_at] if t in ("static", "extern")]
+
+    def declare_objects(self, group, file_scope, func=None):
+        texts = []
+        for c in group:
+            f, line = self.where(c)
+            k = self.top_as(c.type)
+            block, cons = self.layout(k)
+            toks = list(c.get_tokens())
+            spell = [t.spelling for t in toks]
+            # the dimensions: bracket groups after the name
+            dims = []
+            try:
+                at = next(i for i, t in enumerate(toks) if t.spelling == c.spelling
+                          and t.extent.start.offset == c.location.offset)
+            except StopIteration:
+                at = spell.index(c.spelling)
+            j = at + 1
+            init = None
+            while j < len(toks):
+                if spell[j] == "[":
+                    depth, q = 0, j
+                    while q < len(toks):
+                        depth += spell[q] == "["
+                        depth -= spell[q] == "]"
+                        if depth == 0:
+                            break
+                        q += 1
+                    dims.append(self.src(toks[j].extent.end.offset, toks[q].extent.start.offset).strip())
+                    j = q + 1
+                elif spell[j] == "=":
+                    init = self.src(toks[j].extent.end.offset, c.extent.end.offset).strip()
+                    break
+                else:
+                    j += 1
+            if not self.static_threads and sum("__upcc_THREADS" in d for d in dims) > 1:
+                raise UpcError(f, line, f"THREADS appears in more than one dimension of shared array "
+                                        f"'{c.spelling}'; with a dynamic THREADS (no -T) it may appear in "
+                                        f"one dimension only")
+            if block not in ("0", "1", "*") and not self.is_array(c.type) and False:
+                pass
+            elem_t = c.type
+            while self.is_array(elem_t):
+                elem_t = elem_t.get_canonical().element_type if elem_t.get_canonical().kind != ci.TypeKind.POINTER else elem_t
+            elem = self.ctype(elem_t)
+            base = (func + "_" if func else "") + c.spelling
+            if func:  # two blocks of one function may each have a static `x`
+                self.local_count = getattr(self, "local_count", 0) + 1
+                base += f"_{self.local_count}"
+            # the generated code at file scope names the element type: a struct defined
+            # in the function gets a file-scope copy under a tag of its own
+            elem_out = self.hoist_local_record(elem_t, base) if func else elem
+            cname = "__upcc_o_" + base
+            self.objects[c.get_usr()] = SharedObject(c.spelling, cname, elem, dims, block, cons)
+            stor = self.storage(c)
+            if "extern" in stor:
+                texts.append(("extern ", cname))
+                continue
+            texts.append(("static " if "static" in stor or func else "", cname))
+            if init is not None and dims and dims[0] == "":
+                # the first dimension taken from the initialiser (clang completed the type)
+                n0 = c.type.get_canonical().get_array_size()
+                if n0 < 0:
+                    raise UpcError(f, line, f"shared array '{c.spelling}': cannot tell its size from the initialiser")
+                dims[0] = str(n0)
+            count = " * ".join(f"(size_t)({d})" for d in dims) if dims else "1"
+            if any(d == "" for d in dims):
+                raise UpcError(f, line, f"shared array '{c.spelling}' needs a size in every dimension")
+            fq = f.replace("\\", "\\\\").replace('"', '\\"')
+            tname = elem.replace('"', "")
+            self.appendix.append(
+                f"static size_t __upcc_n_{base}(void) {{ return {count}; }}\n"
+                f"__attribute__((constructor)) static void __upcc_d_{base}(void) {{ upcemu_declare(&{cname}, "
+                f"sizeof({elem_out}), {self.block_expr(block)}, __upcc_n_{base}, \"{tname}\", \"{fq}\", {line}, "
+                f"(const void *)0); }}\n")
+            if init is not None:
+                self.appendix.append(self.initializer(c, base, cname, elem_out, dims, f, line))
+        first = group[0]
+        decl = ", ".join(c for _, c in texts)
+        text = f"{texts[0][0]}upcemu_object {decl}"
+        text += "\n" * self.src(first.extent.start.offset, group[-1].extent.end.offset).count("\n")
+        if file_scope:
+            self.edits.append((first.extent.start.offset, group[-1].extent.end.offset, text))
+        return text
+
+    def hoist_local_record(self, elem_t, base):
+        """The element type's spelling for the generated file-scope code of a static
+        shared object declared in a function: when the type is a struct or union
+        defined in a function (`static shared struct S {...} s[N];`), a copy of its
+        definition under the tag `__upcc_local_<base>` goes before the function
+        (self.prefix) and that tag is returned; otherwise the type's own spelling."""
+        t = elem_t.get_canonical()
+        decl = t.get_declaration()
+        if t.kind != ci.TypeKind.RECORD or decl is None or not decl.is_definition():
+            return self.ctype(elem_t)
+        p = decl.semantic_parent
+        while p is not None and p.kind not in (K.FUNCTION_DECL, K.TRANSLATION_UNIT):
+            p = p.semantic_parent
+        if p is None or p.kind != K.FUNCTION_DECL:
+            return self.ctype(elem_t)
+        kw = "union" if decl.kind == K.UNION_DECL else "struct"
+        tag = f"__upcc_local_{base}"
+        body = self.flatten(self.rw_record(decl))
+        body = AS_RE.sub("", body[body.index("{"):])
+        self.prefix.append(f"{kw} {tag} {body}; ")
+        return f"{kw} {tag}"
+
+    # ---- declarations with several declarators, pointers-to-shared, typedefs ----
+
+    QUALS = ("const", "volatile", "restrict", "__restrict", "__restrict__")
+
+    STORAGE = ("typedef", "static", "extern", "register", "_Thread_local", "__thread", "inline", "__inline",
+               "__inline__", "_Noreturn")
+
+    def _name_index(self, c, toks):
+        for i, t in enumerate(toks):
+            if t.spelling == c.spelling and t.extent.start.offset == c.location.offset:
+                return i
+        return None
+
+    def declarator_start(self, c):
+        """Offset where the declarator of c begins (after the specifiers)."""
+        toks = list(c.get_tokens())
+        at = self._name_index(c, toks)
+        if at is None:
+            return c.location.offset
+        j = at
+        while j > 0:
+            t = toks[j - 1].spelling
+            if t in ("*", "(") or t in self.QUALS:
+                j -= 1
+                continue
+            # __attribute__((address_space(K))): 9 tokens ending at j-1
+            if t == ")" and j >= 9 and toks[j - 9].spelling == "__attribute__" and \
+                    toks[j - 6].spelling == "address_space":
+                j -= 9
+                continue
+            break
+        # a qualifier or address space not after a '*' belongs to the specifiers
+        while j < at and toks[j].spelling not in ("*", "("):
+            j += 9 if toks[j].spelling == "__attribute__" else 1
+        return toks[min(j, at)].extent.start.offset
+
+    def base_is_shared(self, c, spec_end, start=None, extra=()):
+        """Whether the declaration's specifiers name a shared (non-pointer) type."""
+        start = c.extent.start.offset if start is None else start
+        text = self.raw[start:spec_end]
+        for k in list(c.get_children()) + list(extra):  # a struct defined in the specifiers: its members do not count
+            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and start <= k.extent.start.offset and \
+                    k.extent.end.offset <= spec_end:
+                a, b = k.extent.start.offset - start, k.extent.end.offset - start
+                text = text[:a] + b" " * (b - a) + text[b:]
+        if AS_RE.search(text.decode()):
+            return True
+        for k in c.get_children():
+            if k.kind == K.TYPE_REF and k.extent.start.offset < spec_end and k.referenced is not None and \
+                    k.referenced.kind == K.TYPEDEF_DECL:
+                u = k.referenced.underlying_typedef_type
+                if self.top_as(u) > 0 and not self.is_sptr(u):
+                    return True
+        return False
+
+    def rw_decls(self, group, file_scope, outer=None, extra=()):
+        """One declaration (VAR_DECLs, TYPEDEF_DECLs or FIELD_DECLs sharing their
+        specifiers): each declarator translated; split into one declaration per
+        declarator when the specifiers are shared (pointers-to-shared become
+        upcemu_sptr, shared objects upcemu_object)."""
+        first = group[0]
+        # outer: a block-scope DECL_STMT whose specifiers define a struct (extra): the
+        # VAR_DECLs' extents begin after the struct there, the statement's at its start
+        start = first.extent.start.offset if outer is None else outer.extent.start.offset
+        spec_end = self.declarator_start(first)
+        shared_base = self.base_is_shared(first, spec_end, start, extra)
+        if not shared_base and not any(self.is_shared_object(c) for c in group
+                                       if c.kind == K.VAR_DECL):
+            text = self.gen_range(group, start, max(c.extent.end.offset for c in group))
+            if first.kind == K.VAR_DECL and self.wants_tls(first):
+                text = "_Thread_local " + text
+            if first.kind == K.VAR_DECL and len(group) == 1:
+                text = self.private_init(first, text)
+            if first.kind == K.TYPEDEF_DECL:
+                text = AS_RE.sub("", text)
+            return text
+        spec_words = [t.spelling for t in (outer or first).get_tokens()
+                      if start <= t.extent.start.offset < spec_end]
+        storage = [w for w in spec_words if w in self.STORAGE]
+        spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))
+        parts, prefix_parts = [], []
+        # a struct/union defined in the specifiers (`shared struct S {...} s[THREADS];`):
+        # defined on its own first (an unnamed one gets a tag), then named by its tag
+        rec = next((k for k in list(first.get_children()) + list(extra) if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
+                    k.is_definition() and start <= k.extent.start.offset and k.extent.end.offset <= spec_end), None)
+        if rec is not None and first.kind == K.VAR_DECL:
+            kw = "union" if rec.kind == K.UNION_DECL else "struct"
+            deftext = self.rw(rec)
+            if rec.is_anonymous() or not rec.spelling or "(" in rec.spelling:
+                self.anon_count = getattr(self, "anon_count", 0) + 1
+                tag = f"__upcc_anon_{self.anon_count}"
+                deftext = re.sub(r"^\s*" + kw + r"\b", f"{kw} {tag}", deftext, count=1)
+                self.anon_names[AS_RE.sub("", rec.type.get_canonical().spelling).strip()] = f"{kw} {tag}"
+            else:
+                tag = rec.spelling
+            parts.append(self.flatten(deftext))
+            spec_plain = AS_RE.sub("", self.gen_range([first], start, rec.extent.start.offset) + f"{kw} {tag}" +
+                                   self.gen_range([first], rec.extent.end.offset, spec_end))
+        prev_end = None
+        for c in group:
+            if prev_end is None:
+                dstart = spec_end
+            else:
+                # after the comma that ends the previous declarator (a later declarator's
+                # extent starts at its name at block scope, at the specifiers at file scope)
+                seg = re.sub(rb"(?m)^[ \t]*#[^\n]*", lambda m: b" " * len(m.group()),
+                             self.raw[prev_end:c.location.offset])
+                comma = seg.find(b",")
+                dstart = prev_end + comma + 1 if comma >= 0 else prev_end
+            dend = c.extent.end.offset
+            prev_end = dend
+            if c.kind == K.VAR_DECL and self.is_shared_object(c):
+                f, line = self.where(c)
+                if "static" not in storage and "extern" not in storage and not file_scope:
+                    self.error(c, f"a shared variable declared in a function must be static "
+                                  f"(UPC has no automatic shared objects)")
+                # a block-scope `extern shared` names the file-scope object
+                text = self.declare_objects([c], file_scope=False, func=None if file_scope or
+                                            "extern" in storage else (self.current_function or "f"))
+                if file_scope:
+                    parts.append(text.strip())
+                else:
+                    self.prefix.append(text.replace("\n", " ") + ";")
+                continue
+            if c.kind == K.FIELD_DECL and self.top_as(c.type) > 0 and not self.is_sptr(c.type):
+                self.error(c, f"the member '{c.spelling}' cannot be shared (a struct is shared as a whole)")
+            decl = self.gen_range([c], dstart, dend)
+            if shared_base and "*" in self.src(dstart, c.location.offset):
+                # the leftmost '*' is the pointer to the shared base: upcemu_sptr
+                decl = self.strip_sptr_stars(decl)
+                decl = AS_RE.sub("", decl)
+                decl = self.drop_row_dims(decl, c.spelling)
+                tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
+                parts.append(self.private_init(c, " ".join(storage) + (" " if storage else "") + tls +
+                                               "upcemu_sptr " + decl.strip()))
+            else:
+                tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
+                parts.append(self.private_init(c, tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip()))
+        # The declarations on one line, then the range's line structure (its line
+        # markers included, e.g. those around a NULL from a system header) kept.
+        lines = self.src(start, max(c.extent.end.offset for c in group)).split("\n")[1:]
+        tail = "".join("\n" + (ln if re.match(r"\s*#", ln) else "") for ln in lines)
+        if not parts:
+            return ("/* shared static: see __upcc_o_ */" if not file_scope else "") + tail
+        return "; ".join(self.flatten(p) for p in parts) + tail
+
+    STAR_RE = re.compile(r"\*\s*((?:(?:const|volatile|restrict|__restrict|__restrict__)\s*|"
+                         r"__attribute__\(\(address_space\(\d+\)\)\)\s*)*)")
+
+    def strip_sptr_stars(self, decl):
+        """The declarator of a pointer to a shared base without the stars that the
+        upcemu_sptr stands for: the first, and each further one whose pointee is
+        shared (the star before it carries an address space): `*shared *p` (a
+        private pointer to a shared pointer-to-shared) is one upcemu_sptr."""
+        m = re.match(r"\s*\(?\s*", decl)
+        pos, levels = m.end(), []
+        while True:
+            sm = self.STAR_RE.match(decl, pos)
+            if not sm:
+                break
+            levels.append((sm.start(), sm.end(), "address_space" in sm.group(1)))
+            pos = sm.end()
+        if not levels:
+            return decl
+        cut = 1
+        for i, (_, _, shared) in enumerate(levels[:-1]):
+            if shared:
+                cut = i + 2
+        return decl[:levels[0][0]] + decl[levels[cut - 1][1]:]
+
+    @staticmethod
+    def drop_row_dims(decl, name):
+        """A declarator of a pointer to an array of shared, its star already gone
+        (`(p)[N] = a`, `(pa[3])[N]`): the whole pointer is one upcemu_sptr, so the
+        parentheses and the row's dimensions after them go (`p = a`, `pa[3]`)."""
+        m = re.match(r"\s*\(\s*" + re.escape(name) + r"\b", decl)
+        if not m:
+            return decl
+        pos, depth = m.end(), 0
+        while pos < len(decl):  # the name's own dimensions, up to the ')'
+            ch = decl[pos]
+            depth += ch in "(["
+            depth -= ch in ")]"
+            if depth < 0:
+                break
+            pos += 1
+        if pos >= len(decl):
+            return decl
+        inner = decl[m.start():pos].replace("(", "", 1).strip()
+        q = pos + 1
+        dims = re.compile(r"\s*\[")
+        found = False
+        while True:
+            dm = dims.match(decl, q)
+            if not dm:
+                break
+            depth, r = 0, dm.end() - 1
+            while r < len(decl):
+                depth += decl[r] in "(["
+                depth -= decl[r] in ")]"
+                r += 1
+                if depth == 0:
+                    break
+            q, found = r, True
+        if not found:
+            return decl
+        return decl[:m.start()] + inner + decl[q:]
+
+    def private_init(self, c, text):
+        """A private variable with static storage holding a pointer-to-shared and
+        initialised with an address (`shared int *p = &x[0];`): the translated value
+        is a call, not a C constant. At file scope the declaration keeps no
+        initialiser and a function, registered by a constructor with
+        upcemu_private_initializer, sets each thread's copy before main; a static
+        in a function is set when its declaration is first reached on each thread."""
+        if c.kind != K.VAR_DECL or not self.has_sptr(c.type) or self.is_system(c) or \
+                self.from_upcc_header(c) or "extern" in self.storage(c):
+            return text
+        file_scope = c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT
+        if not file_scope and "static" not in self.storage(c):
+            return text
+        m = re.search(r"\b" + re.escape(c.spelling) + r"\b", text)
+        if not m:
+            return text
+        depth, eq = 0, None
+        for i in range(m.end(), len(text)):
+            ch = text[i]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch == "=" and depth == 0 and text[i + 1:i + 2] != "=":
+                eq = i
+                break
+        if eq is None:
+            return text
+        decl, init = text[:eq].rstrip(), text[eq + 1:].strip()
+        if not re.search(r"\bupcemu_\w+\s*\(", init):
+            return text  # a C constant (a null pointer-to-shared)
+        n = c.type.get_canonical().get_array_size() if self.is_array(c.type) else -1
+        if n >= 0:
+            decl = decl[:m.end()] + re.sub(r"\[\s*\]", f"[{n}]", decl[m.end():], count=1)
+        self.pinit_count = getattr(self, "pinit_count", 0) + 1
+        k, v = self.pinit_count, c.spelling
+        body = (f"__typeof__({v}) __upcc_pv = {init}; "
+                f"__builtin_memcpy((void *)&{v}, &__upcc_pv, sizeof {v});")
+        if file_scope:
+            self.appendix.append(
+                f"static void __upcc_pi_{k}(void) {{ {body} }}\n"
+                f"__attribute__((constructor)) static void __upcc_pr_{k}(void) {{ "
+                f"upcemu_private_initializer(__upcc_pi_{k}); }}\n")
+            return decl
+        return (f"{decl}; static _Thread_local int __upcc_pg_{k}; "
+                f"if (!__upcc_pg_{k}) {{ __upcc_pg_{k} = 1; {body} }}")
+
+    def wants_tls(self, c):
+        scope = c.semantic_parent.kind if c.semantic_parent else None
+        stor = self.storage(c)
+        return (scope == K.TRANSLATION_UNIT or "static" in stor) and not self.is_system(c) and \
+            not c.type.is_const_qualified() and not self.from_upcc_header(c) and not self.is_shared_object(c)
+
+    def rw_record(self, c):
+        """A struct/union: its fields declared with pointer-to-shared types."""
+        kids = list(c.get_children())
+        out, pos = [], c.extent.start.offset
+        i = 0
+        while i < len(kids):
+            k = kids[i]
+            ka = k.extent.start.offset
+            if ka < pos:
+                i += 1
+                continue
+            if k.kind == K.FIELD_DECL:
+                group = [k]
+                while i + 1 < len(kids) and kids[i + 1].kind == K.FIELD_DECL and \
+                        kids[i + 1].extent.start.offset == ka:
+                    i += 1
+                    group.append(kids[i])
+                kb = max(g.extent.end.offset for g in group)
+                t = self.rw_decls(group, file_scope=False)
+            else:
+                kb = k.extent.end.offset
+                t = self.rw(k)
+            out.append(self.src(pos, ka))
+            out.append(t)
+            pos = kb
+            i += 1
+        out.append(self.src(pos, c.extent.end.offset))
+        return "".join(out)
+
+    def initializer(self, c, base, cname, elem, dims, f, line):
+        """The initialiser of a shared object (UPC 1.3: static shared objects may be
+        initialised; it happens once, before the program runs): a function that
+        builds the value privately (so pointers-to-shared to other objects may
+        appear) and copies it element by element, registered by a constructor;
+        thread 0 runs it at the start of the run (upcemu_run_initializers)."""
+        if dims:
+            inner = dims[1:]
+            if not self.static_threads and any("__upcc_THREADS" in d for d in inner):
+                raise UpcError(f, line, f"the initialiser of shared array '{c.spelling}' needs a static THREADS "
+                                        f"(upcc -T N): THREADS is in an inner dimension")
+            shape = "[]" + "".join(f"[{d}]" for d in inner)
+        else:
+            shape = ""
+        value = self.rw_text_init(c)
+        return (f"static void __upcc_init_{base}(void) {{ {elem} __upcc_v{shape} = {value}; "
+                f"upcemu_init_elems(&{cname}, &__upcc_v, sizeof(__upcc_v) / sizeof({elem}), sizeof({elem})); }}\n"
+                f"__attribute__((constructor)) static void __upcc_r_{base}(void) {{ "
+                f"upcemu_initializer(__upcc_init_{base}); }}\n")
+
+    def rw_text_init(self, c):
+        kids = [k for k in c.get_children() if k.kind.is_expression()]
+        return self.rw(kids[-1]) if kids else "0"
+
+    # ---- expressions and statements ----
+
+    def rw_function(self, c):
+        saved = self.current_function, self.prefix
+        self.current_function, self.prefix = c.spelling, []
+        text = self.generic(c)
+        name_off = c.location.offset - c.extent.start.offset
+        head, rest = text[:name_off], text[name_off:]
+        if self.is_sptr(c.result_type):
+            keep = [w for w in head.split() if w in ("static", "extern", "inline", "__inline", "__inline__")]
+            head = " ".join(keep + ["upcemu_sptr "])
+        if c.spelling == "main" and c.is_definition():
+            # main is renamed, so C99 5.1.2.2.3's return 0 at its closing brace is lost: say it
+            end = rest.rstrip().rfind("}")
+            if end > 0:
+                rest = rest[:end] + "return 0; }" + rest[end + 1:]
+            params = [p for p in c.get_arguments()]
+            if params:
+                rest = "upcemu_c_program_main" + rest[4:]
+            else:
+                rest = "__upcc_user_main" + rest[4:]
+                self.appendix.append("int upcemu_c_program_main(int argc, char **argv) "
+                                     "{ (void)argc; (void)argv; return __upcc_user_main(); }\n")
+        text = "".join(self.prefix) + head + rest
+        self.current_function, self.prefix = saved
+        return text
+
+    def rw_var(self, c):
+        text = self.generic(c)
+        if self.is_sptr(c.type):
+            name_off = c.location.offset - c.extent.start.offset
+            head = text[:name_off]
+            keep = [w for w in head.split() if w in ("static", "extern", "register", "_Thread_local", "__thread")]
+            text = " ".join(keep + ["upcemu_sptr "]) + text[name_off:]
+        scope = c.semantic_parent.kind if c.semantic_parent else None
+        stor = self.storage(c)
+        file_scope = scope == K.TRANSLATION_UNIT
+        if (file_scope or "static" in stor) and not self.is_system(c) and \
+                not c.type.is_const_qualified() and not self.from_upcc_header(c):
+            text = "_Thread_local " + text
+        return self.private_init(c, text)
+
+    def rw_param(self, c):
+        if self.mentions_shared(c.type) and not self.is_shared(c.type):
+            # a pointer-to-shared, a pointer to one, a function pointer taking one:
+            # the parameter's lowered type (arrays are pointers here, C11 6.7.6.3p7)
+            return f"{self.c_type(c.type)} {c.spelling}".rstrip()
+        return self.generic(c)
+
+    def rw_decl_stmt(self, c):
+        kids = list(c.get_children())
+        # `static shared struct S {...} s[N];`: the struct is defined inside the
+        # declaration, which translates it (rw_decls)
+        if len(kids) >= 2 and kids[0].kind in (K.STRUCT_DECL, K.UNION_DECL) and kids[0].is_definition() \
+                and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) and
+                        v.extent.start.offset >= kids[0].extent.end.offset for v in kids[1:]) and \
+                self.base_is_shared(kids[1], self.declarator_start(kids[1]), c.extent.start.offset, kids[:1]):
+            # (the VAR_DECLs' extents begin after the struct at block scope)
+            b = max(v.extent.end.offset for v in kids[1:])
+            return (self.rw_decls(kids[1:], file_scope=False, outer=c, extra=kids[:1]) +
+                    self.src(b, c.extent.end.offset))
+        if kids and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) for v in kids):
+            a, b = kids[0].extent.start.offset, max(v.extent.end.offset for v in kids)
+            return (self.src(c.extent.start.offset, a) + self.rw_decls(kids, file_scope=False) +
+                    self.src(b, c.extent.end.offset))
+        return self.generic(c)

@@ -1,0 +1,126 @@
+"""The text being translated: byte offsets, the user's file and line of each
+physical line (from the line markers), and splicing rewrites into ranges.
+
+The translation is a set of edits of the prepassed text (byte ranges replaced
+by their rewrite); everything else, line markers included, is kept so that gcc
+reports the user's lines (docs/upcc.md, "Pipeline").
+"""
+import os
+import re
+
+from .errors import UpcError
+
+LINE_MARKER = re.compile(rb'#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"([ 0-9]*)')
+MARKER_LINES = re.compile(r"(?m)^[ \t]*#[^\n]*$")
+UPCC_INCLUDE = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "include"))
+
+
+def decode(raw):
+    """Source bytes as text; bytes that are not UTF-8 (a Latin-1 string literal)
+    survive as surrogates and are encoded back unchanged."""
+    return raw.decode("utf-8", errors="surrogateescape")
+
+
+def encode(text):
+    return text.encode("utf-8", errors="surrogateescape")
+
+
+class Source:
+    """Mixin: self.raw (bytes) is the prepassed text; self.filename the input."""
+
+    def _markers(self):
+        """Physical line -> (presumed file, line, system) from the line markers."""
+        self.line_starts = [0]
+        pos = self.raw.find(b"\n")
+        while pos >= 0:
+            self.line_starts.append(pos + 1)
+            pos = self.raw.find(b"\n", pos + 1)
+        self.presumed_of_line = []
+        file, line, system = self.filename, 1, False
+        for start in self.line_starts:
+            m = LINE_MARKER.match(self.raw, start) if self.raw[start:start + 1] == b"#" else None
+            self.presumed_of_line.append((file, line, system))
+            if m:
+                file, line, system = decode(m.group(2)), int(m.group(1)), b"3" in m.group(3).split()
+            else:
+                line += 1
+
+    def where(self, cursor):
+        return self.presumed_of_line[cursor.extent.start.line - 1][:2]
+
+    def is_system(self, cursor):
+        return self.presumed_of_line[cursor.extent.start.line - 1][2]
+
+    def from_upcc_header(self, cursor):
+        """Whether the cursor comes from upcemu_c.h or upcc's own UPC headers."""
+        f, _ = self.where(cursor)
+        if os.path.basename(f) == "upcemu_c.h":
+            return True
+        return os.path.dirname(os.path.abspath(f)) == UPCC_INCLUDE
+
+    def error(self, cursor, message):
+        f, l = self.where(cursor)
+        raise UpcError(f, l, message)
+
+    def src(self, a, b):
+        return decode(self.raw[a:b])
+
+    def text_of(self, c):
+        return self.src(c.extent.start.offset, c.extent.end.offset)
+
+    def tmp(self):
+        """A fresh name for a temporary of the generated code."""
+        self.tmp_count = getattr(self, "tmp_count", 0) + 1
+        return f"__upcc_t{self.tmp_count}"
+
+    @staticmethod
+    def flatten(text):
+        """text on one line: its line markers dropped (declarations keep them after it)."""
+        return MARKER_LINES.sub("", text).replace("\n", " ")
+
+    @staticmethod
+    def without_markers(text):
+        return MARKER_LINES.sub("", text)
+
+    # ---- splicing ----
+    def gen_range(self, cursors, a, b):
+        """The text [a, b) with the rewrites of the cursors' children inside it."""
+        kids = []
+        for c in cursors:
+            kids += list(c.get_children())
+        return self.splice(kids, a, b)
+
+    def generic(self, c):
+        """c's own text with each child replaced by its rewrite."""
+        return self.splice(list(c.get_children()), c.extent.start.offset, c.extent.end.offset)
+
+    def splice(self, kids, a, b):
+        """The text [a, b) with each of `kids` inside it (in source order: an
+        attribute such as an __asm__ label comes first among a cursor's children)
+        replaced by its rewrite, where it has one."""
+        out, pos = [], a
+        for k in sorted(kids, key=lambda k: k.extent.start.offset):
+            ka, kb = k.extent.start.offset, k.extent.end.offset
+            if ka < pos or kb > b or kb <= ka:
+                continue
+            t = self.rw(k)
+            if t is None:
+                continue
+            out.append(self.src(pos, ka))
+            out.append(t)
+            pos = kb
+        out.append(self.src(pos, b))
+        return "".join(out)
+
+    def apply(self, edits, prelude, appendix):
+        """The whole output: the text with the edits applied, then the generated
+        support code after a line marker of its own."""
+        out, pos = [], 0
+        for a, b, t in sorted(edits):
+            if a < pos:
+                raise RuntimeError("overlapping edits")
+            out.append(self.src(pos, a))
+            out.append(t)
+            pos = b
+        out.append(self.src(pos, len(self.raw)))
+        return prelude + "".join(out) + "\n# 1 \"<upcc: generated>\"\n" + "".join(appendix)
