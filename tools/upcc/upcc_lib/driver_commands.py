@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 
+from .driver_scratch import deferred_signals
 from .errors import DriverError
 
 _SELF = os.path.realpath(os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "upcc"))
@@ -32,11 +33,23 @@ def tool(variable, default):
     return words
 
 
-def run(cmd, **kw):
-    """subprocess.run, with a program that cannot be started reported in one line."""
+def run(cmd, stdout=None, stderr=None):
+    """subprocess.run(cmd, stdout=, stderr=), except that a program that cannot be
+    started is one line, and that the program is killed when upcc is interrupted,
+    also while it is being started (subprocess.run leaves it running then)."""
     if os.environ.get("UPCC_VERBOSE"):
         print(shlex.join(cmd), file=sys.stderr)
+    p = None
     try:
-        return subprocess.run(cmd, **kw)
-    except OSError as e:
-        raise DriverError(f"cannot run '{cmd[0]}': {e.strerror} (CC and CXX name the compilers)") from None
+        with deferred_signals():
+            try:
+                p = subprocess.Popen(cmd, stdout=stdout, stderr=stderr)
+            except OSError as e:
+                raise DriverError(f"cannot run '{cmd[0]}': {e.strerror} (CC and CXX name the compilers)") from None
+        out, err = p.communicate()
+    except BaseException:
+        if p is not None:
+            p.kill()
+            p.wait()
+        raise
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)

@@ -1,17 +1,19 @@
 """upcc's temporary folder, removed however the run ends.
 
-SIGTERM and SIGHUP become the exception Interrupted (SIGINT is Python's
-KeyboardInterrupt already), so the folder is removed on the way out like on any
-error; subprocess.run kills the compiler it is waiting for when an exception
-passes through it. The signals are held while the folder is created and while
-it is removed, so that no signal falls between creating it and owning it."""
+SIGINT, SIGTERM and SIGHUP become the exception Interrupted, so the folder is
+removed on the way out like on any error, and the compiler upcc waits for is
+killed (driver_commands.run). Two moments must not be interrupted: creating the
+folder (the signals are held until it is owned) and starting a compiler (a
+signal is deferred until the child's pid is known, else the child would be
+left running, writing into a folder that is gone). Removing the folder holds
+the signals too."""
 import contextlib
 import shutil
 import signal
 import tempfile
 
-_CAUGHT = (signal.SIGTERM, signal.SIGHUP)
-_HELD = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_state = {"deferring": False, "pending": None}
 
 
 class Interrupted(BaseException):
@@ -22,28 +24,45 @@ class Interrupted(BaseException):
         self.signum = signum
 
 
-def _raise_interrupted(signum, frame):
-    raise Interrupted(signum)
+def _on_signal(signum, frame):
+    if _state["deferring"]:
+        _state["pending"] = _state["pending"] or signum
+    else:
+        raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def deferred_signals():
+    """A signal that arrives inside the block is raised (Interrupted) when it ends."""
+    _state["deferring"] = True
+    try:
+        yield
+    finally:
+        _state["deferring"] = False
+    signum, _state["pending"] = _state["pending"], None
+    if signum:
+        raise Interrupted(signum)
 
 
 @contextlib.contextmanager
 def scratch_dir():
-    """A new folder under TMPDIR (or /tmp), removed when the block ends, on
+    """A new folder under TMPDIR (or /tmp), removed when the block ends: on
     success, on an error, on SIGINT, SIGTERM or SIGHUP."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     previous = {}
     tmp = None
+    _state["pending"] = None
     try:
-        for s in _CAUGHT:
-            if signal.getsignal(s) != signal.SIG_IGN:  # ignored by our parent (nohup): stays ignored
-                previous[s] = signal.signal(s, _raise_interrupted)
+        for s in _SIGNALS:
+            if signal.getsignal(s) != signal.SIG_IGN:  # ignored by our parent (nohup, &): stays ignored
+                previous[s] = signal.signal(s, _on_signal)
         tmp = tempfile.mkdtemp(prefix="upcc-")
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # a signal already pending is raised here
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # a signal already pending is raised here
         yield tmp
     finally:
-        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
         for s, handler in previous.items():
             signal.signal(s, handler)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
