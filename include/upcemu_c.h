@@ -24,7 +24,6 @@ typedef struct upcemu_sptr {
   uint32_t phase;  /* index within the current block */
 } upcemu_sptr;
 
-typedef struct upc_lock_t upc_lock_t; /* opaque; lives in the shared heap */
 
 /* A shared object declared at file scope (or block-scope static): filled when a
  * run starts, before any UPC thread runs. */
@@ -214,23 +213,23 @@ void upcemu_barrier(int has_id, int id, const char* file, unsigned line);
 void upcemu_notify(int has_id, int id, const char* file, unsigned line);
 void upcemu_wait(int has_id, int id, const char* file, unsigned line);
 
-/* ---- locks (UPC 1.3 §7.2.4; upc_lock_t * is a private pointer here) ---- */
-upc_lock_t* upc_global_lock_alloc(void);
-upc_lock_t* upc_all_lock_alloc(void);
-void upc_lock_free(upc_lock_t* l);
-void upc_all_lock_free(upc_lock_t* l);
-void upc_lock(upc_lock_t* l);
-int upc_lock_attempt(upc_lock_t* l);
-void upc_unlock(upc_lock_t* l);
-/* The same with the caller's site (upcc's <upc.h> routes the UPC names here with
- * __FILE__/__LINE__), so that reports name the UPC program's line. */
-upc_lock_t* upcemu_global_lock_alloc_at(const char* file, unsigned line);
-upc_lock_t* upcemu_all_lock_alloc_at(const char* file, unsigned line);
-void upcemu_lock_free_at(upc_lock_t* l, const char* file, unsigned line);
-void upcemu_all_lock_free_at(upc_lock_t* l, const char* file, unsigned line);
-void upcemu_lock_at(upc_lock_t* l, const char* file, unsigned line);
-int upcemu_lock_attempt_at(upc_lock_t* l, const char* file, unsigned line);
-void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line);
+/* ---- locks (UPC 1.3 §7.2.4) ----
+ * upc_lock_t is a shared type, so a UPC program holds a lock as a
+ * pointer-to-shared (an upcemu_sptr here); upcc's <upc.h> declares the UPC names
+ * with `upc_lock_t *`, which it translates to these. The C++ runtime holds the
+ * lock by its local address in the segment (include/upc/lock.hpp). The _at forms
+ * carry the caller's site (upcc's <upc.h> routes the UPC names here with
+ * __FILE__/__LINE__), so that reports name the UPC program's line. Translated
+ * UPC sees them only through that header (__UPCC__), in UPC syntax. */
+#ifndef __UPCC__
+upcemu_sptr upcemu_global_lock_alloc_at(const char* file, unsigned line);
+upcemu_sptr upcemu_all_lock_alloc_at(const char* file, unsigned line);
+void upcemu_lock_free_at(upcemu_sptr l, const char* file, unsigned line);
+void upcemu_all_lock_free_at(upcemu_sptr l, const char* file, unsigned line);
+void upcemu_lock_at(upcemu_sptr l, const char* file, unsigned line);
+int upcemu_lock_attempt_at(upcemu_sptr l, const char* file, unsigned line);
+void upcemu_unlock_at(upcemu_sptr l, const char* file, unsigned line);
+#endif
 /* The caller's site for the runtime calls until upcemu_site_leave (the library
  * headers' macros wrap a call in the two: the collectives of <upc_collective.h>). */
 void upcemu_site_enter(const char* file, unsigned line);

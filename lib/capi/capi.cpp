@@ -3,6 +3,7 @@
 // upc::error thrown through the C frames, so upcc compiles C with -fexceptions.
 #include "upcemu_c.h"
 #include "../runtime/call_site.hpp"
+#include "lock_address.hpp"
 
 #include <cstring>
 #include <optional>
@@ -25,6 +26,8 @@ static_assert(offsetof(upcemu_sptr, thread) == offsetof(upc::shared_address, thr
 static_assert(offsetof(upcemu_sptr, phase) == offsetof(upc::shared_address, phase));
 
 namespace {
+using upc::detail::lock_of;
+using upc::detail::lock_sptr;
 upc::shared_address to_cpp(upcemu_sptr p) { return upc::shared_address{p.offset, p.thread, p.phase}; }
 upcemu_sptr to_c(const upc::shared_address& a) { return upcemu_sptr{a.offset, a.thread, a.phase}; }
 upc::sptr<void> vptr(upcemu_sptr p) { return upc::sptr<void>(to_cpp(p)); }
@@ -167,26 +170,26 @@ void upcemu_wait(int has_id, int id, const char* file, unsigned line) {
   upc::wait(id_of(has_id, id));
 }
 
-upc_lock_t* upcemu_global_lock_alloc_at(const char* file, unsigned line) {
-  return at_site(file, line, [] { return upc::global_lock_alloc(); });
+upcemu_sptr upcemu_global_lock_alloc_at(const char* file, unsigned line) {
+  return lock_sptr(at_site(file, line, [] { return upc::global_lock_alloc(); }));
 }
-upc_lock_t* upcemu_all_lock_alloc_at(const char* file, unsigned line) {
-  return at_site(file, line, [] { return upc::all_lock_alloc(); });
+upcemu_sptr upcemu_all_lock_alloc_at(const char* file, unsigned line) {
+  return lock_sptr(at_site(file, line, [] { return upc::all_lock_alloc(); }));
 }
-void upcemu_lock_free_at(upc_lock_t* l, const char* file, unsigned line) {
-  at_site(file, line, [l] { upc::lock_free(l); });
+void upcemu_lock_free_at(upcemu_sptr l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::lock_free(lock_of(l)); });
 }
-void upcemu_all_lock_free_at(upc_lock_t* l, const char* file, unsigned line) {
-  at_site(file, line, [l] { upc::all_lock_free(l); });
+void upcemu_all_lock_free_at(upcemu_sptr l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::all_lock_free(lock_of(l)); });
 }
-void upcemu_lock_at(upc_lock_t* l, const char* file, unsigned line) {
-  at_site(file, line, [l] { upc::lock(l); });
+void upcemu_lock_at(upcemu_sptr l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::lock(lock_of(l)); });
 }
-int upcemu_lock_attempt_at(upc_lock_t* l, const char* file, unsigned line) {
-  return at_site(file, line, [l] { return upc::lock_attempt(l); });
+int upcemu_lock_attempt_at(upcemu_sptr l, const char* file, unsigned line) {
+  return at_site(file, line, [l] { return upc::lock_attempt(lock_of(l)); });
 }
-void upcemu_unlock_at(upc_lock_t* l, const char* file, unsigned line) {
-  at_site(file, line, [l] { upc::unlock(l); });
+void upcemu_unlock_at(upcemu_sptr l, const char* file, unsigned line) {
+  at_site(file, line, [l] { upc::unlock(lock_of(l)); });
 }
 // The sites of nested library calls (`upc_sync(upc_memget_nb(...))`: the outer
 // macro enters, the inner one enters and leaves before the outer call runs) form
@@ -211,13 +214,15 @@ void upcemu_site_leave(void) {
   if (tl_site_depth < site_stack_levels) upc::detail::tl_c_site = tl_site_stack[tl_site_depth];
 }
 
-upc_lock_t* upc_global_lock_alloc(void) { return upc::global_lock_alloc(); }
-upc_lock_t* upc_all_lock_alloc(void) { return upc::all_lock_alloc(); }
-void upc_lock_free(upc_lock_t* l) { upc::lock_free(l); }
-void upc_all_lock_free(upc_lock_t* l) { upc::all_lock_free(l); }
-void upc_lock(upc_lock_t* l) { upc::lock(l); }
-int upc_lock_attempt(upc_lock_t* l) { return upc::lock_attempt(l); }
-void upc_unlock(upc_lock_t* l) { upc::unlock(l); }
+// The UPC names as functions (&upc_lock works), with the UPC prototypes that
+// upcc translates: a lock is a pointer-to-shared.
+upcemu_sptr upcemu_upc_global_lock_alloc(void) { return lock_sptr(upc::global_lock_alloc()); }
+upcemu_sptr upcemu_upc_all_lock_alloc(void) { return lock_sptr(upc::all_lock_alloc()); }
+void upc_lock_free(upcemu_sptr l) { upc::lock_free(lock_of(l)); }
+void upc_all_lock_free(upcemu_sptr l) { upc::all_lock_free(lock_of(l)); }
+void upc_lock(upcemu_sptr l) { upc::lock(lock_of(l)); }
+int upc_lock_attempt(upcemu_sptr l) { return upc::lock_attempt(lock_of(l)); }
+void upc_unlock(upcemu_sptr l) { upc::unlock(lock_of(l)); }
 
 void upc_global_exit(int status) { upc::global_exit(status); }
 

@@ -2,6 +2,7 @@
 // "Library headers"): the thesis's team interface, as upcemu_team_* C symbols
 // (the UPC header's __asm__ labels) over the C++ runtime's functions.
 #include "capi/headers_team.hpp"
+#include "capi/lock_address.hpp"
 
 namespace {
 upcemu_sptr to_c(upc::sptr<void> p) {
@@ -27,7 +28,11 @@ int upcemu_team_getThreadID(int team_id, upcc_c_team t) { return getThreadID(tea
 upcemu_sptr upcemu_team_allocate(int numblocks, int blksize, upcc_c_team t) {
   return to_c(allocate(numblocks, blksize, upcc_team_to_cpp(t)));
 }
-upc_lock_t* upcemu_team_allocateLock(upcc_c_team t) { return allocateLock(upcc_team_to_cpp(t)); }
+upcemu_sptr upcemu_team_allocateLock(upcc_c_team t) {
+  return upc::detail::lock_sptr(allocateLock(upcc_team_to_cpp(t)));
+}
 void upcemu_team_deallocate(upcemu_sptr p, upcc_c_team t) { deallocate(vptr(p), upcc_team_to_cpp(t)); }
-void upcemu_team_deallocateLock(upc_lock_t* l, upcc_c_team t) { deallocateLock(l, upcc_team_to_cpp(t)); }
+void upcemu_team_deallocateLock(upcemu_sptr l, upcc_c_team t) {
+  deallocateLock(upc::detail::lock_of(l), upcc_team_to_cpp(t));
+}
 }  // extern "C"

@@ -8,7 +8,24 @@
 #define __UPC__ 1
 #define __UPC_VERSION__ 201311L
 #define UPC_MAX_BLOCK_SIZE_DEFINED 1
-#include <upcemu_c.h> /* upc_lock_t, the lock functions, the inline helpers */
+#include <upcemu_c.h> /* the inline helpers */
+/* UPC 1.3 7.2.4: upc_lock_t is an opaque shared type, so upc_lock_t * is a
+ * pointer-to-shared (upc_threadof(lock), upc_lock_t *shared, shared void * all work). */
+typedef shared struct upcemu_lock upc_lock_t;
+upc_lock_t *upc_global_lock_alloc(void) __asm__("upcemu_upc_global_lock_alloc");
+upc_lock_t *upc_all_lock_alloc(void) __asm__("upcemu_upc_all_lock_alloc");
+void upc_lock_free(upc_lock_t *ptr);
+void upc_all_lock_free(upc_lock_t *ptr);
+void upc_lock(upc_lock_t *ptr);
+int upc_lock_attempt(upc_lock_t *ptr);
+void upc_unlock(upc_lock_t *ptr);
+upc_lock_t *upcemu_global_lock_alloc_at(const char *file, unsigned line);
+upc_lock_t *upcemu_all_lock_alloc_at(const char *file, unsigned line);
+void upcemu_lock_free_at(upc_lock_t *l, const char *file, unsigned line);
+void upcemu_all_lock_free_at(upc_lock_t *l, const char *file, unsigned line);
+void upcemu_lock_at(upc_lock_t *l, const char *file, unsigned line);
+int upcemu_lock_attempt_at(upc_lock_t *l, const char *file, unsigned line);
+void upcemu_unlock_at(upc_lock_t *l, const char *file, unsigned line);
 shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_alloc(size_t nbytes);

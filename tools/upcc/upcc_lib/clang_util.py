@@ -47,6 +47,28 @@ def configure():
     ci.Config.set_library_file(lib)
     _configured = True
     _register_evaluate()
+    _bytes_survive()
+
+
+def _bytes_survive():
+    """The bindings decode every string libclang returns as strict UTF-8, but C
+    source may hold other bytes in its literals (a Latin-1 "café"): decode and
+    encode them with surrogateescape, as the translator does its text."""
+    base_value = ctypes.c_char_p.value
+
+    def value(self):
+        v = base_value.__get__(self)
+        return None if v is None else v.decode("utf-8", "surrogateescape")
+
+    def init(self, p=None):
+        if p is None:
+            p = ""
+        if isinstance(p, str):
+            p = p.encode("utf-8", "surrogateescape")
+        ctypes.c_char_p.__init__(self, p)
+
+    ci.c_interop_string.value = property(value)
+    ci.c_interop_string.__init__ = init
 
 
 class _EvalResult(ctypes.c_void_p):

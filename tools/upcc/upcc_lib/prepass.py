@@ -267,7 +267,7 @@ class Out(list):
 
     def append(self, piece):
         super().append(piece)
-        self.bytes += len(piece.encode())
+        self.bytes += len(piece.encode("utf-8", "surrogateescape"))
 
 
 def prepass(text, static_threads=None, fragment=False):
