@@ -259,6 +259,45 @@ def _pointer_to_rows_threads(toks):
                                        f"needs a static THREADS (upcc -T N)")
 
 
+C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern float for goto if
+    inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void
+    volatile while _Bool _Complex _Atomic _Alignas _Alignof _Noreturn _Static_assert _Thread_local __attribute__
+    __restrict __restrict__ __inline __inline__ __extension__ __typeof__ typeof shared strict relaxed""".split())
+
+
+def _shared_typedef_names(toks):
+    """The identifiers of typedefs that mention a shared type, directly or through
+    another of them (`typedef shared struct lock upc_lock_t;`,
+    `typedef upc_lock_t *lockp;`). It may include other identifiers of those
+    declarations: the names only decide where sizeof's operand is rewritten, which
+    changes nothing for a name that is not shared."""
+    names = set()
+    n = len(toks)
+    i = 0
+    while i < n:
+        t = toks[i]
+        if t.kind == "id" and t.text == "typedef" and not t.system:
+            depth, j, ids, shared = 0, i + 1, [], False
+            while j < n and not (depth == 0 and toks[j].text == ";"):
+                x = toks[j]
+                if x.text in ("{", "(", "["):
+                    depth += 1
+                elif x.text in ("}", ")", "]"):
+                    depth -= 1
+                elif x.kind == "id":
+                    if x.text == "shared" or x.text in names:
+                        shared = True
+                    elif x.text not in C_KEYWORDS and depth == 0 or x.text not in C_KEYWORDS and \
+                            toks[j - 1].text in ("*", "("):
+                        ids.append(x.text)
+                j += 1
+            if shared:
+                names.update(ids)
+            i = j
+        i += 1
+    return names
+
+
 class Out(list):
     """The output pieces and their byte length so far."""
     def __init__(self):
@@ -275,6 +314,7 @@ def prepass(text, static_threads=None, fragment=False):
     where the `#pragma upc strict|relaxed` state changes (UPC 1.3 §6.7.1: to the
     end of the file, or of the compound statement that contains the pragma)."""
     toks = tokenize(text)
+    shared_names = _shared_typedef_names(toks)
     _array_parameters(toks, static_threads)
     if not static_threads:
         _pointer_to_rows_threads(toks)
@@ -422,13 +462,17 @@ def prepass(text, static_threads=None, fragment=False):
             i = end
             continue
         if w in ("sizeof", "_Alignof", "__alignof__", "__alignof"):
-            # sizeof(T) of a type that mentions shared: libclang does not give the
-            # operand type of sizeof(type-name), so the operand becomes an
-            # expression of that type (still a constant expression)
+            # sizeof(T) of a type that mentions shared (or a typedef of one):
+            # libclang does not give the operand type of sizeof(type-name), so the
+            # operand becomes an expression of that type (still a constant
+            # expression; an expression operand keeps its meaning too)
             j = _significant(toks, i, 1)
             if j < n and toks[j].text == "(":
                 k = _balanced(toks, j, "(", ")")
-                if any(toks[z].kind == "id" and toks[z].text == "shared" for z in range(j + 1, k)):
+                r = _significant(toks, k, 1)
+                if (r >= n or toks[r].text != "{") and any(
+                        toks[z].kind == "id" and (toks[z].text == "shared" or toks[z].text in shared_names)
+                        for z in range(j + 1, k)):
                     x = prepass_fragment(_text(toks, j + 1, k), static_threads, layouts, t)
                     out.append(f"{w}(*(__typeof__({x}) *)0)" + _newlines(toks, i, j))
                     i = k + 1
