@@ -440,7 +440,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   rlimit stack{};
   const std::size_t main_stack =
       ::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY ? stack.rlim_cur : (8u << 20);
-  attrs.set_stack_size(opt.stack_bytes ? opt.stack_bytes : std::max<std::size_t>(main_stack, 8u << 20));
+  attrs.set_stack_size(upc_thread_stack_size(opt.stack_bytes ? opt.stack_bytes : std::max<std::size_t>(main_stack, 8u << 20)));
   std::atomic<std::uint32_t> finished{0};
   int status = 0;
   boost::thread worker;

@@ -24,6 +24,10 @@ void open_start_gate() noexcept;
 // Each backend starts opt.threads workers, supervises them with the monitor, and
 // fills per-thread exit codes into the control block's slots.
 void run_threads_backend(const launch_options& opt, const std::function<int()>& body);
+// The stack size to ask for a UPC thread's OS thread: `wanted` (what the UPC
+// thread may use for its calls) plus the program's static TLS, which glibc takes
+// from the same mapping (backend_threads.cpp).
+std::size_t upc_thread_stack_size(std::size_t wanted);
 void run_processes_backend(const launch_options& opt, const std::function<int()>& body);
 
 // Supervision shared by both backends: the timeout, deadlock detection (every
