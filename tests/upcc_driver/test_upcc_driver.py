@@ -209,8 +209,11 @@ def signals_leave_no_folder(d):
 def internal_error_guard(d):
     """An exception upcc did not expect is one line and exit status 4 (the traceback
     only with UPCC_DEBUG=1); KeyboardInterrupt is exit status 130, quietly. The entry
-    script's guard is run with the driver's main replaced by one that fails."""
-    probe = """import importlib.machinery, importlib.util, os, sys
+    script's guard is run with the driver's main replaced by one that fails. The
+    translator runs in a child process: a translator that crashes (SIGSEGV), raises
+    inside a callback from C (which ctypes would only print, with a traceback) or
+    recurses too deeply is one line too."""
+    probe = """import ctypes, importlib.machinery, importlib.util, os, signal, sys
 upcc_path, failure = sys.argv[1], sys.argv[2]
 loader = importlib.machinery.SourceFileLoader("upcc_entry", upcc_path)
 spec = importlib.util.spec_from_loader("upcc_entry", loader)
@@ -222,24 +225,49 @@ def failing_main(argv):
     if failure == "interrupt":
         raise KeyboardInterrupt
     return {}["no such key"]
-upcc_lib.driver.main = failing_main
+def failing_translate(text, src, static_threads):
+    if failure == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if failure == "recursion":
+        raise RecursionError("maximum recursion depth exceeded")
+    if failure == "callback":  # an exception in a Python function that C calls back
+        compare = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)(lambda a, b: 1 // 0)
+        values = (ctypes.c_int * 4)(4, 3, 2, 1)
+        ctypes.CDLL(None).qsort(values, 4, ctypes.sizeof(ctypes.c_int), compare)
+        return "int main(void) { return 0; }\\n"
+if failure in ("crash", "interrupt"):
+    upcc_lib.driver.main = failing_main
+else:
+    upcc_lib.driver.translator = lambda: failing_translate
+sys.argv = [upcc_path, "hello.upc", "-o", "hello"]
 sys.exit(entry.guarded_main())
 """
     write(d, "probe.py", probe)
-    r = subprocess.run([sys.executable, "probe.py", UPCC, "crash"], cwd=d, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True, env={k: v for k, v in os.environ.items() if k != "UPCC_DEBUG"})
-    lines = r.stderr.strip().splitlines()
-    check(r.returncode == 4, "an unexpected exception should exit with status 4", r)
-    check(len(lines) == 1 and re.match(r"upcc: internal error: KeyError: 'no such key' \(probe\.py:\d+\) \(please "
-                                       r"report; rerun with UPCC_DEBUG=1 for the traceback\)$", lines[0]),
-          "an unexpected exception should be one line 'upcc: internal error: ...'", r)
-    r = subprocess.run([sys.executable, "probe.py", UPCC, "crash"], cwd=d, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True, env=dict(os.environ, UPCC_DEBUG="1"))
+    write(d, "hello.upc", HELLO.replace("helper(THREADS)", "THREADS"))
+    no_debug = {k: v for k, v in os.environ.items() if k != "UPCC_DEBUG"}
+
+    def probe_run(failure, env=no_debug):
+        return subprocess.run([sys.executable, "probe.py", UPCC, failure], cwd=d, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+
+    def one_line(r, status, pattern):
+        lines = r.stderr.strip().splitlines()
+        check(r.returncode == status, f"exit status {status} expected", r)
+        check(len(lines) == 1 and re.match(pattern, lines[0]) and "Traceback" not in r.stderr,
+              f"one line matching {pattern} expected", r)
+
+    report = r"\(please report; rerun with UPCC_DEBUG=1 (for the traceback|to see where)\)$"
+    one_line(probe_run("crash"), 4, r"upcc: internal error: KeyError: 'no such key' \(probe\.py:\d+\) " + report)
+    r = probe_run("crash", dict(os.environ, UPCC_DEBUG="1"))
     check(r.returncode == 4 and "Traceback" in r.stderr and "upcc: internal error: KeyError" in r.stderr,
           "UPCC_DEBUG=1 should print the traceback and the line", r)
-    r = subprocess.run([sys.executable, "probe.py", UPCC, "interrupt"], cwd=d, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
+    r = probe_run("interrupt")
     check(r.returncode == 130 and r.stderr == "", "KeyboardInterrupt should exit 130 and print nothing", r)
+    one_line(probe_run("segv"), 4, r"upcc: internal error: the translator stopped with SIGSEGV while translating "
+                                   r"hello\.upc " + report)
+    one_line(probe_run("callback"), 4, r"upcc: internal error: ZeroDivisionError: integer division or modulo by zero "
+                                       r"\(probe\.py:\d+\) " + report)
+    one_line(probe_run("recursion"), 1, r"upcc: error: hello\.upc: an expression or statement is nested too deeply")
 
 
 def large_input_note(d):
@@ -268,6 +296,8 @@ def odd_command_lines(d):
     write(d, "hash_error.upc", "#error stop here\n")
     write(d, "no_header.upc", "#include <no_such_header.h>\n")
     write(d, "huge_line.upc", "#include <upc.h>\nint a[] = {" + "1," * 100_000 + "};\nint main(void) { return 0 }\n")
+    # a sum of 20 000 terms: as deep an AST (libclang crashed on its 8 MB parse thread at 50 000)
+    write(d, "deep.upc", "int main(void) { int x = 0; return " + "+".join(["x"] * 20_000) + "; }\n")
     write(d, "comment_latin1.upc", b"#include <upc.h>\n/* caf\xe9 */\nint main(void) { return 0; }\n", "wb")
     write(d, "latin1_plain.c", b'const char *s = "caf\xe9";\n', "wb")
     write(d, "text.txt", "hello\n")
@@ -282,13 +312,15 @@ def odd_command_lines(d):
         ["empty.upc", "-o", "p"], ["binary.upc"], ["-x", "c", "binary.upc"], ["dir.upc"], ["/dev/null"],
         ["-x", "upc", "/dev/null", "-o", "p"], ["-c", "-x", "upc", "/dev/null", "-o", "null.o"],
         ["syntax.upc", "-o", "p"], ["brace.upc"], ["hash_error.upc"], ["no_header.upc"],
-        ["huge_line.upc", "-o", "p"], ["comment_latin1.upc", "-o", "p"], ["-c", "latin1_plain.c", "-o", "l.o"],
+        ["huge_line.upc", "-o", "p"], ["-c", "deep.upc", "-o", "deep.o"], ["-c", "comment_latin1.upc", "-o", "c.o"],
+        ["-c", "latin1_plain.c", "-o", "l.o"],
         ["text.txt"], ["we ird name.upc", "-o", "p"],
         ["-E", "syntax.upc"], ["-E", "hello.upc"], ["hello.upc", "-o", "/no/such/folder/prog"],
         ["-c", "hello.upc", "-o", "/no/such/folder/p.o"], ["-c", "hello.upc", "hello.upc.o"],
+        ["hello.upc", "-o", "."], ["-c", "hello.upc", "-o", "hello.upc"],
         ["--help"], ["--version"], ["-h"],
     ]
-    env_cases = [({"CC": ""}, ["hello.upc", "-o", "p"]), ({"CC": "gcc '"}, ["hello.upc"]),
+    env_cases = [({"CC": ""}, ["-c", "hello.upc", "-o", "h.o"]), ({"CC": "gcc '"}, ["hello.upc"]),
                  ({"CC": "no-such-compiler"}, ["hello.upc"]), ({"CXX": "no-such-linker"}, ["hello.upc", "-o", "p"])]
     problems = []
     for env, args in [({}, a) for a in cases] + env_cases:

@@ -9,7 +9,8 @@ from .driver_commands import run, tool
 from .driver_inputs import classify_all
 from .driver_link import explain
 from .driver_scratch import Interrupted, scratch_dir
-from .errors import DriverError, UpcError, UsageError
+from .driver_translate import translate_to_file
+from .errors import DriverError, UsageError
 
 HERE = os.path.dirname(os.path.realpath(__file__))
 UPCC_INCLUDE = os.path.normpath(os.path.join(HERE, "..", "include"))
@@ -100,6 +101,11 @@ def main(argv):
     except DriverError as e:
         print(str(e), file=sys.stderr)
         return e.status
+    except OSError as e:  # a file upcc writes (-o, --keep, its temporary folder): the system's reason
+        if e.filename is None:
+            raise
+        print(f"upcc: error: {e.filename}: {e.strerror}", file=sys.stderr)
+        return 1
     except Interrupted as e:
         return 128 + e.signum
 
@@ -112,6 +118,10 @@ def build(o):
                          f"give one source at a time, or no -o")
     if o.out and not os.path.isdir(os.path.dirname(o.out) or "."):
         raise DriverError(f"-o {o.out}: the folder {os.path.dirname(o.out)} does not exist")
+    if o.out and os.path.isdir(o.out):
+        raise DriverError(f"-o {o.out}: is a directory")
+    if o.out and any(os.path.exists(o.out) and os.path.samefile(o.out, x.path) for x in inputs):
+        raise DriverError(f"-o {o.out}: is also an input, which the output would overwrite")
     if o.compile_only or o.preprocess_only:
         for x in inputs:
             if x.kind == "object":
@@ -124,7 +134,7 @@ def build(o):
     incs, libdirs = tree
     cc = tool("CC", "gcc")
     cxx = tool("CXX", "g++")
-    translated = []  # -E: the translated C of every .upc, in order
+    translated = []  # -E: the files of the translated C of every .upc, in order
     with scratch_dir() as tmp:
         linked = []  # (object, shown name, kind), in command-line order
         for n, x in enumerate(inputs):
@@ -140,18 +150,13 @@ def build(o):
                 if len(text) > LARGE_INPUT_BYTES:
                     print(f"upcc: note: {src} is {len(text) / 1e6:.1f} MB after preprocessing; "
                           f"translating it takes a while", file=sys.stderr)
-                from .translate import translate
-                try:
-                    c_text = translate(text, src, o.static_threads)
-                except UpcError as e:
-                    emit(str(e) + "\n")
-                    return 1
-                if o.preprocess_only:
-                    translated.append(c_text)
-                    continue
                 c_file = os.path.join(tmp, f"{n}_{base}.upc.c")
-                with open(c_file, "w", encoding="utf-8", errors="surrogateescape") as f:
-                    f.write(c_text)
+                status = translate_to_file(translator(), text, src, o.static_threads, c_file)
+                if status != 0:
+                    return status
+                if o.preprocess_only:
+                    translated.append(c_file)
+                    continue
                 if o.keep:
                     shutil.copy(c_file, (o.out if o.out and not o.compile_only else base) + ".upc.c"
                                 if len(sources) == 1 else base + ".upc.c")
@@ -178,8 +183,23 @@ def build(o):
         return link(cxx, o, linked, libdirs)
 
 
-def write_translated(o, texts):
-    data = "".join(texts).encode("utf-8", "surrogateescape")
+def translator():
+    """translate() of the translator, which needs Python's clang module."""
+    try:
+        from .translate import translate
+    except ModuleNotFoundError as e:
+        if (e.name or "").split(".")[0] != "clang":
+            raise
+        raise DriverError(f"the UPC translator needs Python's clang module (Debian package python3-clang-14, "
+                          f"which tools/setup.sh installs): {e}") from None
+    return translate
+
+
+def write_translated(o, c_files):
+    data = b""
+    for c_file in c_files:
+        with open(c_file, "rb") as f:
+            data += f.read()
     if o.out:
         with open(o.out, "wb") as f:
             f.write(data)

@@ -24,3 +24,15 @@ class UsageError(DriverError):
     `upcc: error: MESSAGE`, exit status 2, as the option parsers of cc and gcc."""
 
     status = 2
+
+
+def internal_error_line(e):
+    """The one line for an exception upcc did not expect, naming where it was raised."""
+    import os
+    import traceback
+    frames = traceback.extract_tb(e.__traceback__)
+    where = f" ({os.path.basename(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
+    what = " ".join(f"{type(e).__name__}: {e}".split())
+    if len(what) > 300:
+        what = what[:300] + "..."
+    return f"upcc: internal error: {what}{where} (please report; rerun with UPCC_DEBUG=1 for the traceback)"
