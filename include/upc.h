@@ -22,6 +22,7 @@
 #include "upc/sync.hpp"
 #include "upc_topology.h"
 #include "upc_types.h"
+#include "upcemu_libc.h"  // getopt's state per UPC thread (docs/user-guide.md)
 
 int upc_main(int argc, char** argv);  // the program: every thread runs it
 

@@ -13,6 +13,9 @@
 #define UPCEMU_C_H
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include "upcemu_libc.h" /* getopt's state per UPC thread (docs/upcc.md "C library state") */
+#endif
 
 #ifdef __cplusplus
 extern "C" {

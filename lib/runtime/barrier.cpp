@@ -20,6 +20,7 @@
 #include "control.hpp"
 #include "futex.hpp"
 #include "hosts.hpp"
+#include "libc_state.hpp"
 #include "upc/sync.hpp"
 
 namespace upc {
@@ -60,7 +61,8 @@ void check_can_complete(const char* fn, const src& w, const Done& done) {
   for (int t = 0; t < c.threads; ++t)
     if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished) {
       if (done()) return;
-      fail(fn, "thread " + std::to_string(t) + " has already returned from main, so this barrier can never complete" + at(w));
+      fail(fn, "thread " + std::to_string(t) + " has already " + how_thread_ended(t) +
+                   ", so this barrier can never complete" + at(w));
     }
 }
 }  // namespace

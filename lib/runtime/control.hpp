@@ -54,6 +54,8 @@ struct alignas(64) thread_slot {
   std::atomic<std::uint32_t> last_line;
   std::int32_t pid;
   std::int32_t exit_code;                    // main's status (mpi backend: every rank reads them all)
+  std::atomic<std::uint32_t> ended_by_exit;  // 1: the thread called exit() (libc_exit.cpp)
+  std::int32_t exit_call_status;             // ...with this status, named in reports
   // split-phase barrier state of this thread
   std::uint32_t phase;                       // number of completed notify/wait pairs
   std::uint32_t notified;                    // 1 between upc_notify and upc_wait

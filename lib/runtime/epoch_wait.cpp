@@ -7,6 +7,7 @@
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "futex.hpp"
+#include "libc_state.hpp"
 
 namespace upc::detail {
 
@@ -53,7 +54,7 @@ void check_peer_alive(const wait_site& site) {
     if (static_cast<thread_state>(c.slots[t].state.load()) == thread_state::finished) {
       const current_call& call = this_call();
       fail(call.function ? call.function : site.function,
-           "thread " + std::to_string(t) + " has already returned from main, so this collective call" +
+           "thread " + std::to_string(t) + " has already " + how_thread_ended(t) + ", so this collective call" +
                location_text(call.file, call.line) +
                " can never complete (did every thread make the same collective calls?)");
     }

@@ -14,6 +14,7 @@
 #include "dsm.hpp"
 #include "futex.hpp"
 #include "hosts.hpp"
+#include "libc_state.hpp"
 #include "remote_ops.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
@@ -59,7 +60,7 @@ void check_holder_alive(upc_lock_t* l, const std::source_location& where) {
   if (static_cast<thread_state>(control().slots[h].state.load()) != thread_state::finished) return;
   if (l->holder.load(std::memory_order_acquire) != h) return;
   fail("upc_lock", "lock " + name(l) + " is held by thread " + std::to_string(h) +
-                       ", which has returned from main without releasing it, so it can never be acquired at " +
+                       ", which has " + how_thread_ended(h) + " without releasing it, so it can never be acquired at " +
                        file_of(where) + ":" + std::to_string(line_of(where)));
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "libc_state.hpp"
 #include "upc.h"
 #include "upc/coll.hpp"
 
@@ -13,7 +14,10 @@ int main(int argc, char** argv) {
     opt = upc::launch_options::from_environment();
     if (const char* coll = std::getenv("UPCEMU_COLL")) upc::coll::check_rules(coll, "UPCEMU_COLL");
     if (const char* seg = std::getenv("UPCEMU_COLL_SEGMENT"); seg && *seg) upc::coll::parse_segment(seg, "UPCEMU_COLL_SEGMENT");
-    upc::run_result r = upc::run(opt, std::function<int()>([argc, argv] { return upc_main(argc, argv); }));
+    // Each UPC thread gets its own copy of argv, on every backend (libc_argv.cpp).
+    upc::run_result r = upc::run(opt, std::function<int()>([argc, argv] {
+      return upc_main(argc, upc::detail::copy_of_argv(argc, argv));
+    }));
     return r.exit_code;
   } catch (const upc::error& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -11,6 +11,7 @@
 #include "control.hpp"
 #include "futex.hpp"
 #include "launcher.hpp"
+#include "libc_state.hpp"
 #include "traffic.hpp"
 
 namespace upc::detail {
@@ -57,7 +58,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   slot.state.store(static_cast<std::uint32_t>(thread_state::running));
   int status = 0;
   try {
-    status = body();
+    status = run_as_main(body);  // a return from main, or exit() (libc_exit.cpp)
     traffic::thread_done();
     slot.state.store(static_cast<std::uint32_t>(thread_state::finished));
     control().exited.fetch_add(1);

@@ -7,7 +7,7 @@
 //   bad_unlock T        thread T unlocks a lock it does not hold (a upc::error)
 //   segv T              thread T writes through a null pointer
 //   abort T             thread T calls std::abort()
-//   exit3 T             thread T calls exit(3) behind the runtime's back
+//   exit3 T             thread T calls exit(3) (which ends that thread alone) before a barrier
 //   global_exit T S     thread T calls upc_global_exit(S) while the others wait
 //   global_exit_busy T S  likewise, while the others compute without calling the runtime
 //   pids T              every thread prints "pid T PID"; thread T says "asleep T" and
