@@ -154,6 +154,12 @@ UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.
 UPCEMU_INLINE void* upcemu_local_of(upcemu_sptr p, const char* file, unsigned line) {
   return upcemu_sptr_isnull(p) ? (void*)0 : upcemu_addr(p, 0, file, line);
 }
+/* A pointer-to-shared converted to an integer (UPC leaves it open; Berkeley UPC
+ * converts, GCC UPC refuses; upcc converts, with a warning): the thread in the top
+ * 16 bits, the byte offset in its partition below; the phase is not part of it,
+ * as == ignores it. Null gives 0; equal pointers give equal integers; the
+ * offset's alignment is the integer's. */
+UPCEMU_INLINE uint64_t upcemu_sptr_bits(upcemu_sptr p) { return ((uint64_t)p.thread << 48) | p.offset; }
 /* upc_poll (UPC 1.3 B.3.1): nothing to progress; stops the thread when the run is
  * being stopped (upc::poll). */
 void upcemu_poll(void);

@@ -86,6 +86,13 @@ int main(void) {
     }
   }
 
+  /* to an integer (Berkeley's choice, with upcc's warning): thread << 48 | offset,
+   * equal for equal pointers whatever their phase, 0 for null */
+  CHECK((long)np == 0);
+  CHECK((unsigned long)(shared void *)p == (unsigned long)(shared [2] int *)p);
+  CHECK(((unsigned long)&a[4 * THREADS] >> 48) == 0);
+  CHECK((unsigned long)(&a[4 * THREADS]) % sizeof(int) == 0);
+
   /* sizeof of pointer-to-shared types */
   CHECK(sizeof(shared int *) == sizeof(shared void *));
   CHECK(sizeof(shared [4] double *[3]) == 3 * sizeof(shared void *));

@@ -112,7 +112,7 @@ IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
 def strip(c):
     """c without the parentheses and implicit conversions around it."""
     while c.kind in IMPLICIT:
-        kids = list(c.get_children())
+        kids = children(c)
         if len(kids) != 1:
             break
         c = kids[0]
@@ -121,7 +121,7 @@ def strip(c):
 
 def strip_parens(c):
     while c.kind == K.PAREN_EXPR:
-        kids = list(c.get_children())
+        kids = children(c)
         if len(kids) != 1:
             break
         c = kids[0]
@@ -129,9 +129,38 @@ def strip_parens(c):
 
 
 def only_child(c):
-    kids = list(c.get_children())
+    kids = children(c)
     return kids[0] if len(kids) == 1 else None
 
 
 def expression_children(c):
-    return [x for x in c.get_children() if x.kind.is_expression()]
+    return [x for x in children(c) if x.kind.is_expression()]
+
+
+# ---- per-cursor caches: libclang answers each query through several calls,
+# and the translator asks the same cursor the same thing many times ----
+def begin_of(c):
+    """c's first byte offset."""
+    s = c.__dict__.get("_upcc_start")
+    if s is None:
+        e = c.extent
+        s = c._upcc_start = e.start.offset
+        c._upcc_end = e.end.offset
+    return s
+
+
+def end_of(c):
+    """The offset just after c."""
+    s = c.__dict__.get("_upcc_end")
+    if s is None:
+        begin_of(c)
+        s = c._upcc_end
+    return s
+
+
+def children(c):
+    """c's children, as a list (cached)."""
+    k = c.__dict__.get("_upcc_kids")
+    if k is None:
+        k = c._upcc_kids = list(c.get_children())
+    return k

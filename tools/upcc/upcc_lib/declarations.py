@@ -13,8 +13,10 @@ import re
 
 import clang.cindex as ci
 
+from .clang_util import begin_of, children, end_of
+
 from .errors import UpcError
-from .types import AS_RE
+from .type_algebra import AS_RE
 
 K = ci.CursorKind
 
@@ -53,7 +55,7 @@ class Declarations:
             dims = []
             try:
                 at = next(i for i, t in enumerate(toks) if t.spelling == c.spelling
-                          and t.extent.start.offset == c.location.offset)
+                          and begin_of(t) == c.location.offset)
             except StopIteration:
                 at = spell.index(c.spelling)
             j = at + 1
@@ -67,10 +69,10 @@ class Declarations:
                         if depth == 0:
                             break
                         q += 1
-                    dims.append(self.src(toks[j].extent.end.offset, toks[q].extent.start.offset).strip())
+                    dims.append(self.src(end_of(toks[j]), begin_of(toks[q])).strip())
                     j = q + 1
                 elif spell[j] == "=":
-                    init = self.src(toks[j].extent.end.offset, c.extent.end.offset).strip()
+                    init = self.src(end_of(toks[j]), end_of(c)).strip()
                     break
                 else:
                     j += 1
@@ -119,9 +121,9 @@ class Declarations:
         first = group[0]
         decl = ", ".join(c for _, c in texts)
         text = f"{texts[0][0]}upcemu_object {decl}"
-        text += "\n" * self.src(first.extent.start.offset, group[-1].extent.end.offset).count("\n")
+        text += "\n" * self.src(begin_of(first), end_of(group[-1])).count("\n")
         if file_scope:
-            self.edits.append((first.extent.start.offset, group[-1].extent.end.offset, text))
+            self.edits.append((begin_of(first), end_of(group[-1]), text))
         return text
 
     def hoist_local_record(self, elem_t, base):
@@ -155,7 +157,7 @@ class Declarations:
 
     def _name_index(self, c, toks):
         for i, t in enumerate(toks):
-            if t.spelling == c.spelling and t.extent.start.offset == c.location.offset:
+            if t.spelling == c.spelling and begin_of(t) == c.location.offset:
                 return i
         return None
 
@@ -180,21 +182,21 @@ class Declarations:
         # a qualifier or address space not after a '*' belongs to the specifiers
         while j < at and toks[j].spelling not in ("*", "("):
             j += 9 if toks[j].spelling == "__attribute__" else 1
-        return toks[min(j, at)].extent.start.offset
+        return begin_of(toks[min(j, at)])
 
     def base_is_shared(self, c, spec_end, start=None, extra=()):
         """Whether the declaration's specifiers name a shared (non-pointer) type."""
-        start = c.extent.start.offset if start is None else start
+        start = begin_of(c) if start is None else start
         text = self.raw[start:spec_end]
-        for k in list(c.get_children()) + list(extra):  # a struct defined in the specifiers: its members do not count
-            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and start <= k.extent.start.offset and \
-                    k.extent.end.offset <= spec_end:
-                a, b = k.extent.start.offset - start, k.extent.end.offset - start
+        for k in children(c) + list(extra):  # a struct defined in the specifiers: its members do not count
+            if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and start <= begin_of(k) and \
+                    end_of(k) <= spec_end:
+                a, b = begin_of(k) - start, end_of(k) - start
                 text = text[:a] + b" " * (b - a) + text[b:]
-        if AS_RE.search(text.decode()):
+        if AS_RE.search(text.decode("utf-8", "surrogateescape")):
             return True
         for k in c.get_children():
-            if k.kind == K.TYPE_REF and k.extent.start.offset < spec_end and k.referenced is not None and \
+            if k.kind == K.TYPE_REF and begin_of(k) < spec_end and k.referenced is not None and \
                     k.referenced.kind == K.TYPEDEF_DECL:
                 u = k.referenced.underlying_typedef_type
                 if self.top_as(u) > 0 and not self.is_sptr(u):
@@ -209,12 +211,12 @@ class Declarations:
         first = group[0]
         # outer: a block-scope DECL_STMT whose specifiers define a struct (extra): the
         # VAR_DECLs' extents begin after the struct there, the statement's at its start
-        start = first.extent.start.offset if outer is None else outer.extent.start.offset
+        start = begin_of(first) if outer is None else begin_of(outer)
         spec_end = self.declarator_start(first)
         shared_base = self.base_is_shared(first, spec_end, start, extra)
         if not shared_base and not any(self.is_shared_object(c) for c in group
                                        if c.kind == K.VAR_DECL):
-            text = self.gen_range(group, start, max(c.extent.end.offset for c in group))
+            text = self.gen_range(group, start, max(end_of(c) for c in group))
             if first.kind == K.VAR_DECL and self.wants_tls(first):
                 text = "_Thread_local " + text
             if first.kind == K.VAR_DECL and len(group) == 1:
@@ -223,14 +225,14 @@ class Declarations:
                 text = AS_RE.sub("", text)
             return text
         spec_words = [t.spelling for t in (outer or first).get_tokens()
-                      if start <= t.extent.start.offset < spec_end]
+                      if start <= begin_of(t) < spec_end]
         storage = [w for w in spec_words if w in self.STORAGE]
         spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))
         parts, prefix_parts = [], []
         # a struct/union defined in the specifiers (`shared struct S {...} s[THREADS];`):
         # defined on its own first (an unnamed one gets a tag), then named by its tag
-        rec = next((k for k in list(first.get_children()) + list(extra) if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
-                    k.is_definition() and start <= k.extent.start.offset and k.extent.end.offset <= spec_end), None)
+        rec = next((k for k in children(first) + list(extra) if k.kind in (K.STRUCT_DECL, K.UNION_DECL) and
+                    k.is_definition() and start <= begin_of(k) and end_of(k) <= spec_end), None)
         if rec is not None and first.kind == K.VAR_DECL:
             kw = "union" if rec.kind == K.UNION_DECL else "struct"
             deftext = self.rw(rec)
@@ -242,8 +244,8 @@ class Declarations:
             else:
                 tag = rec.spelling
             parts.append(self.flatten(deftext))
-            spec_plain = AS_RE.sub("", self.gen_range([first], start, rec.extent.start.offset) + f"{kw} {tag}" +
-                                   self.gen_range([first], rec.extent.end.offset, spec_end))
+            spec_plain = AS_RE.sub("", self.gen_range([first], start, begin_of(rec)) + f"{kw} {tag}" +
+                                   self.gen_range([first], end_of(rec), spec_end))
         prev_end = None
         for c in group:
             if prev_end is None:
@@ -255,7 +257,7 @@ class Declarations:
                              self.raw[prev_end:c.location.offset])
                 comma = seg.find(b",")
                 dstart = prev_end + comma + 1 if comma >= 0 else prev_end
-            dend = c.extent.end.offset
+            dend = end_of(c)
             prev_end = dend
             if c.kind == K.VAR_DECL and self.is_shared_object(c):
                 f, line = self.where(c)
@@ -286,7 +288,7 @@ class Declarations:
                 parts.append(self.private_init(c, tls + spec_plain.strip() + " " + AS_RE.sub("", decl).strip()))
         # The declarations on one line, then the range's line structure (its line
         # markers included, e.g. those around a NULL from a system header) kept.
-        lines = self.src(start, max(c.extent.end.offset for c in group)).split("\n")[1:]
+        lines = self.src(start, max(end_of(c) for c in group)).split("\n")[1:]
         tail = "".join("\n" + (ln if re.match(r"\s*#", ln) else "") for ln in lines)
         if not parts:
             return ("/* shared static: see __upcc_o_ */" if not file_scope else "") + tail
@@ -409,31 +411,31 @@ class Declarations:
 
     def rw_record(self, c):
         """A struct/union: its fields declared with pointer-to-shared types."""
-        kids = list(c.get_children())
-        out, pos = [], c.extent.start.offset
+        kids = children(c)
+        out, pos = [], begin_of(c)
         i = 0
         while i < len(kids):
             k = kids[i]
-            ka = k.extent.start.offset
+            ka = begin_of(k)
             if ka < pos:
                 i += 1
                 continue
             if k.kind == K.FIELD_DECL:
                 group = [k]
                 while i + 1 < len(kids) and kids[i + 1].kind == K.FIELD_DECL and \
-                        kids[i + 1].extent.start.offset == ka:
+                        begin_of(kids[i + 1]) == ka:
                     i += 1
                     group.append(kids[i])
-                kb = max(g.extent.end.offset for g in group)
+                kb = max(end_of(g) for g in group)
                 t = self.rw_decls(group, file_scope=False)
             else:
-                kb = k.extent.end.offset
+                kb = end_of(k)
                 t = self.rw(k)
             out.append(self.src(pos, ka))
             out.append(t)
             pos = kb
             i += 1
-        out.append(self.src(pos, c.extent.end.offset))
+        out.append(self.src(pos, end_of(c)))
         return "".join(out)
 
     def initializer(self, c, base, cname, elem, dims, f, line):
@@ -466,7 +468,7 @@ class Declarations:
         saved = self.current_function, self.prefix
         self.current_function, self.prefix = c.spelling, []
         text = self.generic(c)
-        name_off = c.location.offset - c.extent.start.offset
+        name_off = c.location.offset - begin_of(c)
         head, rest = text[:name_off], text[name_off:]
         if self.is_sptr(c.result_type):
             keep = [w for w in head.split() if w in ("static", "extern", "inline", "__inline", "__inline__")]
@@ -490,7 +492,7 @@ class Declarations:
     def rw_var(self, c):
         text = self.generic(c)
         if self.is_sptr(c.type):
-            name_off = c.location.offset - c.extent.start.offset
+            name_off = c.location.offset - begin_of(c)
             head = text[:name_off]
             keep = [w for w in head.split() if w in ("static", "extern", "register", "_Thread_local", "__thread")]
             text = " ".join(keep + ["upcemu_sptr "]) + text[name_off:]
@@ -510,19 +512,19 @@ class Declarations:
         return self.generic(c)
 
     def rw_decl_stmt(self, c):
-        kids = list(c.get_children())
+        kids = children(c)
         # `static shared struct S {...} s[N];`: the struct is defined inside the
         # declaration, which translates it (rw_decls)
         if len(kids) >= 2 and kids[0].kind in (K.STRUCT_DECL, K.UNION_DECL) and kids[0].is_definition() \
                 and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) and
-                        v.extent.start.offset >= kids[0].extent.end.offset for v in kids[1:]) and \
-                self.base_is_shared(kids[1], self.declarator_start(kids[1]), c.extent.start.offset, kids[:1]):
+                        begin_of(v) >= end_of(kids[0]) for v in kids[1:]) and \
+                self.base_is_shared(kids[1], self.declarator_start(kids[1]), begin_of(c), kids[:1]):
             # (the VAR_DECLs' extents begin after the struct at block scope)
-            b = max(v.extent.end.offset for v in kids[1:])
+            b = max(end_of(v) for v in kids[1:])
             return (self.rw_decls(kids[1:], file_scope=False, outer=c, extra=kids[:1]) +
-                    self.src(b, c.extent.end.offset))
+                    self.src(b, end_of(c)))
         if kids and all(v.kind in (K.VAR_DECL, K.TYPEDEF_DECL) for v in kids):
-            a, b = kids[0].extent.start.offset, max(v.extent.end.offset for v in kids)
-            return (self.src(c.extent.start.offset, a) + self.rw_decls(kids, file_scope=False) +
-                    self.src(b, c.extent.end.offset))
+            a, b = begin_of(kids[0]), max(end_of(v) for v in kids)
+            return (self.src(begin_of(c), a) + self.rw_decls(kids, file_scope=False) +
+                    self.src(b, end_of(c)))
         return self.generic(c)

@@ -17,7 +17,7 @@ comparison and conversion follow UPC 1.3 6.4.2 and 6.4.3. Nothing here looks at
 how an expression is spelled beyond its operator: `x[t][j]` where x[t] is a
 pointer-to-shared stored in shared memory is *(x[t] + j), as C says.
 
-A member of a shared struct has indefinite block size (UPC 1.3 6.5.2.1: `&` of a
+A member of a shared struct has indefinite block size (UPC 1.3 6.4.4: `&` of a
 shared structure element of type T is `shared [] T *`): a pointer derived from
 one (`&s.m`, a decaying `s.arr`) steps bytes on the struct's thread.
 """
@@ -25,7 +25,8 @@ import re
 
 import clang.cindex as ci
 
-from .clang_util import IMPLICIT, evaluate_int, expression_children, only_child, strip, strip_parens
+from .clang_util import (IMPLICIT, begin_of, children, end_of, evaluate_int, expression_children, only_child, strip,
+                         strip_parens)
 
 K = ci.CursorKind
 TK = ci.TypeKind
@@ -62,11 +63,11 @@ class Expressions:
         if k == K.ARRAY_SUBSCRIPT_EXPR:
             return self.subscript_place(c)
         if k == K.UNARY_OPERATOR and self.unary_symbol(c)[0] == "*":
-            (op,) = list(c.get_children())
+            (op,) = children(c)
             elem, block, _, _ = self.ptr_info(op)
             return Place(self.rw(op), c.type, [], elem, block)
         if k == K.MEMBER_REF_EXPR:
-            (base,) = list(c.get_children())
+            (base,) = children(c)
             rec = self.pointee(base.type) if self.is_arrow(c, base) else base.type
             if self.is_arrow(c, base):
                 addr = self.rw(base)
@@ -85,7 +86,7 @@ class Expressions:
 
     def subscript_place(self, c):
         """E1[E2]: the operand of pointer or array type is the base (C allows i[a])."""
-        a, b = list(c.get_children())
+        a, b = children(c)
         base, idx = (a, b) if self.is_pointer(a.type) or self.is_array(a.type) else (b, a)
         i = f"(ptrdiff_t)({self.rw(idx)})"
         arr = strip(base) if self.is_array(strip(base).type) else None
@@ -146,7 +147,7 @@ class Expressions:
         return text.lstrip().startswith("->")
 
     def is_arrow(self, c, base):
-        return self.is_arrow_text(self.without_markers(self.src(base.extent.end.offset, c.extent.end.offset)))
+        return self.is_arrow_text(self.without_markers(self.src(end_of(base), end_of(c))))
 
     # ---- what a pointer value steps over ----
     def ptr_info(self, c):
@@ -168,14 +169,14 @@ class Expressions:
                 return self.points_into_member(k)
             return False
         if c.kind == K.UNARY_OPERATOR and self.unary_symbol(c)[0] == "&":
-            (op,) = list(c.get_children())
+            (op,) = children(c)
             return self.top_as(op.type) > 0 and self.is_member_place(op)
         return False
 
     def is_member_place(self, c):
         c = strip_parens(c)
         while c.kind == K.ARRAY_SUBSCRIPT_EXPR:
-            a, b = list(c.get_children())
+            a, b = children(c)
             base = a if self.is_pointer(a.type) or self.is_array(a.type) else b
             if not self.is_array(strip(base).type):
                 return False
@@ -202,7 +203,7 @@ class Expressions:
             return False
         cons = self.layout(k)[1]
         if cons is None:
-            off = c.extent.start.offset
+            off = begin_of(c)
             cons = "relaxed"
             for at, state in self.pragmas:
                 if at > off:
@@ -303,7 +304,7 @@ class Expressions:
 
     def rw_implicit(self, c):
         """An implicit conversion (libclang's UNEXPOSED_EXPR around one child)."""
-        kids = list(c.get_children())
+        kids = children(c)
         if len(kids) != 1:
             return self.generic(c)
         (k,) = kids
@@ -325,7 +326,7 @@ class Expressions:
         """For messages: ' (the result of NAME, declared implicitly: include its header)'."""
         k = strip(k)
         if k.kind == K.CALL_EXPR and k.referenced is not None and k.referenced.kind == K.FUNCTION_DECL:
-            if k.referenced.extent.start.offset == k.extent.start.offset or \
+            if begin_of(k.referenced) == begin_of(k) or \
                     k.referenced.location.line == k.location.line and k.referenced.is_definition() is False and \
                     self.text_of(k.referenced) == "":
                 return f" (the result of '{k.spelling}', which was declared implicitly: include its header)"
@@ -354,6 +355,11 @@ class Expressions:
                 return f"((void)({self.rw(src)}))"
             if tc == TK.BOOL:
                 return f"((_Bool)!upcemu_sptr_isnull({self.rw(src)}))"
+            if self.is_integer(c.type):
+                self.warn(c, f"a pointer-to-shared converted to '{self.c_type(c.type)}': its value is "
+                             f"(thread << 48 | byte offset), not an address (upc_threadof, upc_phaseof and "
+                             f"upc_addrfield give its parts)")
+                return f"(({self.c_type(c.type)})upcemu_sptr_bits({self.rw(src)}))"
             self.error(c, f"a pointer-to-shared cannot be cast to '{self.c_type(c.type)}' (use upc_threadof, "
                           f"upc_phaseof or upc_addrfield for its parts)")
         if self.mentions_shared(c.type):
@@ -364,16 +370,16 @@ class Expressions:
     # ---- operators ----
     def unary_symbol(self, c):
         """(operator, prefix?) of a UNARY_OPERATOR."""
-        kids = list(c.get_children())
+        kids = children(c)
         if not kids:
             return "", True
         op = kids[0]
-        before = self.without_markers(self.src(c.extent.start.offset, op.extent.start.offset)).strip()
-        after = self.without_markers(self.src(op.extent.end.offset, c.extent.end.offset)).strip()
+        before = self.without_markers(self.src(begin_of(c), begin_of(op))).strip()
+        after = self.without_markers(self.src(end_of(op), end_of(c))).strip()
         return (before or after), bool(before)
 
     def rw_unary(self, c):
-        kids = list(c.get_children())
+        kids = children(c)
         if not kids:
             return self.generic(c)
         (op,) = kids
@@ -417,11 +423,11 @@ class Expressions:
         return text
 
     def op_between(self, c, left, right):
-        between = self.src(left.extent.end.offset, right.extent.start.offset)
+        between = self.src(end_of(left), begin_of(right))
         return self.without_markers(between).strip().strip("()").strip()
 
     def rw_binary(self, c):
-        left, right = list(c.get_children())
+        left, right = children(c)
         op = self.op_between(c, left, right)
         ls, rs = self.is_sptr(left.type), self.is_sptr(right.type)
         assign = op.endswith("=") and op not in ("==", "!=", "<=", ">=")
@@ -459,8 +465,10 @@ class Expressions:
         if op in ("==", "!="):
             neg = "!" if op == "!=" else ""
             L, R = self.rw(left), self.rw(right)
-            if ls and rs:
+            if ls and rs and not (self.is_null_constant(left) or self.is_null_constant(right)):
                 return f"({neg}upcemu_sptr_eq({L}, {R}))"
+            if ls and rs:
+                return f"({neg}upcemu_sptr_isnull({R if self.is_null_constant(left) else L}))"
             return f"({neg}upcemu_sptr_isnull({L if ls else R}))"
         if op in ("<", ">", "<=", ">=") and ls and rs:
             if self.is_void(self.pointee(left.type)) or self.is_void(self.pointee(right.type)):
@@ -491,7 +499,7 @@ class Expressions:
         pointer-to-shared there is compared against the null pointer-to-shared."""
         if self.conds is None:
             self.conds, self.cond_busy = set(), set()
-        kids = list(c.get_children())
+        kids = children(c)
         picked = []
         if k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
             picked = [x for x in kids if x.kind.is_expression()][:1]
@@ -499,7 +507,7 @@ class Expressions:
             picked = [x for x in kids if x.kind.is_expression()][-1:]
         elif k == K.FOR_STMT:
             for x in kids[:-1]:
-                head = self.src(c.extent.start.offset, x.extent.start.offset)
+                head = self.src(begin_of(c), begin_of(x))
                 if x.kind.is_expression() and head.count(";") == 1 and head.rstrip().endswith(";"):
                     picked = [x]
         elif k == K.BINARY_OPERATOR and len(kids) == 2 and \
@@ -507,13 +515,13 @@ class Expressions:
             picked = kids
         for x in picked:
             if self.is_sptr(x.type):
-                self.conds.add((x.extent.start.offset, x.extent.end.offset))
+                self.conds.add((begin_of(x), end_of(x)))
 
     def truth_value(self, c):
         """A pointer-to-shared where C wants a truth value, or None."""
         if not self.conds or not c.kind.is_expression():
             return None
-        key = (c.extent.start.offset, c.extent.end.offset)
+        key = (begin_of(c), end_of(c))
         if key in self.conds and key not in self.cond_busy and self.is_sptr(c.type):
             self.cond_busy.add(key)
             try:

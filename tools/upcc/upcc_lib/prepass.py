@@ -298,6 +298,51 @@ def _shared_typedef_names(toks):
     return names
 
 
+def _relevant_names(toks, shared_names):
+    """Every identifier of a declaration that mentions shared (or a name already
+    found), in source order: the variables, parameters, members, functions and
+    types through which a shared value or a pointer-to-shared can be reached.
+    The translator leaves alone any code that names none of them (and no UPC
+    construct): there is nothing in it to translate. Over-inclusion costs only
+    time, so a declaration is every token between two of ; { } -- except that a
+    struct or union whose body mentions shared makes the declaration around it
+    count as well (its tag, its typedef name, its variables)."""
+    names = set(shared_names)
+    stmt, hit = [], False
+    frames = []  # at each open '{': [statement before it, its hit, record body?, a hit inside]
+
+    def end_statement():
+        if hit:
+            names.update(x for x in stmt if x not in C_KEYWORDS)
+            if frames:
+                frames[-1][3] = True
+
+    for t in toks:
+        if t.system:
+            continue
+        if t.kind == "id":
+            stmt.append(t.text)
+            if t.text == "shared" or t.text in names:
+                hit = True
+        elif t.kind == "punct" and t.text in (";", "{", "}"):
+            if t.text == "{":
+                record = any(x in ("struct", "union") for x in stmt[-3:])
+                frames.append([stmt, hit, record, False])
+                stmt, hit = [], False
+                continue
+            end_statement()
+            if t.text == "}" and frames:
+                prev, prev_hit, record, inside = frames.pop()
+                if inside and frames:
+                    frames[-1][3] = True
+                if record:  # the declaration goes on after the body: `} a, *b;`
+                    stmt, hit = prev, prev_hit or inside
+                    continue
+            stmt, hit = [], False
+    end_statement()
+    return names
+
+
 class Out(list):
     """The output pieces and their byte length so far."""
     def __init__(self):
@@ -310,9 +355,11 @@ class Out(list):
 
 
 def prepass(text, static_threads=None, fragment=False):
-    """(text, layouts, pragmas): pragmas lists (byte offset in text, consistency)
-    where the `#pragma upc strict|relaxed` state changes (UPC 1.3 §6.7.1: to the
-    end of the file, or of the compound statement that contains the pragma)."""
+    """(text, layouts, pragmas, names): pragmas lists (byte offset in text,
+    consistency) where the `#pragma upc strict|relaxed` state changes (UPC 1.3
+    §6.7.1: to the end of the file, or of the compound statement that contains
+    the pragma); names the identifiers through which code can reach shared data
+    (_relevant_names)."""
     toks = tokenize(text)
     shared_names = _shared_typedef_names(toks)
     _array_parameters(toks, static_threads)
@@ -511,13 +558,13 @@ def prepass(text, static_threads=None, fragment=False):
             continue
         out.append(t.text)
         i += 1
-    return "".join(out), layouts, pragmas
+    return "".join(out), layouts, pragmas, _relevant_names(toks, shared_names)
 
 
 def prepass_fragment(text, static_threads, layouts, where):
     # A clause of upc_forall: the same rewriting on a fragment (no line markers).
     body = f'# {where.line} "{where.file}"\n\n' + text
-    res, sub_layouts, _ = prepass(body, static_threads)
+    res, sub_layouts, _, _ = prepass(body, static_threads)
     # merge the fragment's layouts into ours, renumbering
     for idx, key in enumerate(sub_layouts.table, start=1):
         new = layouts.index(*key)

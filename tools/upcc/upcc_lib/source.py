@@ -5,13 +5,20 @@ The translation is a set of edits of the prepassed text (byte ranges replaced
 by their rewrite); everything else, line markers included, is kept so that gcc
 reports the user's lines (docs/upcc.md, "Pipeline").
 """
+import bisect
 import os
 import re
+import sys
+
+import clang.cindex as ci
+
+from .clang_util import begin_of, children, end_of
 
 from .errors import UpcError
 
 LINE_MARKER = re.compile(rb'#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"([ 0-9]*)')
 MARKER_LINES = re.compile(r"(?m)^[ \t]*#[^\n]*$")
+K = ci.CursorKind
 UPCC_INCLUDE = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "include"))
 
 
@@ -62,11 +69,19 @@ class Source:
         f, l = self.where(cursor)
         raise UpcError(f, l, message)
 
+    def warn(self, cursor, message):
+        """A warning in gcc's form, on stderr now (the translation goes on)."""
+        f, l = self.where(cursor)
+        key = (f, l, message)
+        if key not in self.__dict__.setdefault("warned", set()):
+            self.warned.add(key)
+            sys.stderr.write(f"{f}:{l}: warning: {message}\n")
+
     def src(self, a, b):
         return decode(self.raw[a:b])
 
     def text_of(self, c):
-        return self.src(c.extent.start.offset, c.extent.end.offset)
+        return self.src(begin_of(c), end_of(c))
 
     def tmp(self):
         """A fresh name for a temporary of the generated code."""
@@ -82,26 +97,59 @@ class Source:
     def without_markers(text):
         return MARKER_LINES.sub("", text)
 
+    # ---- where there is something to translate ----
+    IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+    UPC_WORDS = (b"address_space", b"static")
+
+    def find_relevant(self, functions):
+        """The offsets of the tokens that make code need translation: a name
+        that reaches shared data (the prepass's names), a shared type, a UPC
+        construct's marker, `static` (a private static becomes per thread), and
+        each `return` of a function whose result is a pointer-to-shared (`return
+        0;` converts a null pointer constant)."""
+        names = {encode(n) for n in self.names}
+        at = [m.start() for m in self.IDENT.finditer(self.raw)
+              if m.group() in names or m.group() in self.UPC_WORDS or m.group().startswith(b"__upcc_")]
+        for f in functions:
+            if self.mentions_shared(f.result_type):
+                a, b = begin_of(f), end_of(f)
+                at += [m.start() + a for m in re.finditer(rb"\breturn\b", self.raw[a:b])]
+        self.relevant_at = sorted(at)
+
+    def relevant(self, a, b):
+        """Whether [a, b) holds anything to translate."""
+        at = getattr(self, "relevant_at", None)
+        if at is None:
+            return True
+        i = bisect.bisect_left(at, a)
+        return i < len(at) and at[i] < b
+
+    def converts_to_shared(self, k):
+        """A node whose text names nothing shared but that makes a pointer-to-shared
+        (a null pointer constant converted, `return 0;`, `{0, 0}` for a struct
+        holding one): its parent is relevant, so it is looked at."""
+        return k.kind == K.INIT_LIST_EXPR or k.kind == K.UNEXPOSED_EXPR and self.is_sptr(k.type)
+
     # ---- splicing ----
     def gen_range(self, cursors, a, b):
         """The text [a, b) with the rewrites of the cursors' children inside it."""
         kids = []
         for c in cursors:
-            kids += list(c.get_children())
+            kids += children(c)
         return self.splice(kids, a, b)
 
     def generic(self, c):
         """c's own text with each child replaced by its rewrite."""
-        return self.splice(list(c.get_children()), c.extent.start.offset, c.extent.end.offset)
+        return self.splice(children(c), begin_of(c), end_of(c))
 
     def splice(self, kids, a, b):
         """The text [a, b) with each of `kids` inside it (in source order: an
         attribute such as an __asm__ label comes first among a cursor's children)
         replaced by its rewrite, where it has one."""
         out, pos = [], a
-        for k in sorted(kids, key=lambda k: k.extent.start.offset):
-            ka, kb = k.extent.start.offset, k.extent.end.offset
-            if ka < pos or kb > b or kb <= ka:
+        for k in sorted(kids, key=lambda k: begin_of(k)):
+            ka, kb = begin_of(k), end_of(k)
+            if ka < pos or kb > b or kb <= ka or not (self.relevant(ka, kb) or self.converts_to_shared(k)):
                 continue
             t = self.rw(k)
             if t is None:

@@ -7,7 +7,7 @@ all other text, line markers included, is kept, so gcc reports the user's lines.
 
 The work is split by phase, one mixin each:
   source.py          text, locations, splicing
-  types.py           UPC's type algebra and the lowered C types
+  type_algebra.py    UPC's type algebra and the lowered C types
   declarations.py    declarations of every kind
   expressions.py     expressions (places, accesses, conversions, operators)
   upc_constructs.py  upc_forall, barriers, fences, upc_*sizeof, sizeof
@@ -16,13 +16,15 @@ and `Translator.rw` dispatches each cursor kind through one table.
 """
 import clang.cindex as ci
 
+from .clang_util import begin_of, children, end_of
+
 from . import clang_util, conversions
 from .declarations import Declarations
 from .diagnostics import check_diagnostics, in_user_code
 from .expressions import Expressions
 from .prepass import prepass
 from .source import Source, encode
-from .types import Types
+from .type_algebra import Types
 from .upc_constructs import UpcConstructs
 
 K = ci.CursorKind
@@ -59,7 +61,7 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
     def __init__(self, text, filename, static_threads=None):
         clang_util.configure()
         self.static_threads = static_threads
-        self.text, self.layouts, self.pragmas = prepass(text, static_threads)
+        self.text, self.layouts, self.pragmas, self.names = prepass(text, static_threads)
         self.filename = filename
         self.raw = encode(self.text)
         self._markers()
@@ -83,20 +85,21 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
     def parse(self):
         return ci.Index.create().parse(
             "upcc_input.c", args=["-x", "c", "-std=gnu11", "-include", PARSE_PRELUDE, "-Wno-everything",
-                                  "-Wimplicit-function-declaration"],
+                                  "-Wimplicit-function-declaration", "-ferror-limit=0"],
             unsaved_files=[("upcc_input.c", self.raw)])
 
     def parse_with_conversions(self):
         """Parse; while clang refuses implicit conversions between pointer-to-shared
         types, make them explicit casts and parse again (conversions.py)."""
-        for _ in range(8):
-            tu = self.parse()
+        tu = self.parse()
+        for _ in range(16):  # a conversion inside another's operand may show only then
             casts = conversions.casts_to_insert(tu.diagnostics, lambda d: in_user_code(self, d))
             if not casts:
-                return tu
+                break
             self.raw, shift = conversions.insert_casts(self.raw, casts)
             self.pragmas = [(shift(at), state) for at, state in self.pragmas]
             self._markers()
+            tu = self.parse()
         return tu
 
     def translate(self):
@@ -104,6 +107,7 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
         check_diagnostics(self, tu)
         top = [c for c in tu.cursor.get_children()
                if c.location.file and c.location.file.name == "upcc_input.c"]
+        self.find_relevant([c for c in top if c.kind == K.FUNCTION_DECL and c.is_definition()])
         i = 0
         while i < len(top):
             c = top[i]
@@ -112,24 +116,25 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
                 continue
             if c.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL) and i + 1 < len(top) and \
                     top[i + 1].kind in (K.VAR_DECL, K.TYPEDEF_DECL) and \
-                    top[i + 1].extent.start.offset <= c.extent.start.offset and \
-                    top[i + 1].extent.end.offset >= c.extent.end.offset:
+                    begin_of(top[i + 1]) <= begin_of(c) and \
+                    end_of(top[i + 1]) >= end_of(c):
                 i += 1  # `typedef struct S {...} T;`, `struct S {...} v;`: the declaration translates it
                 continue
             if c.kind in (K.VAR_DECL, K.TYPEDEF_DECL):
                 group = [c]
-                while i + 1 < len(top) and top[i + 1].extent.start.offset == c.extent.start.offset and \
+                while i + 1 < len(top) and begin_of(top[i + 1]) == begin_of(c) and \
                         top[i + 1].kind == c.kind:
                     i += 1
                     group.append(top[i])
                 text = self.rw_decls(group, file_scope=True)
-                a, b = c.extent.start.offset, max(g.extent.end.offset for g in group)
+                a, b = begin_of(c), max(end_of(g) for g in group)
                 if text != self.src(a, b):
                     self.edits.append((a, b, text))
             elif c.kind in (K.FUNCTION_DECL, K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
                 text = self.rw(c)
                 if text != self.text_of(c):
-                    self.edits.append((c.extent.start.offset, c.extent.end.offset, text))
+                    self.edits.append((begin_of(c), end_of(c), text))
+            c.__dict__.pop("_upcc_kids", None)  # its subtree's cached cursors go
             i += 1
         if self.static_threads:
             self.appendix.append(

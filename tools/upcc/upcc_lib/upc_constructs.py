@@ -8,8 +8,8 @@ import re
 
 import clang.cindex as ci
 
-from .clang_util import expression_children, strip
-from .types import AS_RE
+from .clang_util import begin_of, children, end_of, expression_children, strip
+from .type_algebra import AS_RE
 
 K = ci.CursorKind
 TK = ci.TypeKind
@@ -20,12 +20,12 @@ class UpcConstructs:
     def forall_affinity(self, c):
         """The __upcc_forall_aff call of a translated upc_forall (a for whose body is
         `if (__upcc_forall_aff(d)) S`), or None."""
-        kids = list(c.get_children())
+        kids = children(c)
         if not kids or kids[-1].kind != K.IF_STMT:
             return None
         cond = strip(next(kids[-1].get_children()))
         if cond.kind == K.CALL_EXPR and cond.spelling == "__upcc_forall_aff":
-            src = self.src(c.extent.start.offset, kids[-1].extent.start.offset)
+            src = self.src(begin_of(c), begin_of(kids[-1]))
             if "__upcc_forall_aff" not in src:
                 return cond
         return None
@@ -95,7 +95,7 @@ class UpcConstructs:
 
     def member_operand(self, arg):
         """Whether the operand (`(__typeof__(X) *)0`) names a member of a shared
-        struct: its type is `shared [] T` (UPC 1.3 6.5.2.1)."""
+        struct: its type is `shared [] T` (UPC 1.3 6.4.4)."""
         for d in arg.walk_preorder():
             if d.kind == K.MEMBER_REF_EXPR and self.top_as(d.type) > 0:
                 return True

@@ -13,6 +13,7 @@ clang's, so a type says where it is shared, pointer levels included:
   replaced by `upcemu_sptr` and every address space dropped, spelled so gcc
   can read it whatever the declarator's shape (`__typeof__` composes them).
 """
+import functools
 import re
 
 import clang.cindex as ci
@@ -29,12 +30,28 @@ class Types:
 
     # ---- shared or not ----
     @staticmethod
+    def canonical(t):
+        """t's canonical type (cached on t: libclang makes a new one each time)."""
+        c = t.__dict__.get("_upcc_canonical")
+        if c is None:
+            c = t._upcc_canonical = t.get_canonical()
+        return c
+
+    @staticmethod
+    def canonical_spelling(t):
+        s = t.__dict__.get("_upcc_cspelling")
+        if s is None:
+            s = t._upcc_cspelling = Types.canonical(t).spelling
+        return s
+
+    @staticmethod
     def top_as(t):
         """K of the type's own address space (0: not shared). Works on the canonical
         spelling: libclang's element_type drops an array element's address space."""
-        return Types.top_as_spelling(t.get_canonical().spelling)
+        return Types.top_as_spelling(Types.canonical_spelling(t))
 
     @staticmethod
+    @functools.lru_cache(maxsize=None)
     def top_as_spelling(s):
         s = re.sub(r"(\s*\[[^\]]*\])+$", "", s.strip())  # an array: its element type
         if s.endswith(")") and not s.endswith(")))") and not re.search(r"\((unnamed|anonymous) [^()]*\)$", s):
@@ -50,25 +67,28 @@ class Types:
         return self.top_as(t) > 0
 
     def is_sptr(self, t):
-        c = t.get_canonical()
-        return c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
+        r = t.__dict__.get("_upcc_sptr")
+        if r is None:
+            c = self.canonical(t)
+            r = t._upcc_sptr = c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
+        return r
 
     @staticmethod
     def mentions_shared(t):
         """Whether a shared type appears anywhere in t (then its text must be lowered)."""
-        return "address_space(" in t.get_canonical().spelling
+        return "address_space(" in Types.canonical_spelling(t)
 
     def is_array(self, t):
-        return t.get_canonical().kind in ARRAYS
+        return self.canonical(t).kind in ARRAYS
 
     def is_pointer(self, t):
-        return t.get_canonical().kind == TK.POINTER
+        return self.canonical(t).kind == TK.POINTER
 
     def is_record(self, t):
-        return t.get_canonical().kind == TK.RECORD
+        return self.canonical(t).kind == TK.RECORD
 
     def is_integer(self, t):
-        return t.get_canonical().kind in (
+        return self.canonical(t).kind in (
             TK.BOOL, TK.CHAR_U, TK.UCHAR, TK.CHAR16, TK.CHAR32, TK.USHORT, TK.UINT, TK.ULONG, TK.ULONGLONG,
             TK.UINT128, TK.CHAR_S, TK.SCHAR, TK.WCHAR, TK.SHORT, TK.INT, TK.LONG, TK.LONGLONG, TK.INT128,
             TK.ENUM)

@@ -1,0 +1,260 @@
+#!/usr/bin/python3
+"""Unit tests of upcc's rewrite rules: translate(text) on a small UPC program,
+checked against the C each rule must produce (docs/upcc.md, "How the
+translation works"). One test per rule; a test fails when its rule changes.
+
+The expected C is written from the rules (UPC 1.3 6.4.2 arithmetic, 6.4.3
+conversions, the C ABI of include/upcemu_c.h), compared with whitespace
+normalised. The end-to-end behaviour of the same rules is checked by the UPC
+programs of tests/upc and by the differential tester (tests/upcc_diff)."""
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools", "upcc"))
+
+from upcc_lib.errors import UpcError  # noqa: E402
+from upcc_lib.translate import translate  # noqa: E402
+
+HEADER = "#include <upc.h>\n"
+
+
+def preprocess(text, static_threads=None):
+    cmd = ["gcc", "-E", "-std=gnu11", "-D__UPC__=1", "-D__UPCC__=1", "-I", os.path.join(ROOT, "tools/upcc/include"),
+           "-I", os.path.join(ROOT, "include"), "-include", "upcemu_c.h", "-x", "c", "-"]
+    if static_threads:
+        cmd[1:1] = [f"-DTHREADS={static_threads}"]
+    r = subprocess.run(cmd, input=text.encode("utf-8", "surrogateescape"), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, check=True)
+    return r.stdout.decode("utf-8", "surrogateescape").replace('"<stdin>"', '"t.upc"')
+
+
+def tr(decls, body, static_threads=None):
+    """The translated body of `void test_body(void) { body }` after `decls`."""
+    out = translate(preprocess(HEADER + decls + "\nvoid test_body(void) {\n" + body + "\n}\n", static_threads),
+                    "t.upc", static_threads)
+    m = re.search(r"\nvoid test_body\(void\) \{\n(.*?)\n\}\n", out, re.S)
+    assert m, out[-3000:]
+    return norm(re.sub(r"(?m)^#[^\n]*\n", "", m.group(1)))
+
+
+def whole(text, static_threads=None):
+    return translate(preprocess(HEADER + text, static_threads), "t.upc", static_threads)
+
+
+def norm(s):
+    return re.sub(r"\s+;", ";", re.sub(r"\s+", " ", s)).strip()
+
+
+def read(t, sptr):
+    return f"(*(__typeof__({t}) volatile *)upcemu_addr({sptr}, sizeof(__typeof__({t})), __FILE__, __LINE__))"
+
+
+class Places(unittest.TestCase):
+    """A shared lvalue is read or written through the address its own form gives."""
+
+    def test_shared_scalar(self):
+        self.assertEqual(tr("shared int x; int y;", "y = x;"),
+                         f"y = {read('int', 'upcemu_base(&__upcc_o_x)')};")
+
+    def test_subscripts_of_a_two_dimensional_array_fold_into_one_step(self):
+        self.assertEqual(tr("shared [4] double m[8][4*THREADS]; int i, j;", "m[i][j] = 2;"),
+                         read("double", "upcemu_add(upcemu_base(&__upcc_o_m), (ptrdiff_t)(i) * "
+                                        "(ptrdiff_t)((4*__upcc_THREADS)) + (ptrdiff_t)(j), sizeof(double), "
+                                        "((size_t)(4)))") + " = 2;")
+
+    def test_index_through_a_pointer_to_shared_stored_in_shared_memory(self):
+        # dir[t][j] is *(dir[t] + j): dir[t] is read (a pointer value), then stepped
+        entry = read("upcemu_sptr", "upcemu_add(upcemu_base(&__upcc_o_dir), (ptrdiff_t)(t), sizeof(upcemu_sptr), 1)")
+        self.assertEqual(tr("shared [] int *shared dir[THREADS]; int t, j;", "dir[t][j] = 3;"),
+                         read("int", f"upcemu_add({entry}, (ptrdiff_t)(j), sizeof(int), 0)") + " = 3;")
+
+    def test_index_with_the_integer_first(self):
+        self.assertEqual(tr("shared int *p; int j, v;", "v = j[p];"),
+                         f"v = {read('int', 'upcemu_add(p, (ptrdiff_t)(j), sizeof(int), 1)')};")
+
+    def test_address_of_an_element_is_its_place(self):
+        self.assertEqual(tr("shared [3] int a[9*THREADS]; shared [3] int *p; int i;", "p = &a[i];"),
+                         "p = upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(i), sizeof(int), ((size_t)(3)));")
+
+    def test_dereference(self):
+        self.assertEqual(tr("shared long *p; long v;", "v = *p;"), f"v = {read('long', 'p')};")
+
+    def test_arrow_and_dot_are_field_offsets(self):
+        self.assertEqual(tr("struct S { int f; double g; }; shared struct S *ps; shared struct S s[THREADS]; "
+                            "double v;", "v = ps->g + s[1].g;"),
+                         f"v = {read('double', 'upcemu_field(ps, __builtin_offsetof(struct S, g))')} + "
+                         f"{read('double', 'upcemu_field(upcemu_add(upcemu_base(&__upcc_o_s), (ptrdiff_t)(1), sizeof(struct S), 1), __builtin_offsetof(struct S, g))')};")
+
+    def test_an_array_member_of_a_shared_struct_steps_bytes(self):
+        got = tr("struct S { int arr[4]; }; shared struct S *ps; int j, v;", "v = ps->arr[j];")
+        self.assertEqual(got, "v = " + read("int", "upcemu_field(upcemu_field(ps, __builtin_offsetof(struct S, arr)), "
+                                                   "(size_t)((ptrdiff_t)(j) * (ptrdiff_t)sizeof(int)))") + ";")
+
+    def test_pointer_to_rows(self):
+        self.assertEqual(tr("shared int (*p)[5]; int i, j, v;", "v = p[i][j];"),
+                         f"v = {read('int', 'upcemu_add(p, (ptrdiff_t)(i) * 5 + (ptrdiff_t)(j), sizeof(int), 1)')};")
+
+    def test_private_code_is_left_alone(self):
+        body = "int a[4]; int *q = a; q[1] = 2; for (int k = 0; k < 4; k++) a[k] += k;"
+        self.assertEqual(tr("", body), norm(body))
+
+
+class Arithmetic(unittest.TestCase):
+    """UPC 1.3 6.4.2 through upcemu_add / upcemu_diff with the pointee's block."""
+
+    def test_add_and_subtract(self):
+        self.assertEqual(tr("shared [2] short *p, *q; int i; long d;", "q = p + i; q = i + p; d = q - p;"),
+                         "q = upcemu_add(p, +(ptrdiff_t)(i), sizeof(short), ((size_t)(2))); "
+                         "q = upcemu_add(p, (ptrdiff_t)(i), sizeof(short), ((size_t)(2))); "
+                         "d = (upcemu_diff(q, p, sizeof(short), ((size_t)(2))));")
+
+    def test_increment_where_the_pointer_lives(self):
+        got = tr("shared int *p;", "++p;")
+        self.assertEqual(got, "({ upcemu_sptr volatile *__upcc_t1 = &(p); *__upcc_t1 = upcemu_add(*__upcc_t1, 1, "
+                              "sizeof(int), 1); });")
+
+    def test_compound_assignment_on_a_shared_pointer_to_shared(self):
+        got = tr("shared int *shared sp;", "sp += 3;")
+        self.assertIn("upcemu_sptr volatile *__upcc_t1 = &(" + read("upcemu_sptr", "upcemu_base(&__upcc_o_sp)") + ")",
+                      got)
+        self.assertIn("upcemu_add(*__upcc_t1, (ptrdiff_t)(3), sizeof(int), 1)", got)
+
+    def test_member_derived_pointers_have_indefinite_block(self):
+        # UPC 1.3 6.4.4: & of a shared structure element of type T is shared [] T *
+        got = tr("struct S { int arr[4]; }; shared struct S s[THREADS]; shared int *q;", "q = &s[1].arr[0] + 2;")
+        self.assertTrue(got.endswith(", 2, sizeof(int), 0);") or ", sizeof(int), 0)" in got, got)
+
+    def test_arithmetic_on_shared_void_is_an_error(self):
+        with self.assertRaisesRegex(UpcError, "arithmetic on a pointer to shared void"):
+            tr("shared void *v;", "v = v + 1;")
+
+
+class Comparisons(unittest.TestCase):
+    def test_equality_ignores_the_phase(self):
+        self.assertEqual(tr("shared int *p, *q; int b;", "b = p == q;"), "b = (upcemu_sptr_eq(p, q));")
+
+    def test_null_tests(self):
+        self.assertEqual(tr("shared int *p; int b;", "b = p != 0; b = !p; if (p) b = 1;"),
+                         "b = (!upcemu_sptr_isnull(p)); b = upcemu_sptr_isnull(p); "
+                         "if ((!upcemu_sptr_isnull(p))) b = 1;")
+
+    def test_relational_on_shared_void_is_an_error(self):
+        with self.assertRaisesRegex(UpcError, "cannot compare a pointer to shared void"):
+            tr("shared void *v, *w; int b;", "b = v < w;")
+
+
+class Conversions(unittest.TestCase):
+    """UPC 1.3 6.4.3: upcemu_cast(p, from block, from size, to block, to size)."""
+
+    def test_implicit_conversion_is_made_explicit(self):
+        self.assertEqual(tr("shared [4] int *p; shared [] int *q;", "q = p;"),
+                         "q = ((upcemu_cast((p), ((size_t)(4)), sizeof(int), 0, sizeof(int))));")
+
+    def test_to_and_from_shared_void(self):
+        got = tr("shared [4] int *p; shared void *v;", "v = p; p = v;")
+        self.assertEqual(got, "v = (((p))); p = ((upcemu_cast((v), 1, 0, ((size_t)(4)), sizeof(int))));")
+
+    def test_incomplete_type_forces_phase_zero(self):
+        got = tr("struct inc; shared [4] int *p; shared [4] struct inc *r;", "r = (shared [4] struct inc *)p;")
+        self.assertEqual(got, "r = (upcemu_cast(p, ((size_t)(4)), sizeof(int), ((size_t)(4)), ((size_t)-1)));")
+
+    def test_null_pointer_constants(self):
+        self.assertEqual(tr("shared int *p;", "p = 0; p = (shared int *)0; p = NULL;"),
+                         "p = ((upcemu_sptr){0, 0, 0}); p = ((upcemu_sptr){0, 0, 0}); p = ((upcemu_sptr){0, 0, 0});")
+
+    def test_to_a_private_pointer(self):
+        self.assertEqual(tr("shared int *p; int *l;", "l = (int *)p;"),
+                         "l = ((int *)upcemu_local_of(p, __FILE__, __LINE__));")
+
+    def test_to_an_integer_as_berkeley_does(self):
+        self.assertEqual(tr("shared int *p; long v;", "v = (long)p;"), "v = ((long)upcemu_sptr_bits(p));")
+
+    def test_private_pointer_to_shared_is_an_error(self):
+        with self.assertRaisesRegex(UpcError, "a private pointer cannot be cast to a pointer-to-shared"):
+            tr("int *l; shared int *p;", "p = (shared int *)l;")
+
+    def test_integer_to_shared_is_an_error(self):
+        with self.assertRaisesRegex(UpcError, "cannot be cast to a pointer-to-shared"):
+            tr("long a; shared int *p;", "p = (shared int *)a;")
+
+    def test_implicitly_declared_function_result_is_refused(self):
+        with self.assertRaisesRegex(UpcError, "the result of 'undeclared_f', which was declared implicitly"):
+            tr("shared int *p;", "p = undeclared_f();")
+
+    def test_implicitly_declared_function_is_accepted(self):
+        self.assertEqual(tr("", "srand(3);"), "srand(3);")
+
+
+class Sizes(unittest.TestCase):
+    def test_sizeof_pointer_to_shared_types(self):
+        self.assertEqual(tr("unsigned long n;", "n = sizeof(shared int *) + sizeof(upc_lock_t *);"),
+                         "n = sizeof(upcemu_sptr) + sizeof(upcemu_sptr);")
+
+    def test_sizeof_of_a_shared_array_counts_threads(self):
+        self.assertEqual(tr("shared [2] int a[3][2*THREADS]; unsigned long n;", "n = sizeof a;"),
+                         "n = ((size_t)((size_t)(3) * (size_t)(2*__upcc_THREADS)) * sizeof(int));")
+
+    def test_blocksizeof_of_a_member_is_zero(self):
+        self.assertEqual(tr("struct S { int f; }; shared [3] struct S s[3*THREADS]; unsigned long n;",
+                            "n = upc_blocksizeof(s[0].f) + upc_blocksizeof(s);"),
+                         "n = ((size_t)0) + ((size_t)__upcc_o_s.block);")
+
+
+class Statements(unittest.TestCase):
+    def test_barrier_with_and_without_id(self):
+        self.assertEqual(tr("", "upc_barrier; upc_barrier 3; upc_notify; upc_wait;"),
+                         "upcemu_barrier(0, 0, __FILE__, __LINE__); upcemu_barrier(1, (int)(3), __FILE__, __LINE__); "
+                         "upcemu_notify(0, 0, __FILE__, __LINE__); upcemu_wait(0, 0, __FILE__, __LINE__);")
+
+    def test_barrier_needs_an_integer(self):
+        with self.assertRaisesRegex(UpcError, "must have integer type"):
+            tr("", 'upc_barrier "x";')
+
+    def test_forall_with_a_pointer_affinity(self):
+        got = tr("shared int a[THREADS]; int i;", "upc_forall (i = 0; i < THREADS; i++; &a[i]) a[i] = i;")
+        self.assertIn("upcemu_forall_enter(1)", got)
+        self.assertIn("(__upcc_fl || (upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(i), sizeof(int), 1)).thread "
+                      "== (uint32_t)upcemu_mythread())", got)
+
+    def test_strict_read_is_fenced(self):
+        got = tr("strict shared int flag; int v;", "v = flag;")
+        self.assertTrue(got.startswith("v = ({ upcemu_fence(); __typeof__(int) __upcc_t1 = *(__typeof__(int) volatile *)"),
+                        got)
+        self.assertTrue(got.endswith("upcemu_fence(); __upcc_t1; });"), got)
+
+
+class Declarations(unittest.TestCase):
+    def test_shared_object_becomes_an_upcemu_object(self):
+        out = whole("shared [4] int a[4*THREADS];\n")
+        self.assertIn("upcemu_object __upcc_o_a", out)
+        self.assertIn("upcemu_declare(&__upcc_o_a, sizeof(int), ((size_t)(4)), __upcc_n_a, \"int\"", out)
+
+    def test_pointers_to_shared_in_one_declaration(self):
+        out = whole("void f(void) { shared int *p, *q; }\n")
+        self.assertIn("upcemu_sptr p; upcemu_sptr q;", out)
+
+    def test_private_globals_are_per_thread(self):
+        self.assertIn("_Thread_local int counter;", whole("int counter;\n"))
+
+    def test_a_function_returning_a_pointer_to_shared(self):
+        out = whole("shared int *f(void) { return 0; }\n")
+        self.assertIn("upcemu_sptr f(void) { return ((upcemu_sptr){0, 0, 0}); }", out)
+
+    def test_struct_member_pointer_to_shared(self):
+        out = whole("struct node { shared int *data; shared struct node *next; };\n")
+        self.assertIn("struct node { upcemu_sptr data; upcemu_sptr next; }", norm(out))
+
+
+class Bytes(unittest.TestCase):
+    def test_a_latin1_byte_survives(self):
+        out = tr("const char *s;", 's = "caf\udce9";')
+        self.assertEqual(out.encode("utf-8", "surrogateescape"), b's = "caf\xe9";')
+
+
+if __name__ == "__main__":
+    unittest.main()
