@@ -476,6 +476,10 @@ def fam_compare(ab):
     for op in ab.rng.sample(ops, ab.rng.randint(2, 6)):
         a, b = (p, q) if ab.rng.random() < 0.5 else (q, p)
         ab.print_long(f'({a.upc}) {op} ({b.upc})', f'({a.cxx}) {op} ({b.cxx})')
+    if ab.rng.random() < 0.3:
+        ab.print_long(f'(shared void *)({p.upc}) == (shared void *)({q.upc})',
+                      f'upc::sptr<void>({p.cxx}) == upc::sptr<void>({q.cxx})')
+        ab.print_long(f'(shared void *)({p.upc}) != ({q.upc})', f'upc::sptr<void>({p.cxx}) != ({q.cxx})')
     same = ab.plus(q, p.pos, p.pos - q.pos)   # p again, by another route
     ab.print_long(f'({same.upc}) == ({p.upc})', f'({same.cxx}) == ({p.cxx})')
     ab.print_long(f'({same.upc}) != ({p.upc})', f'({same.cxx}) != ({p.cxx})')
@@ -506,7 +510,21 @@ def fam_cast(ab):
         raise Skip()
     ab.comment(f'cast: {p.obj.name} {p.pt.key} {p.frame}')
     T, B = p.pt.elem, p.pt.block
-    r = rng.randrange(7)
+    r = rng.randrange(8)
+    if r == 7 and p.frame == 'obj' and p.pos.is_const() and B != 0:
+        # to a private pointer, on the thread with affinity (UPC 1.3 6.4.3p4): it walks the
+        # rest of the element's block
+        blk = p.obj.layout_block() if B == 'dyn' else B
+        last = min(p.pos.a - p.pos.a % blk + blk - 1, p.obj.size.min() - 1)
+        k = rng.randint(0, last - p.pos.a)
+        t = ab.tag()
+        ab.emit(f'if (upc_threadof({p.upc}) == (size_t)MYTHREAD) ' +
+                value_print(T, t, f'(({T.c} *)({p.upc}))[{k}]', '')[0],
+                f'if (upc_threadof({p.cxx}) == (size_t)MYTHREAD) ' +
+                value_print(T, t, '', f'({p.cxx}).local()[{k}]')[1])
+        return
+    if r == 7:
+        r = 6
     if r == 0 and p.pt.spellable():
         # through shared void * and back: the phase is kept
         q = ab.through_void(p)

@@ -183,6 +183,7 @@ def eq_expr(elem, lhs, rhs):
 class Obj:
     """A declared shared object (or family of objects: a directory of buffers)."""
     kind = ''
+    static_threads = None   # the THREADS of upcc -T, when the program is compiled with one
 
     def __init__(self, oid, elem):
         self.oid = oid
@@ -263,8 +264,13 @@ class Arr1(Obj):
         return PType(self.elem, 'dyn' if self.block == STAR else self.block)
 
     def layout_block(self):
-        """The block size in elements (for [*]: k of k*THREADS elements)."""
-        return self.size.k1 if self.block == STAR else self.block
+        """The block size in elements: for [*], ceil(elements / THREADS): k of k*THREADS
+        elements, or (static THREADS) of a constant size."""
+        if self.block != STAR:
+            return self.block
+        if self.size.k1:
+            return self.size.k1
+        return -(-self.size.k0 // self.static_threads)
 
     def qual(self):
         b = self.block
@@ -332,8 +338,7 @@ class Arr2(Obj):
     cxx_block = Arr1.cxx_block
     cxx_extent = Arr1.cxx_extent
 
-    def layout_block(self):
-        return self.size.k1 if self.block == STAR else self.block
+    layout_block = Arr1.layout_block
 
     def decl(self, lang):
         if lang == 'upc':
@@ -494,12 +499,15 @@ class AllAlloc(Obj):
         return [(f'{n} + {i}', f'{n} + {i}'), (f'&{n}[{i}]', f'&{n}[{i}]')]
 
 
-def make_objects(rng, count):
-    """A random set of declared objects covering every kind."""
+def make_objects(rng, count, static_threads=None):
+    """A random set of declared objects covering every kind. With a static THREADS
+    (upcc -T N), definite-block arrays may have constant sizes and indefinite ones
+    THREADS in a dimension (UPC 1.3 6.5.1.1: allowed only there)."""
     objs = []
     kinds = ['scalar', 'arr1', 'arr1', 'arr2', 'dir', 'allalloc']
     # every kind at least once, then random ones
     order = kinds + [rng.choice(kinds + ['arr1']) for _ in range(max(0, count - len(kinds)))]
+    static = static_threads is not None
     for oid, kind in enumerate(order, start=1):
         elem = rng.choice(ELEMS)
         spell = rng.randrange(4)
@@ -507,11 +515,13 @@ def make_objects(rng, count):
             objs.append(Scalar(oid, elem))
         elif kind == 'arr1':
             block = rng.choice([1, 1, 2, 3, 4, 5, 8, 0, STAR])
-            size = Size(rng.randint(3, 12), 0) if block == 0 else Size(0, rng.randint(1, 6))
+            constant = block == 0 if not static else rng.random() < 0.5
+            size = Size(rng.randint(3, 20 if static else 12), 0) if constant else Size(0, rng.randint(1, 6))
             objs.append(Arr1(oid, elem, block, size, spell))
         elif kind == 'arr2':
             block = rng.choice([1, 2, 3, 5, 0, STAR])
-            if block == 0:
+            constant = block == 0 if not static else rng.random() < 0.4
+            if constant:
                 rows, cols = Size(rng.randint(2, 4), 0), Size(rng.randint(2, 5), 0)
             elif rng.random() < 0.5:
                 rows, cols = Size(rng.randint(2, 4), 0), Size(0, rng.randint(1, 3))
@@ -524,4 +534,5 @@ def make_objects(rng, count):
             block = rng.choice([1, 2, 3, 4])
             nb = Size(0, rng.randint(1, 3)) if rng.random() < 0.7 else Size(rng.randint(2, 6), 0)
             objs.append(AllAlloc(oid, elem, block, nb, spell))
+        objs[-1].static_threads = static_threads
     return objs

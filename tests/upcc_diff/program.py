@@ -141,14 +141,16 @@ def hs_verify(pt, lang):
 class Program:
     """The objects and cases of one seed. only: families to draw cases from."""
 
-    def __init__(self, seed, ncases, only=None, nobjects=10):
+    def __init__(self, seed, ncases, only=None, nobjects=10, static_threads=None):
         self.seed = seed
-        rng = random.Random(f'{seed}:objects')
-        self.objects = make_objects(rng, nobjects)
+        self.static_threads = static_threads
+        rng = random.Random(f'{seed}:objects' + (f':T{static_threads}' if static_threads else ''))
+        self.objects = make_objects(rng, nobjects, static_threads)
         if not any(o.elem == REC for o in self.objects):
             # member cases need a shared struct: one more array of them
             self.objects.append(Arr1(len(self.objects) + 1, REC, rng.choice([1, 2, 3]), Size(0, 2), 0))
-        self.gen = Generator(seed, self.objects)
+            self.objects[-1].static_threads = static_threads
+        self.gen = Generator(f'{seed}:T{static_threads}' if static_threads else seed, self.objects)
         fams = sorted(only) if only else sorted(FAMILIES)
         self.cases = []
         for cid in range(ncases):

@@ -36,7 +36,7 @@ class Setup:
         self.upcc = os.path.join(SOURCE_ROOT, 'tools', 'upcc', 'upcc')
         self.upcrun = os.path.join(self.build, 'tools', 'upcrun')
         self.cxx = os.environ.get('CXX', 'c++')
-        self.upcc_flags = args.upcc_flags.split()
+        self.upcc_flags = args.upcc_flags.split() + (['-T', str(args.static_threads)] if args.static_threads else [])
         self.cxx_flags = args.cxx_flags.split()
         self.timeout = args.timeout
         self.builds = 0
@@ -139,7 +139,7 @@ class Seed:
 
     def __init__(self, setup, args, seed, work):
         self.setup, self.args, self.seed = setup, args, seed
-        self.prog = Program(seed, args.cases, only=args.only)
+        self.prog = Program(seed, args.cases, only=args.only, static_threads=args.static_threads)
         self.work = os.path.join(work, f'seed{seed}')
         os.makedirs(self.work, exist_ok=True)
         self.n = 0
@@ -300,7 +300,7 @@ def check_seed(setup, args, seed, work, report):
               (f' in case {stopped}' if stopped is not None else '') +
               (f'; differing cases: {", ".join(map(str, sorted(cases)))}' if cases else ''), flush=True)
         if gerr.strip():
-            print(indent('\n'.join(gerr.strip().splitlines()[-6:])))
+            print(indent(error_lines(gerr)))
         if first:
             t, a, b = first
             print(f'  first difference: thread {t}: expected "{a}", got "{b}"')
@@ -314,10 +314,17 @@ def check_seed(setup, args, seed, work, report):
             print(indent(prog.case_text(cid, 'cxx')))
             if reproduced < args.max_reproducers and not args.no_minimise:
                 reproduced += 1
-                minimise_run(s, r, cid, keep, report)
+                minimise_run(s, r, cid, keep, report, first_atom(first, cid))
         if args.stop_at_first:
             break
     return 1 if failed else 0
+
+
+def error_lines(stderr, n=4):
+    """The report of a failed run without its backtrace."""
+    lines = [x for x in stderr.splitlines() if x.strip() and not x.startswith((' ', '\t')) and
+             not x.startswith('backtrace')]
+    return '\n'.join(lines[:n])
 
 
 def last_case(got):
@@ -355,7 +362,16 @@ def minimise_compile(s, keep, cause, origin):
     return ddmin(cands[:hi], interesting, s.args.max_tests)
 
 
-def minimise_run(s, r, cid, keep, report):
+def first_atom(first, cid):
+    """The atom whose line differs first, when that line is tagged case.atom.n of case cid."""
+    for line in (first or ())[1:]:
+        m = re.match(r'(\d+)\.(\d+)\.\d+ ', line)
+        if m and int(m.group(1)) == cid:
+            return int(m.group(1)), int(m.group(2))
+    return None
+
+
+def minimise_run(s, r, cid, keep, report, atom=None):
     prog, setup = s.prog, s.setup
 
     def outcome(atoms):
@@ -376,7 +392,9 @@ def minimise_run(s, r, cid, keep, report):
 
     start = [x for x in keep if x[0] == cid]
     t0 = time.time()
-    if not interesting(start):
+    if atom in start and len(start) > 1 and interesting([atom]):
+        start = [atom]   # the atom that printed the first differing line, alone
+    elif not interesting(start):
         # the difference needs an earlier case (a write that was not restored?): keep everything before
         start = [x for x in keep if x[0] <= cid]
         if not interesting(start):
@@ -396,7 +414,7 @@ def minimise_run(s, r, cid, keep, report):
            f'{sorted({c for c, _ in small})} ({family})\n'
            "upcc's program: " + (f'exit status {gs}\n' if gs != 0 else 'exit status 0\n') +
            (f'first difference: thread {t}: expected "{a}", got "{b}"\n' if first else '') +
-           (f'stderr:\n{indent(gerr.strip()[-2000:])}\n' if gerr.strip() else '') +
+           (f'stderr:\n{indent(error_lines(gerr, 20))}\n' if gerr.strip() else '') +
            f'\nexpected (C++ API):\n{indent(expected)}\n\ngot (upcc):\n{indent(observed)}\n')
     files = report.write(name, {'upc': prog.render('upc', small), 'cpp': prog.render('cxx', small), 'txt': txt})
     report.failures.append(('run', s.seed, family, files))
@@ -431,6 +449,9 @@ def main():
     ap.add_argument('--out', default='upcc_diff_out', help='where reproducers go (default ./upcc_diff_out)')
     ap.add_argument('--work', help='keep the generated programs and runs in this folder')
     ap.add_argument('--emit', metavar='DIR', help='write the seed\'s prog.upc and prog.cpp to DIR and stop')
+    ap.add_argument('--static-threads', type=int, metavar='N',
+                    help='compile with upcc -T N (static THREADS: constant sizes of definite-block arrays, '
+                         'THREADS in indefinite ones) and run at THREADS=N only')
     ap.add_argument('--upcc-flags', default='', help='extra upcc options, e.g. "-O2"')
     ap.add_argument('--cxx-flags', default='-O0', help='C++ compiler options (default -O0)')
     ap.add_argument('--timeout', type=float, default=120, help='seconds per run (default 120)')
@@ -450,13 +471,19 @@ def main():
         if bad:
             ap.error(f'--only: unknown famil{"ies" if len(bad) > 1 else "y"} {", ".join(bad)} '
                      f'(--list-families lists them)')
+    if args.static_threads is not None:
+        if args.static_threads < 1:
+            ap.error('--static-threads: THREADS must be at least 1')
+        n = args.static_threads
+        args.runs = [r for r in args.runs if r[1] == n] or \
+            [('threads', n, False), ('processes', n, False), ('threads', n, True)]
     seeds = args.seeds or ([args.seed] if args.seed is not None else None)
     if not seeds:
         ap.error('give --seed S or --seeds A-B')
     if args.emit:
         os.makedirs(args.emit, exist_ok=True)
         for seed in seeds:
-            prog = Program(seed, args.cases, only=args.only)
+            prog = Program(seed, args.cases, only=args.only, static_threads=args.static_threads)
             for lang, ext in (('upc', 'upc'), ('cxx', 'cpp')):
                 with open(os.path.join(args.emit, f'seed{seed}.{ext}'), 'w') as f:
                     f.write(prog.render(lang))
