@@ -135,10 +135,11 @@ too, and an option given to upcrun overrides the variable):
 
 Exit status (PROGRAM's, since upcrun becomes PROGRAM; on the mpi backend
 upcrun waits for mpirun, whose status is the program's):
-  0        every thread returned 0 from upc_main
-  N        the first non-zero status a thread returned, or upc_global_exit(N);
-           also exit(N), _exit(N), _Exit(N) or quick_exit(N) called by a thread,
-           which is reported as a failure (1 for N = 0)
+  0        every thread returned 0 from upc_main (or called exit(0))
+  N        the first non-zero status a thread returned or passed to exit, in
+           thread order, or upc_global_exit(N); also _exit(N), _Exit(N) or
+           quick_exit(N) called by a thread, which is reported as a failure
+           (1 for N = 0)
   1        a thread failed: an uncaught exception, a upc:: usage error, a thread
            that ended abnormally, a deadlock found by --check, or a shared array
            whose size expression threw

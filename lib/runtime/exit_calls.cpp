@@ -1,17 +1,19 @@
-// exit(), _exit(), _Exit() and quick_exit() called by a UPC thread, and the
-// runtime's own way to end a process.
+// _exit(), _Exit() and quick_exit() called by a UPC thread, an exit() that
+// libc_exit.cpp did not see, and the runtime's own way to end a process.
 //
-// None of them is a way to end one UPC thread (return from upc_main, or call
-// upc_global_exit to end them all). On the threads backend they would end the
-// whole process with no word; on the processes backend the launcher only sees an
-// exit status. So each is reported the same on both backends — "thread 3 called
-// _exit(4) without returning from main" — and the run ends with that status (1 for
-// 0). exit() is caught by an on_exit hook; the other three by the wrappers in
-// exit_wrappers.cpp (libupcemu_main, linked with -Wl,--wrap), which call
-// report_exit_call first. What neither catches (a raw exit_group system call, or
-// _exit called from inside another shared library) ends the process with its
-// status: the processes backend still says "exited with status N", the threads
-// backend cannot say anything.
+// exit() called by a UPC thread ends that thread (libc_exit.cpp replaces it for
+// the program). The other three are not a way to end one UPC thread (return
+// from upc_main, call exit, or call upc_global_exit to end them all). On the
+// threads backend they would end the whole process with no word; on the
+// processes backend the launcher only sees an exit status. So each is reported
+// the same on every backend — "thread 3 called _exit(4) without returning from
+// main" — and the run ends with that status (1 for 0). They are caught by the
+// wrappers in exit_wrappers.cpp (libupcemu_main, linked with -Wl,--wrap), which
+// call report_exit_call first; glibc's own exit reached from a UPC thread (a
+// shared library bound to it directly) by an on_exit hook. What neither catches
+// (a raw exit_group system call, or _exit called from inside another shared
+// library) ends the process with its status: the processes backend still says
+// "exited with status N", the threads backend cannot say anything.
 #include <sys/syscall.h>
 #include <unistd.h>
 
