@@ -172,11 +172,13 @@ def inputs_without_program(d):
     one_error_line(upcc(["empty.upc", "-o", "p"], d), "no input defines main", "empty.upc is empty")
     one_error_line(upcc(["folder.upc", "-o", "p"], d), "folder.upc", "is a directory")
     one_error_line(upcc(["missing.upc", "-o", "p"], d), "missing.upc", "No such file")
-    one_error_line(upcc(["plain.c", "-o", "p"], d), "plain.c defines main", "-x upc")
-    one_error_line(upcc(["a.upc", "plain.c", "-o", "p"], d), "plain.c defines main", "-x upc")
+    one_error_line(upcc(["-x", "c", "plain.c", "-o", "p"], d), "plain.c defines main", "-x c")
+    one_error_line(upcc(["a.upc", "-x", "c", "plain.c", "-o", "p"], d), "plain.c defines main", "-x c")
     one_error_line(upcc(["a.upc", "b.upc", "-o", "p"], d), "main is defined more than once", "a.upc", "b.upc")
     one_error_line(upcc(["binary.upc", "-o", "p"], d), "binary.upc", "binary file")
-    # the same .c compiled as UPC is a program
+    # the same .c compiled as UPC (its default, as Berkeley upcc) is a program
+    r = upcc(["plain.c", "-o", "p"], d)
+    check(r.returncode == 0, "plain.c (UPC by default) should build", r)
     r = upcc(["-x", "upc", "plain.c", "-o", "p"], d)
     check(r.returncode == 0, "plain.c with -x upc should build", r)
 

@@ -171,9 +171,8 @@ def build(o):
                     [f"-I{d}" for d in incs] + o.cc_flags + ["-o", obj])
             if r.returncode != 0:
                 if src_c == src and looks_like_upc(src):
-                    print(f"upcc: note: {src} was compiled as plain C (its suffix is not .upc) but includes "
-                          f"<upc.h>, <upc_relaxed.h> or <upc_strict.h>: compile a UPC program kept in a .c "
-                          f"file with -x upc ({os.path.basename(src)} after it)", file=sys.stderr)
+                    print(f"upcc: note: {src} was compiled as plain C (-x c) but includes <upc.h>, "
+                          f"<upc_relaxed.h> or <upc_strict.h>: drop -x c to compile it as UPC", file=sys.stderr)
                 return 1
             linked.append((obj, src, "empty" if x.empty and x.kind == "upc" else x.kind))
         if o.preprocess_only:

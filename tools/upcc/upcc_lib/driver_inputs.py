@@ -51,11 +51,11 @@ def classify(path, language):
         if path.endswith(".upc"):
             language = "upc"
         elif path.endswith(".c"):
-            language = "c"
+            language = "upc"  # as Berkeley upcc: a .c file is UPC (plain C with -x c)
         elif path.endswith(_GCC_SOURCE_SUFFIXES):
             return Input(path, "gcc", not head)
         else:
-            raise DriverError(f"{path}: not a file upcc knows by its name (.upc is UPC, .c is C, .o, .a and .so "
+            raise DriverError(f"{path}: not a file upcc knows by its name (.upc and .c are UPC, .o, .a and .so "
                               f"are linked): put -x upc or -x c before it to compile it as that language")
     if b"\0" in head:
         raise DriverError(f"{path}: a binary file (it contains NUL bytes), not {language.upper()} source "

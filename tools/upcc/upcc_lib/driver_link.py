@@ -46,15 +46,15 @@ def explain(linker_output, linked):
     if plain_mains:
         shown, kind = plain_mains[0]
         if kind == "c":
-            return (f"{shown} defines main, but it was compiled as plain C: a .c file is C unless -x upc "
-                    f"comes before it; a UPC program kept in a .c file needs upcc -x upc {shown}")
+            return (f"{shown} defines main, but it was compiled as plain C (-x c): a UPC program's main "
+                    f"must be compiled as UPC (drop -x c, or put -x upc before {shown})")
         return (f"{shown} defines main, but it is not a UPC program (it was not compiled by upcc as UPC): "
-                f"compile its source with upcc (-x upc for a .c file)")
+                f"compile its source with upcc as UPC")
     if len(upc_mains) > 1:
         return f"main is defined more than once: in {_names(upc_mains)}"
     if no_upc_main:
         empty = [shown for _, shown, kind in linked if kind == "empty"]
         why = f" ({_names(empty)} {'is' if len(empty) == 1 else 'are'} empty)" if empty else ""
-        return (f"no input defines main{why}: a UPC program needs a main in a .upc file, or in a .c file "
-                f"compiled with -x upc")
+        return (f"no input defines main{why}: a UPC program needs a main in a .upc or .c file "
+                f"compiled as UPC")
     return "main is defined more than once"

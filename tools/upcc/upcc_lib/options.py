@@ -11,8 +11,9 @@ VERSION = "upcc (upcemu) 0.1: UPC 1.3 subset, see docs/upcc.md"
 
 USAGE = """usage: upcc [options] file.upc|file.c|file.o ... [-o prog]
 
-Compiles UPC 1.3 programs (.upc, translated to C) and C files (.c, compiled as
-they are) into one program for upcemu; run it with `upcrun -n N ./prog`.
+Compiles UPC 1.3 programs (.upc and .c files, translated to C, as Berkeley upcc
+does; -x c for plain C files) into one program for upcemu; run it with
+`upcrun -n N ./prog`.
 Object files and libraries (.o, .a, .so, or any ELF object or ar archive,
 whatever -x says) are linked.
 
@@ -24,9 +25,10 @@ whatever -x says) are linked.
   -T N, -TN, -T=N, -fupc-threads=N, -fupc-threads-N
                      a static THREADS of N (the run must have N threads)
   -x upc|c|none      the language of the source files that follow (as gcc's
-                     -x): upc compiles them as UPC whatever their suffix (a .c
-                     file that is a UPC program, as NPB-UPC's is.c), c as
-                     plain C, none goes back to choosing by the suffix
+                     -x): upc compiles them as UPC whatever their suffix, c as
+                     plain C (a helper file that must stay C: its globals are
+                     then one per process, not per UPC thread), none goes back
+                     to choosing by the suffix (.upc and .c: UPC)
   -I DIR -D M[=V] -U M -include FILE
                      passed to the preprocessor; -I folders are searched
                      before upcc's own headers, as Berkeley upcc does
