@@ -60,4 +60,10 @@ void upcemu_memset_at(shared void *dst, int c, size_t n, const char *file, unsig
 #define upc_lock(l) upcemu_lock_at((l), __FILE__, __LINE__)
 #define upc_lock_attempt(l) upcemu_lock_attempt_at((l), __FILE__, __LINE__)
 #define upc_unlock(l) upcemu_unlock_at((l), __FILE__, __LINE__)
+/* Berkeley UPC's extensions (bupc_ticks_now, bupc_atomic*, bupc_sem_*, ...), which
+ * Berkeley's <upc.h> declares for every program: codes written for it call them
+ * without an #include of their own. -DUPCEMU_NO_BUPC_EXTENSIONS leaves them out. */
+#ifndef UPCEMU_NO_BUPC_EXTENSIONS
+#include <bupc_extensions.h>
+#endif
 #endif
