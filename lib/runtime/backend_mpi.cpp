@@ -42,6 +42,7 @@
 #include "hosts.hpp"
 #include "launch_replay.hpp"
 #include "launcher.hpp"
+#include "libc_state.hpp"
 #include "mpi_plugin.hpp"
 #include "remote_ops.hpp"
 #include "segment.hpp"
@@ -544,6 +545,7 @@ void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, i
 }
 
 void mpi_end_job(int status) noexcept {
+  let_exit_end_process();  // an exit() inside MPI_Abort ends this rank, not one UPC thread
   if (g_started) g_mpi->abort(status);
   end_process(status);
 }

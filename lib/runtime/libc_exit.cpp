@@ -107,6 +107,8 @@ int run_as_main(const std::function<int()>& body) {
   return point.status;
 }
 
+void let_exit_end_process() noexcept { tl_exit_point = nullptr; }
+
 std::string how_thread_ended(int t) {
   const thread_slot& slot = control().slots[t];
   if (slot.ended_by_exit.load(std::memory_order_acquire) == 0) return "returned from main";

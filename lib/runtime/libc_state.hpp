@@ -27,6 +27,10 @@ void reset_strtok_state() noexcept;   // libc_strtok.cpp
 // thread, kept until the process ends (libc_argv.cpp).
 char** copy_of_argv(int argc, char** argv);
 
+// From here on exit() called by this OS thread ends the process, as glibc's:
+// for the runtime's own ways out (the mpi backend's MPI_Abort may call exit).
+void let_exit_end_process() noexcept;
+
 // "returned from main" or "ended by calling exit(3)": how thread t ended, for
 // the reports of a barrier, lock or collective it can no longer join.
 std::string how_thread_ended(int t);
