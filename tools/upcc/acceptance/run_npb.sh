@@ -14,7 +14,9 @@
 #   --bench  comma-separated benchmarks (default is,cg,ep,ft,mg)
 #   --class  comma-separated classes (default S,W; both run in minutes)
 #   THREADS  the static THREADS to build and run (default: 1 2 4)
-# environment: UPCC (default: <repo>/tools/upcc/upcc), UPCRUN (default:
+# environment: UPCC (default: <repo>/tools/upcc/upcc; a command with
+#   arguments, as a Makefile's, such as "upcc -x upc" for an upcc that
+#   compiled .c files as C), UPCRUN (default:
 #   <repo>/build/tools/upcrun), WORK (build folder, default: a temp folder;
 #   DIR is copied there and never written), TIMEOUT (seconds per run, 300),
 #   RUNS (the run columns, default "threads processes threads--check
@@ -25,14 +27,14 @@
 # - npbparams.h from `sys/setparams BENCH CLASS N` (setparams.c compiled with
 #   gcc, as the Makefiles' HOST_CC). Without setparams.c or make.def, IS only:
 #   npbparams.h is then written here with what setparams writes for IS.
-# - BENCH.c compiled with `upcc -c -I../common -T N -x upc -I../common -o
-#   BENCH.CLASS.N.o BENCH.c` (the Makefiles' CCOMPILE plus `-x upc`: upcc
-#   compiles .c files as plain C unless told, Berkeley upcc takes them as UPC);
-#   the benchmark's own extra objects from its Makefile's OBJS (MG's
-#   file_output.o) the same way; linked with `upcc BENCH.CLASS.N.o -TN -o
+# - BENCH.c compiled with `upcc -c -I../common -TN -I../common -o
+#   BENCH.CLASS.N.o BENCH.c` (the Makefiles' CCOMPILE; upcc, as Berkeley's,
+#   compiles a .c file as UPC); the benchmark's own extra objects from its
+#   Makefile's OBJS (MG's file_output.o) by `upcc -TN -c -I../common X.c`
+#   (harness.conf's CC); linked with `upcc BENCH.CLASS.N.o -TN -o
 #   BENCH.CLASS.N OBJS`.
 # - The common objects (c_randdp, c_print_results, c_timers, c_wtime) compiled
-#   by `upcc -x upc -O -c`, as harness.conf's UCC is the UPC compiler (so the
+#   by `upcc -O -c`, as harness.conf's UCC is the UPC compiler (so the
 #   timers' globals are per UPC thread on the threads backend). Stand-ins of
 #   our own only for what DIR lacks: the timers (timer_clear/start/stop/read on
 #   clock_gettime) and randdp (randlc/vranlc: NPB's x = 5^13 x mod 2^46
@@ -84,12 +86,12 @@ rm -rf "$src"
 cp -R "$dir" "$src"
 chmod -R u+w "$src"
 
-# The common objects (sys/make.common's rules, compiled by upcc -x upc).
+# The common objects (sys/make.common's rules, compiled by upcc as UCC).
 (
   cd "$src/common" || exit 1
-  "$UPCC" -x upc -O -c c_print_results.c -o c_print_results.o || exit 1
+  $UPCC -O -c c_print_results.c -o c_print_results.o || exit 1
   if [ -f c_timers.c ] && [ -f wtime.c ]; then
-    "$UPCC" -x upc -O -c c_timers.c -o c_timers.o && "$UPCC" -x upc -O -c -o c_wtime.o wtime.c || exit 1
+    $UPCC -O -c c_timers.c -o c_timers.o && $UPCC -O -c -o c_wtime.o wtime.c || exit 1
   else
     cat > upcemu_timers.c <<'TIMERS'
 /* upcemu's stand-in for NPB's c_timers.c + wtime.c (not in the copy used). */
@@ -105,10 +107,10 @@ void timer_start(int n) { t_start[n] = now(); }
 void timer_stop(int n) { t_elapsed[n] += now() - t_start[n]; }
 double timer_read(int n) { return t_elapsed[n]; }
 TIMERS
-    "$UPCC" -x upc -O -c upcemu_timers.c -o c_timers.o || exit 1
+    $UPCC -O -c upcemu_timers.c -o c_timers.o || exit 1
   fi
   if [ -f c_randdp.c ]; then
-    "$UPCC" -x upc -O -c c_randdp.c -o c_randdp.o || exit 1
+    $UPCC -O -c c_randdp.c -o c_randdp.o || exit 1
   else
     cat > upcemu_randdp.c <<'RANDDP'
 /* upcemu's stand-in for NPB's c_randdp.c (not in the copy used): the NPB
@@ -125,7 +127,7 @@ void vranlc(int n, double *x, double a, double y[]) {
   for (int i = 1; i <= n; i++) y[i] = step(x, a);  /* NPB fills y[1..n] */
 }
 RANDDP
-    "$UPCC" -x upc -O -c upcemu_randdp.c -o c_randdp.o || exit 1
+    $UPCC -O -c upcemu_randdp.c -o c_randdp.o || exit 1
   fi
 ) >"$WORK/common.compile.log" 2>&1 || { echo "common files do not compile: see $WORK/common.compile.log"; exit 1; }
 common_objs=""
@@ -184,12 +186,12 @@ build() {  # bench BENCH class n exe
     fi
     objs=""
     for o in $(own_objs "$2"); do
-      "$UPCC" -c -I../common -T "$4" -x upc -o "$o" "${o%.o}.c" || exit 1
+      $UPCC -T"$4" -c -I../common -o "$o" "${o%.o}.c" || exit 1
       objs="$objs $o"
     done
-    "$UPCC" -c -I../common -T "$4" -x upc -I../common -o "$1.$3.$4.o" "$1.c" || exit 1
+    $UPCC -c -I../common -T"$4" -I../common -o "$1.$3.$4.o" "$1.c" || exit 1
     # shellcheck disable=SC2086
-    "$UPCC" "$1.$3.$4.o" -T"$4" -o "$5" $objs $common_objs || exit 1
+    $UPCC "$1.$3.$4.o" -T"$4" -o "$5" $objs $common_objs || exit 1
   )
 }
 
