@@ -85,6 +85,7 @@ class AtomBuilder:
         self.nprint = 0
         self.nvar = 0
         self.wexprs = ['MYTHREAD'] if mode == 'publish' else THREAD_EXPRS
+        self.at_end = []   # statements that close the atom (restoring what it borrowed)
 
     # -- output ----------------------------------------------------------
     def emit(self, upc, cxx=None):
@@ -204,9 +205,11 @@ class AtomBuilder:
             return []
         if for_publish:
             return ['spa', 'hs']
-        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'spa', 'hs']
+        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'spa', 'hs', 'spp']
         if self.mode == 'actor':
             kinds += ['sp', 'spa', 'hs']
+            if any(isinstance(o, Dir) and o.ptype() == pt for o in self.gen.objects):
+                kinds.append('dir')
         return kinds
 
     def slot(self, kind, pt, thread=None):
@@ -244,6 +247,23 @@ class AtomBuilder:
                 return f'(*&hs_{k}[{t}]).p', lv, f'upcd_v({lv})'
             lv = f'hs_{k}[{t}].field(&hold_{k}::p)'
             return f'hs_{k}[{t}].p', lv, f'upcd_v({lv})'
+        if kind == 'spp':
+            # through a private pointer to a shared pointer-to-shared: shared T *shared *pp = &a[t]
+            self.use('spa', pt)
+            self.nvar += 1
+            pp = f'pp{self.nvar}'
+            self.emit(f'{pt.upc()}shared *{pp} = &spa_{k}[{t}];', f'upc::sptr<{pt.cxx()}> {pp} = &spa_{k}[{t}];')
+            lv = f'*{pp}' if rng.random() < 0.5 else f'{pp}[0]'
+            return lv, lv, f'upcd_v({lv})'
+        if kind == 'dir':
+            # a directory's entry, restored at the end of the atom
+            d = rng.choice([o for o in self.gen.objects if isinstance(o, Dir) and o.ptype() == pt])
+            self.use_obj(d)
+            self.nvar += 1
+            saved = f'sv{self.nvar}'
+            self.emit(f'{pt.upc()}{saved} = {d.name}[{t}];', f'{pt.cxx()} {saved} = upcd_v({d.name}[{t}]);')
+            self.at_end.append((f'{d.name}[{t}] = {saved};', f'{d.name}[{t}] = {saved};'))
+            return f'{d.name}[{t}]', f'{d.name}[{t}]', f'upcd_v({d.name}[{t}])'
         raise ValueError(kind)
 
     def store(self, p, kind=None, thread=None):
@@ -260,7 +280,7 @@ class AtomBuilder:
         if how == 0 and kind in ('local', 'gp', 'gpa', 'phs'):
             self.use('fset', p.pt)
             self.emit(f'fset_{p.pt.key}(&{ul}, {p.upc});', f'fset_{p.pt.key}(&{cl}, {p.cxx});')
-        elif how == 0 and kind in ('spa', 'sp') and not ul.startswith('*'):
+        elif how == 0 and kind in ('spa', 'sp', 'dir') and not ul.startswith('*'):
             self.use('fsetsh', p.pt)
             self.emit(f'fsetsh_{p.pt.key}(&{ul}, {p.upc});', f'fsetsh_{p.pt.key}(&{cl}, {p.cxx});')
         else:
@@ -369,6 +389,8 @@ class Generator:
                 fam(ab)
             except Skip:
                 continue
+            for u, c in ab.at_end:
+                ab.emit(u, c)
             if mode == 'publish' and len(ab.steps) == 1:
                 ab.next_step()
             case.atoms.append(Atom([(list(u), list(c)) for u, c in ab.steps], ab.uses))

@@ -240,7 +240,7 @@ def indent(text, prefix='    '):
 def check_seed(setup, args, seed, work, report):
     s = Seed(setup, args, seed, work)
     prog = s.prog
-    keep = prog.atoms()
+    keep = [x for x in prog.atoms() if not args.select or x[0] in args.select]
     fams = {}
     for c in prog.cases:
         fams[c.family] = fams.get(c.family, 0) + 1
@@ -280,6 +280,7 @@ def check_seed(setup, args, seed, work, report):
     # 2. Run and compare.
     reproduced = 0
     shown = set()
+    signatures = set()
     for r in args.runs:
         (rs, rerr, ref), (gs, gerr, got) = s.run_both(cxx_exe, upc_exe, r, f'{r[0]}{r[1]}{"c" if r[2] else ""}')
         if rs != 0 or any(not x or x[-1] != 'end' for x in ref):
@@ -299,6 +300,8 @@ def check_seed(setup, args, seed, work, report):
               (f'exits with status {gs}' if gs != 0 else 'differs') +
               (f' in case {stopped}' if stopped is not None else '') +
               (f'; differing cases: {", ".join(map(str, sorted(cases)))}' if cases else ''), flush=True)
+        if cases and len(cases) > 1:
+            print('  ' + summary(prog, cases))
         if gerr.strip():
             print(indent(error_lines(gerr)))
         if first:
@@ -306,18 +309,55 @@ def check_seed(setup, args, seed, work, report):
             print(f'  first difference: thread {t}: expected "{a}", got "{b}"')
         cid = min(cases) if cases else stopped
         if cid is not None and cid < len(prog.cases) and cid not in shown:
-            shown.add(cid)
             c = prog.cases[cid]
             print(f'  case {cid} ({c.family}), UPC:')
             print(indent(prog.case_text(cid, 'upc')))
             print(f'  case {cid}, C++:')
             print(indent(prog.case_text(cid, 'cxx')))
-            if reproduced < args.max_reproducers and not args.no_minimise:
-                reproduced += 1
-                minimise_run(s, r, cid, keep, report, first_atom(first, cid))
+        # minimise the first differing case, then others that look different (another
+        # family or other objects), within --max-reproducers per seed
+        todo = ([cid] if cid is not None else []) + sorted(cases)
+        for c in todo:
+            if reproduced >= args.max_reproducers or args.no_minimise:
+                break
+            if c in shown or c >= len(prog.cases) or signature(prog, c) in signatures:
+                continue
+            shown.add(c)
+            signatures.add(signature(prog, c))
+            reproduced += 1
+            minimise_run(s, r, c, keep, report, first_atom(first, c) if c == cid else None)
+        shown.update(cases)
         if args.stop_at_first:
             break
     return 1 if failed else 0
+
+
+def signature(prog, cid):
+    """A case's family and the objects it uses: cases alike are likely one cause."""
+    case = prog.cases[cid]
+    objs = sorted(describe(o) for o in prog.objects if any('obj:' + o.name in a.uses for a in case.atoms))
+    return case.family, tuple(objs)
+
+
+def describe(obj):
+    """An object's kind and layout: 'a3 (shared [*] short a[2*THREADS])'."""
+    layout = {0: '[] ', 1: '', '*': '[*] '}.get(getattr(obj, 'block', 1), f'[{getattr(obj, "block", 1)}] ')
+    what = {'scalar': 'scalar', 'arr1': '1-D', 'arr2': '2-D', 'dir': 'directory', 'allalloc': 'upc_all_alloc'}[obj.kind]
+    return f'{obj.name} ({what} shared {layout}{obj.elem.c})'
+
+
+def summary(prog, cases):
+    """Which families and objects the differing cases share (a hint at the cause)."""
+    fams, objs = {}, {}
+    for c in cases:
+        case = prog.cases[c]
+        fams[case.family] = fams.get(case.family, 0) + 1
+        for o in prog.objects:
+            if any('obj:' + o.name in a.uses for a in case.atoms):
+                objs[describe(o)] = objs.get(describe(o), 0) + 1
+    top = sorted(objs.items(), key=lambda x: -x[1])[:5]
+    return ('by family: ' + ', '.join(f'{k} {v}' for k, v in sorted(fams.items(), key=lambda x: -x[1])) +
+            '; objects used by most: ' + ', '.join(f'{k} {v}' for k, v in top))
 
 
 def error_lines(stderr, n=4):
@@ -443,6 +483,8 @@ def main():
     ap.add_argument('--cases', type=int, default=100, help='cases per program (default 100)')
     ap.add_argument('--only', type=lambda s: s.split(','), help='draw cases from these families only (comma-separated)')
     ap.add_argument('--list-families', action='store_true', help='list the families and exit')
+    ap.add_argument('--select', type=lambda s: {int(x) for x in s.split(',')}, metavar='C,C',
+                    help='build only these cases of the seed\'s program (to rerun a reported case)')
     ap.add_argument('--runs', type=parse_runs, default=parse_runs(DEFAULT_RUNS),
                     help=f'BACKEND:THREADS[:check],... (default {DEFAULT_RUNS})')
     ap.add_argument('--build-dir', default=os.path.join(SOURCE_ROOT, 'build'))
@@ -484,9 +526,10 @@ def main():
         os.makedirs(args.emit, exist_ok=True)
         for seed in seeds:
             prog = Program(seed, args.cases, only=args.only, static_threads=args.static_threads)
+            keep = [x for x in prog.atoms() if not args.select or x[0] in args.select]
             for lang, ext in (('upc', 'upc'), ('cxx', 'cpp')):
                 with open(os.path.join(args.emit, f'seed{seed}.{ext}'), 'w') as f:
-                    f.write(prog.render(lang))
+                    f.write(prog.render(lang, keep))
         print(f'wrote {len(seeds)} pair(s) to {args.emit}')
         return 0
     setup = Setup(args)
