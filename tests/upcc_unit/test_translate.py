@@ -129,6 +129,17 @@ class Arithmetic(unittest.TestCase):
         got = tr("struct S { int arr[4]; }; shared struct S s[THREADS]; shared int *q;", "q = &s[1].arr[0] + 2;")
         self.assertTrue(got.endswith(", 2, sizeof(int), 0);") or ", sizeof(int), 0)" in got, got)
 
+    def test_member_derived_pointer_stays_indefinite_through_arithmetic(self):
+        got = tr("struct S { int arr[4]; }; shared [5] struct S s[5*THREADS]; shared [] int *q;",
+                 "q = 1 + (s[1].arr + 1);")
+        self.assertTrue(got.endswith("sizeof(int), 0), 0, sizeof(int)));") or got.count(", 0)") >= 2, got)
+        self.assertNotIn("((size_t)(5)))", got.split("__builtin_offsetof")[-1])
+
+    def test_a_star_object_steps_with_its_run_time_block(self):
+        self.assertEqual(tr("shared [*] short a3[THREADS*2]; shared [*] short *p;", "p = &a3[0] + 1;"),
+                         "p = upcemu_add(upcemu_add(upcemu_base(&__upcc_o_a3), (ptrdiff_t)(0), sizeof(short), "
+                         "__upcc_o_a3.block), +(ptrdiff_t)(1), sizeof(short), __upcc_o_a3.block);")
+
     def test_arithmetic_on_shared_void_is_an_error(self):
         with self.assertRaisesRegex(UpcError, "arithmetic on a pointer to shared void"):
             tr("shared void *v;", "v = v + 1;")
@@ -198,6 +209,14 @@ class Sizes(unittest.TestCase):
     def test_sizeof_of_a_shared_array_counts_threads(self):
         self.assertEqual(tr("shared [2] int a[3][2*THREADS]; unsigned long n;", "n = sizeof a;"),
                          "n = ((size_t)((size_t)(3) * (size_t)(2*__upcc_THREADS)) * sizeof(int));")
+
+    def test_sizeof_of_a_row_counts_threads(self):
+        self.assertEqual(tr("shared [3] int m[3][THREADS*3]; unsigned long n;", "n = sizeof(m[0]);"),
+                         "n = ((size_t)((size_t)(THREADS*3)) * sizeof(int));".replace("THREADS", "__upcc_THREADS"))
+
+    def test_blocksizeof_of_an_element_of_a_star_object(self):
+        self.assertEqual(tr("shared [*] short a3[THREADS*2]; unsigned long n;", "n = upc_blocksizeof(a3[0]);"),
+                         "n = ((size_t)__upcc_o_a3.block);")
 
     def test_blocksizeof_of_a_member_is_zero(self):
         self.assertEqual(tr("struct S { int f; }; shared [3] struct S s[3*THREADS]; unsigned long n;",

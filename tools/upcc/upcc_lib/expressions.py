@@ -152,11 +152,44 @@ class Expressions:
     # ---- what a pointer value steps over ----
     def ptr_info(self, c):
         """(element, block, consistency, rows) of the pointer-to-shared expression c;
-        a pointer derived from a member of a shared struct has block 0."""
+        a pointer derived from a member of a shared struct has block 0, one derived
+        from a `shared [*]` object the block the object got when the run started."""
         elem, block, cons, rows = self.pointee_layout(c.type)
         if self.points_into_member(c):
             block = "0"
+        elif self.layout(self.top_as(self.canonical(c.type).get_pointee()))[0] == "*":
+            obj = self.star_object(c)
+            if obj is not None:
+                block = f"{obj.cname}.block"
         return elem, block, cons, rows
+
+    def star_object(self, c):
+        """The declared `shared [*]` object the pointer expression c points into
+        (`&a[i]`, a decaying `a` or `m[i]`, those plus or minus an integer)."""
+        while True:
+            c = strip(c)
+            if c.kind == K.DECL_REF_EXPR:
+                obj = self.objects.get(c.referenced.get_usr()) if c.referenced is not None else None
+                return obj if obj is not None and obj.block == "*" else None
+            if c.kind == K.UNARY_OPERATOR and self.unary_symbol(c)[0] == "&":
+                c = children(c)[0]
+            elif c.kind == K.ARRAY_SUBSCRIPT_EXPR:
+                a, b = children(c)
+                base = a if self.is_pointer(a.type) or self.is_array(a.type) else b
+                if not self.is_array(strip(base).type):
+                    return None
+                c = base
+            elif c.kind == K.BINARY_OPERATOR:
+                left, right = children(c)
+                op = self.op_between(c, left, right)
+                if op in ("+", "-") and self.is_sptr(left.type) and not self.is_sptr(right.type):
+                    c = left
+                elif op == "+" and self.is_sptr(right.type):
+                    c = right
+                else:
+                    return None
+            else:
+                return None
 
     def points_into_member(self, c):
         c = strip_parens(c)
@@ -171,6 +204,17 @@ class Expressions:
         if c.kind == K.UNARY_OPERATOR and self.unary_symbol(c)[0] == "&":
             (op,) = children(c)
             return self.top_as(op.type) > 0 and self.is_member_place(op)
+        if c.kind == K.BINARY_OPERATOR:
+            # E + i, i + E, E - i have E's type (`shared [] T *` for a member's
+            # address); `a, E` is E
+            left, right = children(c)
+            op = self.op_between(c, left, right)
+            if op in ("+", "-") and self.is_sptr(left.type) and not self.is_sptr(right.type):
+                return self.points_into_member(left)
+            if op == "+" and self.is_sptr(right.type) and not self.is_sptr(left.type):
+                return self.points_into_member(right)
+            if op == ",":
+                return self.points_into_member(right)
         return False
 
     def is_member_place(self, c):

@@ -121,6 +121,9 @@ class UpcConstructs:
             if obj is not None:
                 return f"((size_t){obj.cname}.block)"
             if block == "*":
+                star = self.object_in(arg)  # an element or a row of a [*] object: its block
+                if star is not None and star.block == "*":
+                    return f"((size_t){star.cname}.block)"
                 if not whole:
                     return "((size_t)1)"
                 self.error(c, "upc_blocksizeof of a shared [*] array type needs the array object itself")
@@ -145,11 +148,12 @@ class UpcConstructs:
         kids = expression_children(c)
         e = strip(kids[0]) if kids else None
         if e is not None:
-            if self.top_as(e.type) > 0 and self.is_array(e.type):
-                obj = self.object_in(e)
-                if obj is not None and e.kind == K.DECL_REF_EXPR:
-                    n = " * ".join(f"(size_t)({d})" for d in obj.dims)
-                    return f"((size_t)({n}) * sizeof({obj.ctype}))"
+            if self.top_as(e.type) > 0 and self.is_array(e.type) and self.is_shared_lvalue(e):
+                # an object or a row of one: its dimensions' own texts (THREADS counts)
+                p = self.place(e)
+                if p.dims:
+                    n = " * ".join(f"(size_t)({d})" for d in p.dims)
+                    return f"((size_t)({n}) * sizeof({p.elem}))"
             if self.mentions_shared(e.type):
                 return f"{text.lstrip().split('(')[0].split()[0]}({self.c_type(e.type)})"
             return self.generic(c)
