@@ -130,14 +130,23 @@ class AtomBuilder:
         self.uses.add(f'{what}:{pt.key}')
         self.gen.ptypes[pt.key] = pt
 
+    def spell(self, pt):
+        """How this declaration or cast spells pt in UPC: shared [B] T * (either way for
+        B = 1), the pointer typedef pt_K, or the shared type's typedef sh_K *."""
+        r = self.rng.randrange(8)
+        if not pt.spellable() or r < 5:
+            return pt.upc(r)
+        self.use('td', pt)
+        return f'pt_{pt.key} ' if r < 7 else f'sh_{pt.key} *'
+
     def var(self, pt, init=None, prefix='v'):
         """A private variable of pointer type pt, declared here."""
         self.nvar += 1
         name = f'{prefix}{self.nvar}'
         if init is None:
-            self.emit(f'{pt.upc(self.rng.randrange(2))}{name};', f'{pt.cxx()} {name};')
+            self.emit(f'{self.spell(pt)}{name};', f'{pt.cxx()} {name};')
         else:
-            self.emit(f'{pt.upc(self.rng.randrange(2))}{name} = {init.upc};', f'{pt.cxx()} {name} = {init.cxx};')
+            self.emit(f'{self.spell(pt)}{name} = {init.upc};', f'{pt.cxx()} {name} = {init.cxx};')
         return name
 
     # -- pointer values --------------------------------------------------
@@ -193,8 +202,15 @@ class AtomBuilder:
         return replace(p, pos=new, upc=upc, cxx=cxx)
 
     def plus(self, p, new, delta):
-        """p + delta in one of C's spellings."""
+        """p + delta in one of C's spellings, the offset sometimes of another integer type."""
         d = delta.render()
+        lo, _ = delta.slopes()
+        if self.rng.random() < 0.3:
+            types = ['long', 'short', 'int']
+            if delta.a >= 0 and lo >= 0:
+                types += ['size_t', 'unsigned', 'unsigned long'] + (['char'] if delta.is_const() and delta.a < 100 else [])
+            d = f'({self.rng.choice(types)})' + (d if d.startswith('(') else f'({d})')
+            return self.moved(p, new, f'({p.upc}) + {d}', f'({p.cxx}) + {d}')
         forms = [(f'({p.upc}) + {d}', f'({p.cxx}) + {d}'), (f'{d} + ({p.upc})', f'{d} + ({p.cxx})'),
                  (f'({p.upc}) - {(-delta).render()}', f'({p.cxx}) - {(-delta).render()}')]
         u, c = self.rng.choice(forms)
@@ -205,7 +221,10 @@ class AtomBuilder:
             return []
         if for_publish:
             return ['spa', 'hs']
-        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'spa', 'hs', 'spp']
+        if self.mode == 'publish':
+            # the shared places are the published ones: one per atom, all written before any is read
+            return ['local', 'local', 'gp', 'gpa', 'phs', 'pha']
+        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'pha', 'spa', 'hs', 'spp', 'spa2']
         if self.mode == 'actor':
             kinds += ['sp', 'spa', 'hs']
             if any(isinstance(o, Dir) and o.ptype() == pt for o in self.gen.objects):
@@ -229,6 +248,11 @@ class AtomBuilder:
             if rng.random() < 0.5:
                 return f'phs_{k}.p', f'phs_{k}.p', f'phs_{k}.p'
             return f'(&phs_{k})->p', f'(&phs_{k})->p', f'(&phs_{k})->p'
+        if kind == 'pha':
+            # a member of an element of a private array of structs
+            self.use('phs', pt)
+            i = rng.randrange(2)
+            return f'pha_{k}[{i}].p', f'pha_{k}[{i}].p', f'pha_{k}[{i}].p'
         if kind == 'sp':
             return f'sp_{k}', f'sp_{k}.ref()', f'upcd_v(sp_{k}.ref())'
         t = thread if thread is not None else ('MYTHREAD' if self.mode != 'actor' else
@@ -247,12 +271,16 @@ class AtomBuilder:
                 return f'(*&hs_{k}[{t}]).p', lv, f'upcd_v({lv})'
             lv = f'hs_{k}[{t}].field(&hold_{k}::p)'
             return f'hs_{k}[{t}].p', lv, f'upcd_v({lv})'
+        if kind == 'spa2':
+            # shared T *shared a2[2][THREADS]: a[i][t] is the place, a[i][t][j] an element it points to
+            i = rng.randrange(2)
+            return f'spa2_{k}[{i}][{t}]', f'spa2_{k}[{i}][{t}]', f'upcd_v(spa2_{k}[{i}][{t}])'
         if kind == 'spp':
             # through a private pointer to a shared pointer-to-shared: shared T *shared *pp = &a[t]
             self.use('spa', pt)
             self.nvar += 1
             pp = f'pp{self.nvar}'
-            self.emit(f'{pt.upc()}shared *{pp} = &spa_{k}[{t}];', f'upc::sptr<{pt.cxx()}> {pp} = &spa_{k}[{t}];')
+            self.emit(f'{self.spell(pt)}shared *{pp} = &spa_{k}[{t}];', f'upc::sptr<{pt.cxx()}> {pp} = &spa_{k}[{t}];')
             lv = f'*{pp}' if rng.random() < 0.5 else f'{pp}[0]'
             return lv, lv, f'upcd_v({lv})'
         if kind == 'dir':
@@ -261,7 +289,7 @@ class AtomBuilder:
             self.use_obj(d)
             self.nvar += 1
             saved = f'sv{self.nvar}'
-            self.emit(f'{pt.upc()}{saved} = {d.name}[{t}];', f'{pt.cxx()} {saved} = upcd_v({d.name}[{t}]);')
+            self.emit(f'{self.spell(pt)}{saved} = {d.name}[{t}];', f'{pt.cxx()} {saved} = upcd_v({d.name}[{t}]);')
             self.at_end.append((f'{d.name}[{t}] = {saved};', f'{d.name}[{t}] = {saved};'))
             return f'{d.name}[{t}]', f'{d.name}[{t}]', f'upcd_v({d.name}[{t}])'
         raise ValueError(kind)
@@ -283,6 +311,13 @@ class AtomBuilder:
         elif how == 0 and kind in ('spa', 'sp', 'dir') and not ul.startswith('*'):
             self.use('fsetsh', p.pt)
             self.emit(f'fsetsh_{p.pt.key}(&{ul}, {p.upc});', f'fsetsh_{p.pt.key}(&{cl}, {p.cxx});')
+        elif how == 1:
+            # the assignment's value, kept in a variable too
+            self.nvar += 1
+            t = f'x{self.nvar}'
+            self.emit(f'{self.spell(p.pt)}{t} = ({ul} = {p.upc});', f'{p.pt.cxx()} {t} = upcd_v({cl} = {p.cxx});')
+            if self.rng.random() < 0.5:
+                return p.expr(t, t)
         else:
             self.emit(f'{ul} = {p.upc};', f'{cl} = {p.cxx};')
         return p.expr(ul, cr)
@@ -305,7 +340,7 @@ class AtomBuilder:
     def through_void(self, p):
         if not p.pt.spellable():
             raise Skip()
-        u = f'({p.pt.upc(self.rng.randrange(2))})(shared void *)({p.upc})'
+        u = f'({self.spell(p.pt)})(shared void *)({p.upc})'
         c = f'static_cast<{p.pt.cxx()}>(static_cast<upc::sptr<void>>({p.cxx}))'
         return p.expr(u, c)
 
@@ -316,11 +351,19 @@ class AtomBuilder:
         p = self.base_ptr(obj)
         depth = self.rng.choice([0, 1, 1, 2]) if depth is None else depth
         for _ in range(depth):
-            step = self.rng.choice(['arith', 'slot', 'slot', 'func', 'void'])
+            step = self.rng.choice(['arith', 'slot', 'slot', 'func', 'void', 'cond'])
             try:
                 if step == 'arith':
                     new, delta = self.retarget(p)
                     p = self.plus(p, new, delta)
+                elif step == 'cond':
+                    # c ? p : q with two pointers of one type (the condition holds)
+                    new, delta = self.retarget(p)
+                    q = self.plus(p, new, delta)
+                    if self.rng.random() < 0.5:
+                        p = p.expr(f'(MYTHREAD >= 0 ? {p.upc} : {q.upc})', f'(MYTHREAD >= 0 ? {p.cxx} : {q.cxx})')
+                    else:
+                        p = p.expr(f'(THREADS < 1 ? {q.upc} : {p.upc})', f'(THREADS < 1 ? {q.cxx} : {p.cxx})')
                 elif step == 'slot':
                     p = self.store(p)
                 elif step == 'func':
@@ -432,11 +475,34 @@ def fam_deref(ab):
         ab.read_at(q)
 
 
+def walk(ab, p):
+    """for (k = 0; k < n; k++, w++) sum += *w: a loop stepping a pointer over n elements."""
+    n = ab.rng.randint(1, 4)
+    while n and not ab.valid(p, p.pos + Form(n)):
+        n -= 1
+    if not n or not p.pt.spellable():
+        raise Skip()
+    e = p.pt.elem
+    get = {'int': '(long)*w', 'float': '(long)(*w * 8)', 'struct': '(long)(*w).a'}[e.kind]
+    getc = {'int': '(long)upcd_v(*w)', 'float': '(long)(upcd_v(*w) * 8)', 'struct': '(long)upcd_v((*w).field(&rec::a))'}[e.kind]
+    ab.nvar += 1
+    w, acc = f'w{ab.nvar}', f'acc{ab.nvar}'
+    get, getc = get.replace('w', w), getc.replace('*w', f'*{w}')
+    ab.emit(f'{ab.spell(p.pt)}{w} = {p.upc};', f'{p.pt.cxx()} {w} = {p.cxx};')
+    ab.emit(f'long {acc} = 0;')
+    ab.emit(f'for (int k = 0; k < {n}; k++, {w}++) {acc} += {get};', f'for (int k = 0; k < {n}; k++, {w}++) {acc} += {getc};')
+    ab.print_long(acc)
+    ab.print_ptr(ab.moved(p, p.pos + Form(n), w, w))
+
+
 @family({'all': 3, 'actor': 1})
 def fam_arith(ab):
     p = ab.pointer()
     if not p.movable():
         raise Skip()
+    if ab.rng.random() < 0.25:
+        ab.comment(f'arith: walk over {p.obj.name} {p.frame}')
+        return walk(ab, p)
     ab.comment(f'arith: {p.obj.name} {p.frame}')
     ab.print_ptr(p)
     new, delta = ab.retarget(p)
@@ -465,18 +531,26 @@ def fam_incdec(ab):
         d = delta.render()
         # ++/-- when the step is one element, else += / -=
         if delta == Form(1):
-            op = ab.rng.choice(['pre++', 'post++', 'add'])
+            op = ab.rng.choice(['pre++', 'post++', 'add', '*post++', '*pre++'])
         elif delta == Form(-1):
-            op = ab.rng.choice(['pre--', 'post--', 'sub'])
+            op = ab.rng.choice(['pre--', 'post--', 'sub', '*post--', '*pre--'])
         else:
             op = ab.rng.choice(['add', 'sub'])
         lu, lc = f'({s.upc})', f'({s.cxx})' if not s.cxx.startswith('upcd_v(') else f'({s.cxx[len("upcd_v("):-1]})'
+        if op.startswith('*'):
+            # *p++ and *++p: the element before or after the step
+            o = op[-2:]
+            eu, ec = (f'*{lu}{o}', f'*upcd_v({lc}{o})') if 'post' in op else (f'*{o}{lu}', f'*upcd_v({o}{lc})')
+            ab.print_value(p.pt.elem, eu, ec)
+            cur = ab.moved(cur, new, s.upc, s.cxx)
+            ab.print_ptr(cur)
+            continue
         expr = {'pre++': (f'++{lu}', f'++{lc}'), 'post++': (f'{lu}++', f'{lc}++'),
                 'pre--': (f'--{lu}', f'--{lc}'), 'post--': (f'{lu}--', f'{lc}--'),
                 'add': (f'{lu} += {d}', f'{lc} += {d}'), 'sub': (f'{lu} -= {(-delta).render()}', f'{lc} -= {(-delta).render()}')}[op]
         ab.nvar += 1
         tmp = f't{ab.nvar}'
-        ab.emit(f'{p.pt.upc()}{tmp} = {expr[0]};', f'{p.pt.cxx()} {tmp} = upcd_v({expr[1]});')
+        ab.emit(f'{ab.spell(p.pt)}{tmp} = {expr[0]};', f'{p.pt.cxx()} {tmp} = upcd_v({expr[1]});')
         before = cur
         cur = ab.moved(cur, new, s.upc, s.cxx)
         ab.print_ptr((before if op.startswith('post') else cur).expr(tmp, tmp))
@@ -514,9 +588,9 @@ def fam_compare(ab):
         ab.print_long(f'!({p.upc})', f'!({p.cxx})')
 
 
-def cast_to(p, pt, rng):
+def cast_to(ab, p, pt):
     """(pt)p, and the C++ spelling of the same conversion."""
-    u = f'({pt.upc(rng.randrange(2))})({p.upc})'
+    u = f'({ab.spell(pt)})({p.upc})'
     if pt.block == 0:
         c = f'({p.cxx}).cast<{pt.elem.cx}, upc::indefinite>()'
     else:
@@ -567,7 +641,7 @@ def fam_cast(ab):
         phase = p.pos.a % blk
         last = min(p.pos.a - phase + blk - 1, p.obj.size.min() - 1)
         first = p.pos.a - phase
-        u, c = cast_to(p, PType(T, 0), rng)
+        u, c = cast_to(ab, p, PType(T, 0))
         q = Ptr(PType(T, 0), p.obj, 'run', pos=p.pos, lo=first, hi=last, upc=u, cxx=c)
         ab.print_ptr(q)
         new, delta = ab.retarget(q)
@@ -576,7 +650,7 @@ def fam_cast(ab):
     elif r == 3:
         # to another block size, same element type: phase 0 (UPC 1.3 6.4.3p2)
         b2 = rng.choice([x for x in [0, 1, 2, 3, 4, 7] if x != B])
-        u, c = cast_to(p, PType(T, b2), rng)
+        u, c = cast_to(ab, p, PType(T, b2))
         q = Ptr(PType(T, b2), p.obj, 'opaque', at_elem=True, upc=u, cxx=c)
         ab.print_ptr(q)
         ab.read_at(q)
@@ -587,7 +661,7 @@ def fam_cast(ab):
         same_size = [e for e in ELEMS if e.size == T.size and e != T]
         U = rng.choice(same_size + [CHAR]) if same_size else CHAR
         b2 = rng.choice([B if B != 'dyn' else 1, 0, 1, 2])
-        u, c = cast_to(p, PType(U, b2), rng)
+        u, c = cast_to(ab, p, PType(U, b2))
         q = Ptr(PType(U, b2), p.obj, 'opaque', at_elem=(U == CHAR), upc=u, cxx=c)
         ab.print_ptr(q)
         if U == CHAR:
@@ -596,7 +670,7 @@ def fam_cast(ab):
         # shared void * to a larger block (the phase fits: kept) or to [] / [1] (phase 0)
         b2 = rng.choice([0, 1] + ([B + 1, 2 * B] if B not in (0, 'dyn') else []))
         pt2 = PType(T, b2)
-        u = f'({pt2.upc()})(shared void *)({p.upc})'
+        u = f'({ab.spell(pt2)})(shared void *)({p.upc})'
         c = f'static_cast<{pt2.cxx()}>(static_cast<upc::sptr<void>>({p.cxx}))'
         q = Ptr(pt2, p.obj, 'opaque', at_elem=True, upc=u, cxx=c)
         ab.print_ptr(q)
@@ -643,6 +717,9 @@ def fam_member(ab):
         ab.print_ptr(ab.plus(q, new, delta))
     if rng.random() < 0.3:
         ab.print_value(REC, f'*({p.upc})', f'*({p.cxx})')
+    if rng.random() < 0.2:
+        ab.print_long(f'sizeof(({p.upc})->arr) + 100 * sizeof(*({p.upc})) + 10000 * sizeof(({p.upc})->d)',
+                      'sizeof(short[3]) + 100 * sizeof(rec) + 10000 * sizeof(double)')
     if rng.random() < 0.3 and q.pt.spellable():
         s = ab.store(q)
         ab.print_ptr(s)
@@ -770,7 +847,7 @@ def fam_sizeof(ab):
     e = obj.elem
     pt = obj.ptype()
     if pt.spellable():
-        ab.print_long(f'sizeof({pt.upc(rng.randrange(2))})', f'sizeof({pt.cxx()})')
+        ab.print_long(f'sizeof({ab.spell(pt)})', f'sizeof({pt.cxx()})')
     ab.print_long('sizeof(shared void *)', 'sizeof(upc::sptr<void>)')
     if isinstance(obj, Dir):
         ab.print_long(f'sizeof({n})', f'{n}.size_bytes()')
@@ -858,8 +935,14 @@ def fam_write(ab):
             ab.print_value(melem, mu, mc)
     else:
         v = small_value(elem, rng)
-        op = rng.choice(['=', '+=', '-=', 'pre++', 'post++', 'pre--', 'post--'])
-        if op in ('=', '+=', '-='):
+        ops = ['=', '+=', '-=', 'pre++', 'post++', 'pre--', 'post--', '*=']
+        ops += ['/=', '%=', '&=', '|=', '^=', '<<=', '>>='] if elem.kind == 'int' else ['/=']
+        op = rng.choice(ops)
+        if op in ('<<=', '>>='):
+            v = str(rng.randint(1, 2))
+        if op in ('/=', '%=') and elem.kind == 'float':
+            v = '2.0'
+        if '=' in op:
             expr_u, expr_c = f'{lu} {op} {v}', f'{lc} {op} {v}'
         elif op.startswith('pre'):
             expr_u, expr_c = f'{op[3:]}{lu}', f'{op[3:]}{lc}'

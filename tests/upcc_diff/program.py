@@ -83,14 +83,23 @@ def helper(kind, pt, lang):
     k, e = pt.key, pt.elem
     U, C = pt.upc(), pt.cxx()
     upc = lang == 'upc'
+    if kind == 'td':
+        # typedefs of the pointer type and of the shared type it points to (UPC only)
+        if not upc:
+            return []
+        qual = 'shared []' if pt.block == 0 else f'shared [{pt.block}]'
+        return [f'typedef {U}pt_{k};', f'typedef {qual} {e.c} sh_{k};']
     if kind == 'gp':
         return [f'static {U}gp_{k};'] if upc else [f'static thread_local {C} gp_{k};']
     if kind == 'gpa':
         return [f'static {U}gpa_{k}[3];'] if upc else [f'static thread_local {C} gpa_{k}[3];']
     if kind == 'phs':
         if upc:
-            return [f'struct phold_{k} {{ {U}p; int pad; }};', f'static struct phold_{k} phs_{k};']
-        return [f'struct phold_{k} {{ {C} p; int pad; }};', f'static thread_local phold_{k} phs_{k};']
+            return [f'struct phold_{k} {{ {U}p; int pad; }};', f'static struct phold_{k} phs_{k}, pha_{k}[2];']
+        return [f'struct phold_{k} {{ {C} p; int pad; }};', f'static thread_local phold_{k} phs_{k}, pha_{k}[2];']
+    if kind == 'spa2':
+        return [f'{U}shared spa2_{k}[2][THREADS];'] if upc else \
+            [f'upc::shared_array2d<{C}> spa2_{k}(2, upc::per_thread(1));']
     if kind == 'sp':
         return [f'{U}shared sp_{k};'] if upc else [f'upc::shared<{C}> sp_{k};']
     if kind == 'spa':
@@ -121,7 +130,7 @@ def helper(kind, pt, lang):
     raise ValueError(kind)
 
 
-HELPER_ORDER = ['gp', 'gpa', 'phs', 'sp', 'spa', 'hs', 'fid', 'foff', 'fget', 'fset', 'fsetsh', 'fmk']
+HELPER_ORDER = ['td', 'gp', 'gpa', 'phs', 'sp', 'spa', 'spa2', 'hs', 'fid', 'foff', 'fget', 'fset', 'fsetsh', 'fmk']
 
 
 def hs_init(pt, lang):

@@ -52,6 +52,14 @@ for seed in (1, 2, 3):
     sub = re.findall(r'"(\d+)\.(\d+)\.\d+"', p.render('upc', keep))
     check({(int(c), int(a)) for c, a in sub} <= set(keep), f'seed {seed}: a subset renders only its atoms')
 
+# 3b. No variable a case declares hides a declared object (a pointer named like an array).
+for seed in (4, 72, 73):
+    for static in (None, 3):
+        p = Program(seed, 150, static_threads=static)
+        names = {o.name for o in p.objects}
+        declared = set(re.findall(r'\*\s*(\w+)\s*(?:=|;)', p.render('upc').split('static void case_', 1)[1]))
+        check(not (declared & names), f'seed {seed}: locals named like objects: {sorted(declared & names)}')
+
 # 4. Index expressions are inside their object at every THREADS.
 rng = random.Random(7)
 for _ in range(3000):
