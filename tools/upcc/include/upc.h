@@ -66,4 +66,8 @@ void upcemu_memset_at(shared void *dst, int c, size_t n, const char *file, unsig
 #ifndef UPCEMU_NO_BUPC_EXTENSIONS
 #include <bupc_extensions.h>
 #endif
+/* UPC 1.0's barrier, forall, fence, ... as macros, on request (<upc_compat.h>). */
+#ifdef UPCEMU_UPC10_NAMES
+#include <upc_compat.h>
+#endif
 #endif
