@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "upc.h"
 #include "upc/error.hpp"
@@ -40,6 +40,15 @@ namespace {
 // Bytes moved through one buffer at a time.
 constexpr std::uint64_t window = 1u << 22;
 
+// The bytes between the file and the buffer's pieces, one window at a time
+// (not zeroed: every byte used is read or gathered first).
+struct staging {
+  std::unique_ptr<char[]> memory;
+  char* data;
+  explicit staging(std::uint64_t bytes)
+      : memory(new char[static_cast<std::size_t>(std::min(window, bytes)) + 1]), data(memory.get()) {}
+};
+
 // A upc_mem* refusal (a buffer running past its object or the heap) said as
 // the UPC-IO function's.
 template <class F>
@@ -54,14 +63,14 @@ void as_buffer_of(const char* fn, F f) {
 
 long long read_into_shared(const char* fn, int fd, std::int64_t off, const shared_stream& s, std::uint64_t from,
                            std::uint64_t to) {
-  std::vector<char> buf(static_cast<std::size_t>(std::min(window, to > from ? to - from : 0)));
+  staging buf(to > from ? to - from : 0);
   std::uint64_t done = 0;
   for (std::uint64_t w = from; w < to; w += window) {
     const std::uint64_t end = std::min(to, w + window);
-    const long long got = read_at(fd, buf.data(), static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
+    const long long got = read_at(fd, buf.data, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
     if (got < 0) return -1;
     for_each_piece(s, w, w + static_cast<std::uint64_t>(got), [&](const shared_address& a, std::uint64_t pos, std::uint64_t len) {
-      as_buffer_of(fn, [&] { upc_memput(sptr<void>(a), buf.data() + (pos - w), static_cast<std::size_t>(len)); });
+      as_buffer_of(fn, [&] { upc_memput(sptr<void>(a), buf.data + (pos - w), static_cast<std::size_t>(len)); });
     });
     done += static_cast<std::uint64_t>(got);
     if (static_cast<std::uint64_t>(got) < end - w) break;  // end of file
@@ -71,14 +80,14 @@ long long read_into_shared(const char* fn, int fd, std::int64_t off, const share
 
 long long write_from_shared(const char* fn, int fd, std::int64_t off, const shared_stream& s, std::uint64_t from,
                             std::uint64_t to) {
-  std::vector<char> buf(static_cast<std::size_t>(std::min(window, to > from ? to - from : 0)));
+  staging buf(to > from ? to - from : 0);
   std::uint64_t done = 0;
   for (std::uint64_t w = from; w < to; w += window) {
     const std::uint64_t end = std::min(to, w + window);
     for_each_piece(s, w, end, [&](const shared_address& a, std::uint64_t pos, std::uint64_t len) {
-      as_buffer_of(fn, [&] { upc_memget(buf.data() + (pos - w), sptr<void>(a), static_cast<std::size_t>(len)); });
+      as_buffer_of(fn, [&] { upc_memget(buf.data + (pos - w), sptr<void>(a), static_cast<std::size_t>(len)); });
     });
-    const long long put = write_at(fd, buf.data(), static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
+    const long long put = write_at(fd, buf.data, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
     if (put < 0) return -1;
     done += static_cast<std::uint64_t>(put);
   }
