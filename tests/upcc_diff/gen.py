@@ -29,6 +29,7 @@ FAMILIES = {
     'sizeof': 'sizeof, upc_blocksizeof, upc_elemsizeof, upc_localsizeof',
     'query': 'upc_threadof, upc_phaseof, upc_addrfield on every kind of pointer expression',
     'write': 'assignments and compound assignments through pointers-to-shared',
+    'forall': 'upc_forall with a pointer-to-shared affinity (p + k, &p[k], k + p, upc_threadof(p + k))',
 }
 THREAD_EXPRS = ['MYTHREAD', '(MYTHREAD + 1) % THREADS', '(THREADS - 1 - MYTHREAD)', '(2 * MYTHREAD) % THREADS']
 
@@ -377,7 +378,7 @@ class AtomBuilder:
     def member_ptr(self, p, m, j=None):
         """&p->m (shared [] M *) or, for the array member, &p->arr[j] / p->arr."""
         elem, n = MEMBERS[m]
-        pt = PType(elem, 0)
+        pt = PType(elem, 0, p.pt.cons)   # a member of a strict struct is strict
         rng = self.rng
         if n is None:
             if rng.random() < 0.5:
@@ -960,7 +961,31 @@ def fam_write(ab):
         ab.print_value(elem, cu, cc)
 
 
+@family({'all': 1})
+def fam_forall(ab):
+    """upc_forall with a pointer-to-shared affinity: each thread counts the iterations it runs."""
+    p = ab.pointer()
+    if not p.movable():
+        raise Skip()
+    n = ab.rng.randint(1, 8)
+    while n and not ab.valid(p, p.pos + Form(n - 1)):
+        n -= 1
+    if not n:
+        raise Skip()
+    ab.comment(f'forall over {p.obj.name} {p.frame}')
+    ab.use_obj(p.obj)
+    ab.nvar += 1
+    c = f'cnt{ab.nvar}'
+    aff = ab.rng.choice([('({p}) + k', '({p}) + k'), ('&({p})[k]', '&({p})[k]'), ('k + ({p})', 'k + ({p})'),
+                         ('upc_threadof(({p}) + k)', 'upc_threadof(({p}) + k)')])
+    ab.emit(f'long {c} = 0;')
+    ab.emit(f'upc_forall (int k = 0; k < {n}; k++; {aff[0].format(p=p.upc)}) {c} += 1 + 10 * k;',
+            f'upc_forall (int k = 0; k < {n}; k++, {aff[1].format(p=p.cxx)}) {c} += 1 + 10 * k;')
+    ab.print_long(c)
+
+
 FAMILY_FUNCS = {'index': fam_index, 'deref': fam_deref, 'arith': fam_arith, 'incdec': fam_incdec,
                 'compare': fam_compare, 'cast': fam_cast, 'member': fam_member, 'storage': fam_storage,
-                'dir': fam_dir, 'func': fam_func, 'sizeof': fam_sizeof, 'query': fam_query, 'write': fam_write}
+                'dir': fam_dir, 'func': fam_func, 'sizeof': fam_sizeof, 'query': fam_query, 'write': fam_write,
+                'forall': fam_forall}
 assert set(FAMILY_FUNCS) == set(FAMILIES)

@@ -37,31 +37,41 @@ MEMBERS = {'a': (INT, None), 'c': (CHAR, None), 'd': (DOUBLE, None), 'arr': (SHO
 
 @dataclass(frozen=True)
 class PType:
-    """A pointer-to-shared type: shared [block] elem *. block 0 is [] (indefinite);
-    'dyn' is a pointer into a [*] array, which UPC cannot spell with a dynamic
-    THREADS (upc::sptr<T, upc::dynamic_block> in C++)."""
+    """A pointer-to-shared type: [strict|relaxed] shared [block] elem *. block 0 is []
+    (indefinite); 'dyn' is a pointer into a [*] array, which UPC cannot spell with a
+    dynamic THREADS (upc::sptr<T, upc::dynamic_block> in C++)."""
     elem: Elem
     block: object
+    cons: str = ''   # '', 'strict' or 'relaxed'
 
     @property
     def key(self):
-        return self.elem.key + ('x' if self.block == 'dyn' else str(self.block))
+        return self.elem.key + ('x' if self.block == 'dyn' else str(self.block)) + self.cons[:1]
 
     def spellable(self):
         return self.block != 'dyn'
 
-    def upc(self, variant=0):
-        e = self.elem.c
+    def qual(self, variant=0):
+        """The qualifiers: [strict|relaxed] shared [B]."""
+        c = self.cons + ' ' if self.cons else ''
         if self.block == 0:
-            return f'shared [] {e} *'
+            return f'{c}shared []'
         if self.block == 1:
-            return f'shared {e} *' if variant % 2 == 0 else f'shared [1] {e} *'
+            return f'{c}shared' if variant % 2 == 0 else f'{c}shared [1]'
         assert self.block != 'dyn', 'a pointer into a [*] array has no UPC spelling'
-        return f'shared [{self.block}] {e} *'
+        return f'{c}shared [{self.block}]'
+
+    def upc(self, variant=0):
+        return f'{self.qual(variant)} {self.elem.c} *'
 
     def cxx(self):
         b = {0: 'upc::indefinite', 'dyn': 'upc::dynamic_block'}.get(self.block, str(self.block))
-        return f'upc::sptr<{self.elem.cx}, {b}>'
+        c = f', upc::{self.cons}' if self.cons else ''
+        return f'upc::sptr<{self.elem.cx}, {b}{c}>'
+
+
+def cxx_cons(cons):
+    return f', upc::{cons}' if cons else ''
 
 
 def _term(coef, what):
@@ -184,6 +194,7 @@ class Obj:
     """A declared shared object (or family of objects: a directory of buffers)."""
     kind = ''
     static_threads = None   # the THREADS of upcc -T, when the program is compiled with one
+    cons = ''               # declared strict or relaxed
 
     def __init__(self, oid, elem):
         self.oid = oid
@@ -194,9 +205,12 @@ class Obj:
     def ptype(self):
         raise NotImplementedError
 
+    def void_param(self):
+        return f'{self.cons} shared void *q' if self.cons else 'shared void *q'
+
     def rel_upc(self):
-        return [f'static long rel_{self.name}(shared void *q) {{ return (long)upc_addrfield(q) - base_{self.name}; }}'] + \
-            self.pp('shared void *q')
+        return [f'static long rel_{self.name}({self.void_param()}) {{ return (long)upc_addrfield(q) - base_{self.name}; }}'] + \
+            self.pp(self.void_param())
 
     def rel_cxx(self):
         return [f'static long rel_{self.name}(upc::sptr<void> q) {{ return (long)upc_addrfield(q) - base_{self.name}; }}'] + \
@@ -228,12 +242,12 @@ class Scalar(Obj):
         self.size = Size(1, 0)
 
     def ptype(self):
-        return PType(self.elem, 1)
+        return PType(self.elem, 1, self.cons)
 
     def decl(self, lang):
         if lang == 'upc':
-            return [f'shared {self.elem.c} {self.name};', f'static long base_{self.name};']
-        return [f'upc::shared<{self.elem.cx}> {self.name};', f'static thread_local long base_{self.name};']
+            return [f'{self.ptype().qual()} {self.elem.c} {self.name};', f'static long base_{self.name};']
+        return [f'upc::shared<{self.elem.cx}{cxx_cons(self.cons)}> {self.name};', f'static thread_local long base_{self.name};']
 
     def init(self, lang):
         lv = self.name if lang == 'upc' else f'{self.name}.ref()'
@@ -261,7 +275,7 @@ class Arr1(Obj):
         self.block, self.size, self.spell = block, size, spell
 
     def ptype(self):
-        return PType(self.elem, 'dyn' if self.block == STAR else self.block)
+        return PType(self.elem, 'dyn' if self.block == STAR else self.block, self.cons)
 
     def layout_block(self):
         """The block size in elements: for [*], ceil(elements / THREADS): k of k*THREADS
@@ -274,9 +288,10 @@ class Arr1(Obj):
 
     def qual(self):
         b = self.block
+        c = self.cons + ' ' if self.cons else ''
         if b == 1:
-            return 'shared' if self.spell % 2 == 0 else 'shared [1]'
-        return 'shared []' if b == 0 else f'shared [{b}]'
+            return c + ('shared' if self.spell % 2 == 0 else 'shared [1]')
+        return c + ('shared []' if b == 0 else f'shared [{b}]')
 
     def cxx_block(self):
         return {0: 'upc::indefinite', STAR: 'upc::star'}.get(self.block, str(self.block))
@@ -288,7 +303,7 @@ class Arr1(Obj):
         if lang == 'upc':
             return [f'{self.qual()} {self.elem.c} {self.name}[{self.size.render(self.spell)}];',
                     f'static long base_{self.name};']
-        return [f'upc::shared_array<{self.elem.cx}, {self.cxx_block()}> {self.name}({self.cxx_extent(self.size)});',
+        return [f'upc::shared_array<{self.elem.cx}, {self.cxx_block()}{cxx_cons(self.cons)}> {self.name}({self.cxx_extent(self.size)});',
                 f'static thread_local long base_{self.name};']
 
     def n_expr(self):
@@ -344,7 +359,7 @@ class Arr2(Obj):
         if lang == 'upc':
             return [f'{self.qual()} {self.elem.c} {self.name}[{self.rows.render(self.spell)}][{self.cols.render(self.spell)}];',
                     f'static long base_{self.name};']
-        return [f'upc::shared_array2d<{self.elem.cx}, {self.cxx_block()}> {self.name}('
+        return [f'upc::shared_array2d<{self.elem.cx}, {self.cxx_block()}{cxx_cons(self.cons)}> {self.name}('
                 f'{self.cxx_extent(self.rows)}, {self.cxx_extent(self.cols)});',
                 f'static thread_local long base_{self.name};']
 
@@ -467,7 +482,7 @@ class AllAlloc(Obj):
         self.size = Size(nblocks.k0 * block, nblocks.k1 * block)
 
     def ptype(self):
-        return PType(self.elem, self.block)
+        return PType(self.elem, self.block, self.cons)
 
     def layout_block(self):
         return self.block
@@ -535,4 +550,6 @@ def make_objects(rng, count, static_threads=None):
             nb = Size(0, rng.randint(1, 3)) if rng.random() < 0.7 else Size(rng.randint(2, 6), 0)
             objs.append(AllAlloc(oid, elem, block, nb, spell))
         objs[-1].static_threads = static_threads
+        if kind != 'dir' and rng.random() < 0.15:
+            objs[-1].cons = rng.choice(['strict', 'strict', 'relaxed'])
     return objs

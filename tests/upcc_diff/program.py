@@ -87,8 +87,7 @@ def helper(kind, pt, lang):
         # typedefs of the pointer type and of the shared type it points to (UPC only)
         if not upc:
             return []
-        qual = 'shared []' if pt.block == 0 else f'shared [{pt.block}]'
-        return [f'typedef {U}pt_{k};', f'typedef {qual} {e.c} sh_{k};']
+        return [f'typedef {U}pt_{k};', f'typedef {pt.qual(1)} {e.c} sh_{k};']
     if kind == 'gp':
         return [f'static {U}gp_{k};'] if upc else [f'static thread_local {C} gp_{k};']
     if kind == 'gpa':
