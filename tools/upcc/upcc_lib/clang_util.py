@@ -139,13 +139,26 @@ def expression_children(c):
 
 # ---- per-cursor caches: libclang answers each query through several calls,
 # and the translator asks the same cursor the same thing many times ----
+_offset = ctypes.c_uint()
+
+
+def _file_offset(location):
+    ci.conf.lib.clang_getInstantiationLocation(location, None, None, None, ctypes.byref(_offset))
+    return _offset.value
+
+
 def begin_of(c):
-    """c's first byte offset."""
+    """c's first byte offset (libclang's file offset, through fewer wrappers than
+    cursor.extent.start.offset: the translator asks it for every node)."""
     s = c.__dict__.get("_upcc_start")
     if s is None:
-        e = c.extent
-        s = c._upcc_start = e.start.offset
-        c._upcc_end = e.end.offset
+        if not isinstance(c, ci.Cursor):  # a token
+            c._upcc_start, c._upcc_end = c.extent.start.offset, c.extent.end.offset
+            return c._upcc_start
+        lib = ci.conf.lib
+        e = lib.clang_getCursorExtent(c)
+        s = c._upcc_start = _file_offset(lib.clang_getRangeStart(e))
+        c._upcc_end = _file_offset(lib.clang_getRangeEnd(e))
     return s
 
 

@@ -241,6 +241,7 @@ class Declarations:
                 tag = f"__upcc_anon_{self.anon_count}"
                 deftext = re.sub(r"^\s*" + kw + r"\b", f"{kw} {tag}", deftext, count=1)
                 self.anon_names[AS_RE.sub("", rec.type.get_canonical().spelling).strip()] = f"{kw} {tag}"
+                self.type_memo.clear()  # c_type spells it by its new tag from now on
             else:
                 tag = rec.spelling
             parts.append(self.flatten(deftext))

@@ -186,8 +186,14 @@ class Expressions:
                     c = left
                 elif op == "+" and self.is_sptr(right.type):
                     c = right
+                elif op == ",":
+                    c = right
                 else:
                     return None
+            elif c.kind == K.CONDITIONAL_OPERATOR:
+                # both branches have the expression's type: either says which object
+                branches = expression_children(c)[1:]
+                return next((o for o in (self.star_object(b) for b in branches) if o is not None), None)
             else:
                 return None
 
@@ -215,6 +221,8 @@ class Expressions:
                 return self.points_into_member(right)
             if op == ",":
                 return self.points_into_member(right)
+        if c.kind == K.CONDITIONAL_OPERATOR:
+            return any(self.points_into_member(b) for b in expression_children(c)[1:])
         return False
 
     def is_member_place(self, c):
@@ -472,8 +480,10 @@ class Expressions:
 
     def rw_binary(self, c):
         left, right = children(c)
-        op = self.op_between(c, left, right)
         ls, rs = self.is_sptr(left.type), self.is_sptr(right.type)
+        if not (ls or rs or self.top_as(left.type)):
+            return self.generic(c)  # no pointer-to-shared, no shared left side: nothing of its own
+        op = self.op_between(c, left, right)
         assign = op.endswith("=") and op not in ("==", "!=", "<=", ">=")
         if assign and self.is_shared_lvalue(left) and self.is_strict(left) and not (ls and op != "="):
             return self.strict_update(strip_parens(left), op, right)
@@ -563,10 +573,10 @@ class Expressions:
 
     def truth_value(self, c):
         """A pointer-to-shared where C wants a truth value, or None."""
-        if not self.conds or not c.kind.is_expression():
+        if not self.conds:
             return None
         key = (begin_of(c), end_of(c))
-        if key in self.conds and key not in self.cond_busy and self.is_sptr(c.type):
+        if key in self.conds and key not in self.cond_busy and c.kind.is_expression() and self.is_sptr(c.type):
             self.cond_busy.add(key)
             try:
                 return f"(!upcemu_sptr_isnull({self.rw(c)}))"

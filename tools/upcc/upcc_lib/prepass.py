@@ -298,63 +298,138 @@ def _shared_typedef_names(toks):
     return names
 
 
+DECLARATION_START = frozenset("""auto char const double enum extern float inline int long register restrict short
+    signed static struct typedef union unsigned void volatile _Alignas _Atomic _Bool _Complex _Noreturn
+    _Thread_local __attribute__ __extension__ __inline __inline__ __restrict __restrict__ __thread __typeof__
+    __typeof typeof __auto_type shared strict relaxed""".split())
+
+
+STATEMENT_WORDS = frozenset("return if else while do switch case default goto break continue sizeof".split())
+
+
 def _relevant_names(toks, shared_names):
-    """Every identifier of a declaration that mentions shared (or a name already
-    found), in source order: the variables, parameters, members, functions and
-    types through which a shared value or a pointer-to-shared can be reached.
-    The translator leaves alone any code that names none of them (and no UPC
-    construct): there is nothing in it to translate. Over-inclusion costs only
-    time, so a declaration is every token between two of ; { } -- except that a
-    struct or union whose body mentions shared makes the declaration around it
-    count as well (its tag, its typedef name, its variables)."""
+    """The identifiers through which code can reach shared data: every name
+    declared by a declaration whose type mentions shared (directly, through a
+    typedef of a shared type, or a struct or union that holds one): variables,
+    functions, members, typedef names and tags. The translator leaves alone
+    code that names none of them and holds no UPC construct: there is nothing
+    in it to translate.
+
+    Token level, in source order. A declaration is a statement (the tokens
+    between two of ; { }) that does not start with a statement keyword; `for (`
+    before it is skipped. Whether its type
+    mentions shared is read from `shared` and the type names found so far
+    (not from variable names: `int x = p[1];` declares an int, and an
+    initialiser does not count). A prototype's parameter names are its own;
+    a definition's are added (its body uses them). Over-inclusion costs only
+    time."""
     names = set(shared_names)
-    stmt, hit = [], False
-    frames = []  # at each open '{': [statement before it, its hit, record body?, a hit inside]
+    types = set(shared_names)  # type names that mention shared: typedefs, tags
+    typedefs = set(shared_names)
+    stmt = []    # the statement's tokens outside initialisers: (word, depth)
+    hit = False  # they mention a shared type
+    depth = 0    # parentheses and brackets inside the statement
+    in_init = False
+    frames = []  # at each '{': [statement before it, hit, record body?, a hit inside]
 
-    def end_statement():
-        if hit:
-            names.update(x for x in stmt if x not in C_KEYWORDS)
-            if frames:
-                frames[-1][3] = True
+    def is_declaration(words):
+        # a statement that mentions a shared type and does not start as a statement
+        # does (size_t f(shared void *p); starts with a typedef of a system header,
+        # which this pass does not see)
+        i = 0
+        while i < len(words) and words[i][0] in ("for", "__extension__", "("):
+            i += 1
+        return i < len(words) and words[i][0] not in STATEMENT_WORDS
 
+    def end_statement(definition):
+        words = [w for w, d in stmt if w not in C_KEYWORDS and w != "("]
+        if stmt and stmt[0][0] == "typedef":
+            typedefs.update(words)
+        if not (hit and is_declaration(stmt)):
+            return
+        if stmt[0][0] == "typedef":
+            types.update(words)
+        names.update(w for w, d in stmt if w not in C_KEYWORDS and w != "(" and (definition or d == 0))
+        if frames:
+            frames[-1][3] = True
+
+    parens = []  # for each open ( or [: whether it opens a parameter list
+    params = 0   # parameter lists open: names inside belong to a prototype
+    prev = None
     for t in toks:
-        if t.system:
+        if t.system or t.kind in ("ws", "nl", "marker"):
             continue
+        x = t.text
+        before, prev = prev, t
         if t.kind == "id":
-            stmt.append(t.text)
-            if t.text == "shared" or t.text in names:
-                hit = True
-        elif t.kind == "punct" and t.text in (";", "{", "}"):
-            if t.text == "{":
-                record = any(x in ("struct", "union") for x in stmt[-3:])
-                frames.append([stmt, hit, record, False])
-                stmt, hit = [], False
-                continue
-            end_statement()
-            if t.text == "}" and frames:
-                prev, prev_hit, record, inside = frames.pop()
-                if inside and frames:
-                    frames[-1][3] = True
-                if record:  # the declaration goes on after the body: `} a, *b;`
-                    stmt, hit = prev, prev_hit or inside
+            if not in_init:
+                stmt.append((x, params))
+                if x == "shared" or x in types:
+                    hit = True
+        elif t.kind == "punct":
+            if x in ("(", "["):
+                if not in_init and x == "(" and not stmt:
+                    stmt.append(("(", 0))  # `for (` and casts start with it
+                # `f(` or `(*fp)(`: a function declarator's parameters; `(*p)` groups
+                plist = x == "(" and before is not None and (before.text in (")", "]") or (
+                    before.kind == "id" and before.text not in C_KEYWORDS))
+                parens.append(plist)
+                params += plist
+                depth += 1
+            elif x in (")", "]"):
+                if parens:
+                    params -= parens.pop()
+                depth -= 1
+            elif x == "=" and depth == 0:
+                in_init = True
+            elif x == "," and depth == 0:
+                in_init = False
+            elif x in (";", "{", "}"):
+                if x == "{" and in_init:  # an initialiser's braces: still the initialiser
+                    depth += 1
                     continue
-            stmt, hit = [], False
-    end_statement()
+                if x == "}" and in_init and depth > 0:
+                    depth -= 1
+                    continue
+                if x == "{":
+                    words = [w for w, d in stmt]
+                    record = any(w in ("struct", "union") for w in words[-3:])
+                    if not record:  # a function's parameters, a block: the statement ends here
+                        end_statement(definition=True)
+                    frames.append([stmt, hit, record, False])
+                    stmt, hit, depth, in_init, parens, params = [], False, 0, False, [], 0
+                    continue
+                end_statement(definition=False)
+                stmt, hit, depth, in_init, parens, params = [], False, 0, False, [], 0
+                if x == "}" and frames:
+                    outer, outer_hit, record, inside = frames.pop()
+                    if inside and frames:
+                        frames[-1][3] = True
+                    if record:  # the declaration goes on after the body: `} a, *b;`
+                        if inside:
+                            words = [w for w, d in outer]
+                            tag = [w for w in words[-2:] if w not in C_KEYWORDS]
+                            types.update(tag)
+                            names.update(tag)
+                        stmt, hit = outer, outer_hit or inside
+    end_statement(definition=False)
     return names
 
 
 class Out(list):
-    """The output pieces and their byte length so far."""
+    """The output pieces; their byte length when asked (a pragma's position)."""
     def __init__(self):
         super().__init__()
-        self.bytes = 0
+        self.counted, self.count = 0, 0
 
-    def append(self, piece):
-        super().append(piece)
-        self.bytes += len(piece.encode("utf-8", "surrogateescape"))
+    @property
+    def bytes(self):
+        self.count += sum(len(p.encode("utf-8", "surrogateescape")) for p in self[self.counted:])
+        self.counted = len(self)
+        return self.count
 
 
-def prepass(text, static_threads=None, fragment=False):
+def prepass(text, static_threads=None):
     """(text, layouts, pragmas, names): pragmas lists (byte offset in text,
     consistency) where the `#pragma upc strict|relaxed` state changes (UPC 1.3
     §6.7.1: to the end of the file, or of the compound statement that contains
@@ -366,6 +441,18 @@ def prepass(text, static_threads=None, fragment=False):
     if not static_threads:
         _pointer_to_rows_threads(toks)
     layouts = Layouts()
+    out, pragmas = _rewrite(toks, static_threads, layouts, shared_names)
+    return out, layouts, pragmas, _relevant_names(toks, shared_names)
+
+
+def _fragment(toks, a, b, static_threads, layouts, shared_names):
+    """The rewrite of the tokens [a, b) (a clause of upc_forall, the operand of
+    sizeof or of upc_barrier): the same rules, on the same tokens."""
+    return _rewrite(toks[a:b], static_threads, layouts, shared_names)[0] if a < b else ""
+
+
+def _rewrite(toks, static_threads, layouts, shared_names):
+    """(text, pragmas) of the token list rewritten (see the module's docstring)."""
     default_consistency = "relaxed"
     pragmas = [(0, "relaxed")]
     saved = []  # the state at each open brace (outside system headers)
@@ -467,7 +554,7 @@ def prepass(text, static_threads=None, fragment=False):
             k = j
             while k < n and toks[k].text != ";":
                 k += 1
-            arg = prepass_fragment(_text(toks, j, k), static_threads, layouts, t) if j < k else ""
+            arg = _fragment(toks, j, k, static_threads, layouts, shared_names)
             out.append(f"__upcc_{w[4:]}({arg})" + _newlines(toks, i, j))
             i = k
             continue
@@ -476,7 +563,7 @@ def prepass(text, static_threads=None, fragment=False):
             j = _significant(toks, i, 1)
             if j < n and toks[j].text == "(":
                 k = _balanced(toks, j, "(", ")")
-                inner = _text(toks, j + 1, k)
+                inner = (j + 1, k)
                 end = k + 1
             elif j < n and (toks[j].kind == "id" or toks[j].text in ("*", "&")):
                 # a unary expression without parentheses: `upc_blocksizeof *p`,
@@ -501,10 +588,10 @@ def prepass(text, static_threads=None, fragment=False):
                         k = r + 1
                     else:
                         break
-                inner, end = _text(toks, j, k), k
+                inner, end = (j, k), k
             else:
                 raise UpcError(t.file, t.line, f"{w} needs an operand: a type or an expression")
-            x = prepass_fragment(inner, static_threads, layouts, t)
+            x = _fragment(toks, inner[0], inner[1], static_threads, layouts, shared_names)
             out.append(f"__upcc_{w[4:]}((__typeof__({x}) *)0)" + _newlines(toks, i, j))
             i = end
             continue
@@ -520,7 +607,7 @@ def prepass(text, static_threads=None, fragment=False):
                 if (r >= n or toks[r].text != "{") and any(
                         toks[z].kind == "id" and (toks[z].text == "shared" or toks[z].text in shared_names)
                         for z in range(j + 1, k)):
-                    x = prepass_fragment(_text(toks, j + 1, k), static_threads, layouts, t)
+                    x = _fragment(toks, j + 1, k, static_threads, layouts, shared_names)
                     out.append(f"{w}(*(__typeof__({x}) *)0)" + _newlines(toks, i, j))
                     i = k + 1
                     continue
@@ -548,26 +635,13 @@ def prepass(text, static_threads=None, fragment=False):
                 raise UpcError(t.file, t.line,
                                f"upc_forall has {len(parts)} clauses; it takes four: "
                                "(init; condition; step; affinity)")
-            # Rewrite the clause tokens too (shared, THREADS, ...): recurse on the text.
-            a, b, c, d = (_text(toks, s, e) for s, e in parts)
-            if d.strip() == "continue":
-                d = ""  # UPC 1.3 §6.6.2: `continue` as affinity is the same as an empty one
-            sub = [prepass_fragment(x, static_threads, layouts, t) for x in (a, b, c, d)]
+            # Rewrite the clause tokens too (shared, THREADS, ...)
+            if _text(toks, *parts[3]).strip() == "continue":
+                parts[3] = (parts[3][0], parts[3][0])  # UPC 1.3 §6.6.2: the same as an empty affinity
+            sub = [_fragment(toks, s, e, static_threads, layouts, shared_names) for s, e in parts]
             out.append(f"for ({sub[0]};{sub[1]};{sub[2]}) if (__upcc_forall_aff({sub[3].strip()}))")
             i = k + 1
             continue
         out.append(t.text)
         i += 1
-    return "".join(out), layouts, pragmas, _relevant_names(toks, shared_names)
-
-
-def prepass_fragment(text, static_threads, layouts, where):
-    # A clause of upc_forall: the same rewriting on a fragment (no line markers).
-    body = f'# {where.line} "{where.file}"\n\n' + text
-    res, sub_layouts, _, _ = prepass(body, static_threads)
-    # merge the fragment's layouts into ours, renumbering
-    for idx, key in enumerate(sub_layouts.table, start=1):
-        new = layouts.index(*key)
-        res = res.replace(f"address_space({idx})))", f"address_space(@{new})))")
-    res = res.replace("address_space(@", "address_space(")
-    return res.split("\n", 2)[2] if res.count("\n") >= 2 else res
+    return "".join(out), pragmas

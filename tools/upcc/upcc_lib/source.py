@@ -100,6 +100,7 @@ class Source:
     # ---- where there is something to translate ----
     IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
     UPC_WORDS = (b"address_space", b"static")
+    PLAIN_MARKERS = (b"__upcc_THREADS", b"__upcc_MYTHREAD")  # macros of the output: nothing to rewrite
 
     def find_relevant(self, functions):
         """The offsets of the tokens that make code need translation: a name
@@ -109,7 +110,8 @@ class Source:
         0;` converts a null pointer constant)."""
         names = {encode(n) for n in self.names}
         at = [m.start() for m in self.IDENT.finditer(self.raw)
-              if m.group() in names or m.group() in self.UPC_WORDS or m.group().startswith(b"__upcc_")]
+              if m.group() in names or m.group() in self.UPC_WORDS or
+              m.group().startswith(b"__upcc_") and m.group() not in self.PLAIN_MARKERS]
         for f in functions:
             if self.mentions_shared(f.result_type):
                 a, b = begin_of(f), end_of(f)
@@ -147,8 +149,10 @@ class Source:
         attribute such as an __asm__ label comes first among a cursor's children)
         replaced by its rewrite, where it has one."""
         out, pos = [], a
-        for k in sorted(kids, key=lambda k: begin_of(k)):
-            ka, kb = begin_of(k), end_of(k)
+        spans = [(begin_of(k), end_of(k), k) for k in kids]
+        if any(spans[i][0] > spans[i + 1][0] for i in range(len(spans) - 1)):
+            spans.sort(key=lambda s: s[0])
+        for ka, kb, k in spans:
             if ka < pos or kb > b or kb <= ka or not (self.relevant(ka, kb) or self.converts_to_shared(k)):
                 continue
             t = self.rw(k)

@@ -68,6 +68,7 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
         self.objects = {}  # USR -> SharedObject
         self.appendix = []
         self.anon_names = {}  # an unnamed struct defined in a shared declaration -> its tag
+        self.type_memo = {}  # type_algebra's answers by type spelling
         self.edits = []
         self.handlers = {k: getattr(self, m) for k, m in self.RW.items()}
 

@@ -136,6 +136,13 @@ class Types:
         return {"1": "1", "0": "0", "*": "((size_t)-1)"}.get(block, f"((size_t)({block}))")
 
     def pointee_layout(self, ptr_type):
+        key = ("pl", ptr_type.kind, ptr_type.spelling)
+        r = self.type_memo.get(key)
+        if r is None:
+            r = self.type_memo[key] = self._pointee_layout(ptr_type)
+        return r
+
+    def _pointee_layout(self, ptr_type):
         """(element C type, block expression, consistency, rows) for stepping a
         pointer-to-shared: the element is the pointee's ultimate element (UPC 1.3
         6.4.2: the block applies to it), rows the number of those elements in one
@@ -152,6 +159,15 @@ class Types:
 
     # ---- the lowered C type ----
     def c_type(self, t, drop_quals=False):
+        """Memoised by the type's spelling (which names a typedef, a tag, and an
+        unnamed record by its place): types repeat far more than they vary."""
+        key = (t.kind, t.spelling, drop_quals)
+        r = self.type_memo.get(key)
+        if r is None:
+            r = self.type_memo[key] = self._c_type(t, drop_quals)
+        return r
+
+    def _c_type(self, t, drop_quals=False):
         """The C spelling of type t in the output: every pointer-to-shared is
         upcemu_sptr, address spaces are gone, typedef names kept (a program's
         typedef is emitted lowered itself)."""
