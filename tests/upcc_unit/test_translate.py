@@ -231,10 +231,22 @@ class Sizes(unittest.TestCase):
         self.assertEqual(tr("shared [*] short a3[THREADS*2]; unsigned long n;", "n = upc_blocksizeof(a3[0]);"),
                          "n = ((size_t)__upcc_o_a3.block);")
 
+    def test_sizeof_of_a_type_with_threads_needs_static_threads(self):
+        with self.assertRaisesRegex(UpcError, "sizeof of a shared type with THREADS in a dimension needs a static"):
+            tr("unsigned long n;", "n = sizeof(shared int [10*THREADS]);")
+        self.assertEqual(tr("unsigned long n;", "n = sizeof(shared int [10*THREADS]);", static_threads=3),
+                         "n = sizeof(__typeof__(int[30]));")
+
     def test_blocksizeof_of_a_member_is_zero(self):
         self.assertEqual(tr("struct S { int f; }; shared [3] struct S s[3*THREADS]; unsigned long n;",
                             "n = upc_blocksizeof(s[0].f) + upc_blocksizeof(s);"),
                          "n = ((size_t)0) + ((size_t)__upcc_o_s.block);")
+
+
+class Varargs(unittest.TestCase):
+    def test_va_arg_of_a_pointer_to_shared(self):
+        got = tr("#include <stdarg.h>\nva_list ap; shared int *p;", "p = va_arg(ap, shared int *);")
+        self.assertEqual(got, "p = __builtin_va_arg(ap, upcemu_sptr);")
 
 
 class Statements(unittest.TestCase):

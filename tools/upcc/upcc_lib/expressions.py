@@ -360,6 +360,9 @@ class Expressions:
         if len(kids) != 1:
             return self.generic(c)
         (k,) = kids
+        if self.mentions_shared(c.type) and self.text_of(c).lstrip().startswith("__builtin_va_arg"):
+            # va_arg(ap, shared T *): libclang shows it as an unexposed expression
+            return f"__builtin_va_arg({self.rw(k)}, {self.c_type(c.type)})"
         if self.is_sptr(c.type):
             if self.is_array(k.type) and self.top_as(k.type) > 0:
                 return self.place(k).sptr  # a shared array decays to a pointer to its first element

@@ -607,6 +607,10 @@ def _rewrite(toks, static_threads, layouts, shared_names):
                 if (r >= n or toks[r].text != "{") and any(
                         toks[z].kind == "id" and (toks[z].text == "shared" or toks[z].text in shared_names)
                         for z in range(j + 1, k)):
+                    if not static_threads and any(toks[z].text == "THREADS" for z in range(j + 1, k)):
+                        # the parse sees THREADS as 1: the type's size would be wrong
+                        raise UpcError(t.file, t.line, f"{w} of a shared type with THREADS in a dimension needs a "
+                                                       f"static THREADS (upcc -T N); {w} of the object itself works")
                     x = _fragment(toks, j + 1, k, static_threads, layouts, shared_names)
                     out.append(f"{w}(*(__typeof__({x}) *)0)" + _newlines(toks, i, j))
                     i = k + 1

@@ -14,6 +14,8 @@ The work is split by phase, one mixin each:
   diagnostics.py     clang's errors in UPC's words
 and `Translator.rw` dispatches each cursor kind through one table.
 """
+import re
+
 import clang.cindex as ci
 
 from .clang_util import begin_of, children, end_of
@@ -21,6 +23,7 @@ from .clang_util import begin_of, children, end_of
 from . import clang_util, conversions
 from .declarations import Declarations
 from .diagnostics import check_diagnostics, in_user_code
+from .errors import UpcError
 from .expressions import Expressions
 from .prepass import prepass
 from .source import Source, encode
@@ -141,7 +144,26 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
             self.appendix.append(
                 f"__attribute__((constructor)) static void __upcc_require_threads(void) "
                 f"{{ upcemu_require_threads({self.static_threads}, \"{self.filename}\"); }}\n")
-        return self.apply(self.edits, OUTPUT_PRELUDE, self.appendix)
+        out = self.apply(self.edits, OUTPUT_PRELUDE, self.appendix)
+        self.check_nothing_left(out)
+        return out
+
+    def check_nothing_left(self, out):
+        """No shared type may reach gcc untranslated: gcc ignores clang's address
+        spaces, so a `shared int *` left in the text would silently become an
+        `int *`. Anything left is an error at the user's line (a construct upcc
+        does not translate yet), never a wrong program."""
+        at = out.find("__attribute__((address_space(")
+        if at < 0:
+            return
+        file, line = self.filename, 0
+        for m in re.finditer(r'(?m)^#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"[^\n]*$|\n', out[:at]):
+            if m.group(1):
+                file, line = m.group(2), int(m.group(1)) - 1
+            else:
+                line += 1
+        raise UpcError(file, line, "upcc cannot translate this use of a shared type yet (please report it); "
+                                   "a cast, a declaration or a sizeof spelled another way may work")
 
 
 def translate(text, filename, static_threads=None):
