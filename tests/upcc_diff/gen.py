@@ -225,9 +225,9 @@ class AtomBuilder:
         if self.mode == 'publish':
             # the shared places are the published ones: one per atom, all written before any is read
             return ['local', 'local', 'gp', 'gpa', 'phs', 'pha']
-        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'pha', 'spa', 'hs', 'spp', 'spa2']
+        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'pha', 'spa', 'hs', 'spp', 'spa2', 'hsw', 'hsr', 'spab', 'hs2']
         if self.mode == 'actor':
-            kinds += ['sp', 'spa', 'hs']
+            kinds += ['sp', 'spa', 'hs', 'sspp']
             if any(isinstance(o, Dir) and o.ptype() == pt for o in self.gen.objects):
                 kinds.append('dir')
         return kinds
@@ -272,6 +272,26 @@ class AtomBuilder:
                 return f'(*&hs_{k}[{t}]).p', lv, f'upcd_v({lv})'
             lv = f'hs_{k}[{t}].field(&hold_{k}::p)'
             return f'hs_{k}[{t}].p', lv, f'upcd_v({lv})'
+        if kind == 'spab':
+            # shared [2] T *shared a[2*THREADS]: the array of pointers is blocked itself
+            self.use('spab', pt)
+            i = f'2 * ({t}) + {rng.randrange(2)}'
+            return f'spab_{k}[{i}]', f'spab_{k}[{i}]', f'upcd_v(spab_{k}[{i}])'
+        if kind == 'hs2':
+            # a member of an element of a 2-D shared array of structs
+            self.use('hs2', pt)
+            self.use('hs', pt)   # the struct's definition
+            i = rng.randrange(2)
+            return (f'hs2_{k}[{i}][{t}].p', f'hs2_{k}[{i}][{t}].field(&hold_{k}::p)',
+                    f'upcd_v(hs2_{k}[{i}][{t}].field(&hold_{k}::p))')
+        if kind == 'sspp':
+            # through a shared pointer to a shared pointer-to-shared: *sq where sq = &a[t]
+            self.use('sspp', pt)
+            self.use('spa', pt)
+            self.emit(f'sspp_{k} = &spa_{k}[{t}];', f'sspp_{k} = &spa_{k}[{t}];')
+            lv = f'*sspp_{k}' if rng.random() < 0.5 else f'sspp_{k}[0]'
+            lc = f'(*upcd_v(sspp_{k}.ref()))' if lv.startswith('*') else f'upcd_v(sspp_{k}.ref())[0]'
+            return lv, lc, f'upcd_v({lc})'
         if kind == 'spa2':
             # shared T *shared a2[2][THREADS]: a[i][t] is the place, a[i][t][j] an element it points to
             i = rng.randrange(2)
@@ -301,6 +321,8 @@ class AtomBuilder:
         if not kinds:
             raise Skip()
         kind = kind or self.rng.choice(kinds)
+        if kind in ('hsw', 'hsr', 'const'):
+            return self.store_whole(p, kind)
         if kind == 'local' and self.rng.random() < 0.5:
             name = self.var(p.pt, init=p)
             return p.expr(name, name)
@@ -322,6 +344,31 @@ class AtomBuilder:
         else:
             self.emit(f'{ul} = {p.upc};', f'{cl} = {p.cxx};')
         return p.expr(ul, cr)
+
+    def store_whole(self, p, kind):
+        """A pointer kept in a struct copied whole to (hsw) or from (hsr) a shared struct,
+        or in a pointer to const (const)."""
+        k, rng = p.pt.key, self.rng
+        self.nvar += 1
+        hv = f'hv{self.nvar}'
+        if kind == 'const':
+            ctype = p.pt.cxx().replace('upc::sptr<', 'upc::sptr<const ', 1)
+            self.emit(f'const {p.pt.upc(rng.randrange(2))}{hv} = {p.upc};', f'{ctype} {hv} = {p.cxx};')
+            return p.expr(hv, hv)
+        self.use('hs', p.pt)
+        t = 'MYTHREAD' if self.mode != 'actor' else rand_form(rng, Size(0, 1), self.wexprs).render()
+        if kind == 'hsw':
+            self.emit(f'struct hold_{k} {hv};', f'hold_{k} {hv}{{}};')
+            self.emit(f"{hv}.tag = 'w';")
+            self.emit(f'{hv}.p = {p.upc};', f'{hv}.p = {p.cxx};')
+            self.emit(f'{hv}.k = 1000 + ({t});')
+            self.emit(f'hs_{k}[{t}] = {hv};')
+            if rng.random() < 0.5:
+                return p.expr(f'hs_{k}[{t}].p', f'upcd_v(hs_{k}[{t}].field(&hold_{k}::p))')
+            return p.expr(f'(&hs_{k}[{t}])->p', f'upcd_v((&hs_{k}[{t}])->*&hold_{k}::p)')
+        self.emit(f'hs_{k}[{t}].p = {p.upc};', f'hs_{k}[{t}].field(&hold_{k}::p) = {p.cxx};')
+        self.emit(f'struct hold_{k} {hv} = hs_{k}[{t}];', f'hold_{k} {hv} = upcd_v(hs_{k}[{t}]);')
+        return p.expr(f'{hv}.p', f'{hv}.p')
 
     def through_func(self, p):
         if not p.pt.spellable():
@@ -739,6 +786,8 @@ def fam_storage(ab):
     s = ab.store(p)
     for _ in range(rng.randint(0, 2)):
         s = ab.store(s)
+    if rng.random() < 0.3:
+        s = ab.store_whole(s, 'const')   # read only from here on
     ab.print_ptr(s)
     if s.derefable():
         ab.read_at(s)

@@ -96,6 +96,14 @@ def helper(kind, pt, lang):
         if upc:
             return [f'struct phold_{k} {{ {U}p; int pad; }};', f'static struct phold_{k} phs_{k}, pha_{k}[2];']
         return [f'struct phold_{k} {{ {C} p; int pad; }};', f'static thread_local phold_{k} phs_{k}, pha_{k}[2];']
+    if kind == 'spab':
+        return [f'{U}shared [2] spab_{k}[2 * THREADS];'] if upc else \
+            [f'upc::shared_array<{C}, 2> spab_{k}(upc::per_thread(2));']
+    if kind == 'hs2':
+        return [f'shared struct hold_{k} hs2_{k}[2][THREADS];'] if upc else \
+            [f'upc::shared_array2d<hold_{k}> hs2_{k}(2, upc::per_thread(1));']
+    if kind == 'sspp':
+        return [f'{U}shared *shared sspp_{k};'] if upc else [f'upc::shared<upc::sptr<{C}>> sspp_{k};']
     if kind == 'spa2':
         return [f'{U}shared spa2_{k}[2][THREADS];'] if upc else \
             [f'upc::shared_array2d<{C}> spa2_{k}(2, upc::per_thread(1));']
@@ -129,7 +137,7 @@ def helper(kind, pt, lang):
     raise ValueError(kind)
 
 
-HELPER_ORDER = ['td', 'gp', 'gpa', 'phs', 'sp', 'spa', 'spa2', 'hs', 'fid', 'foff', 'fget', 'fset', 'fsetsh', 'fmk']
+HELPER_ORDER = ['td', 'gp', 'gpa', 'phs', 'sp', 'spa', 'spa2', 'spab', 'sspp', 'hs', 'hs2', 'fid', 'foff', 'fget', 'fset', 'fsetsh', 'fmk']
 
 
 def hs_init(pt, lang):
