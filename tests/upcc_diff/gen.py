@@ -168,6 +168,11 @@ class AtomBuilder:
             j = Form(rng.randrange(obj.length))
             u, c = rng.choice(obj.sources_tj(t, j))
             return Ptr(pt, obj, 'buf', pos=j, t=t, upc=u, cxx=c)
+        gi = obj.ginit() if hasattr(obj, 'ginit') else None
+        if gi and rng.random() < 0.15:
+            # a file-scope private pointer initialised with the element's address
+            self.uses.add('gi:' + obj.name)
+            return Ptr(pt, obj, 'obj', pos=Form(gi[0]), upc=f'gi_{obj.name}', cxx=f'gi_{obj.name}')
         if isinstance(obj, Arr2) and rng.random() < 0.7:
             r, col = obj.rand_rc(rng, self.wexprs)
             u, c = rng.choice(obj.sources_rc(r, col))
@@ -224,8 +229,8 @@ class AtomBuilder:
             return ['spa', 'hs']
         if self.mode == 'publish':
             # the shared places are the published ones: one per atom, all written before any is read
-            return ['local', 'local', 'gp', 'gpa', 'phs', 'pha']
-        kinds = ['local', 'local', 'gp', 'gpa', 'phs', 'pha', 'spa', 'hs', 'spp', 'spa2', 'hsw', 'hsr', 'spab', 'hs2']
+            return ['local', 'local', 'static', 'gp', 'gpa', 'phs', 'pha']
+        kinds = ['local', 'local', 'static', 'gp', 'gpa', 'phs', 'pha', 'spa', 'hs', 'spp', 'spa2', 'hsw', 'hsr', 'spab', 'hs2']
         if self.mode == 'actor':
             kinds += ['sp', 'spa', 'hs', 'sspp']
             if any(isinstance(o, Dir) and o.ptype() == pt for o in self.gen.objects):
@@ -249,6 +254,12 @@ class AtomBuilder:
             if rng.random() < 0.5:
                 return f'phs_{k}.p', f'phs_{k}.p', f'phs_{k}.p'
             return f'(&phs_{k})->p', f'(&phs_{k})->p', f'(&phs_{k})->p'
+        if kind == 'static':
+            # a block-scope static: one per thread, as every private static
+            self.nvar += 1
+            name = f'st{self.nvar}'
+            self.emit(f'static {self.spell(pt)}{name};', f'static thread_local {pt.cxx()} {name};')
+            return name, name, name
         if kind == 'pha':
             # a member of an element of a private array of structs
             self.use('phs', pt)

@@ -261,6 +261,10 @@ class Scalar(Obj):
     def lvalue(self, pos):
         return self.name, f'{self.name}.ref()'
 
+    def ginit(self):
+        """(flat index, address expression) of the file-scope pointer gi_<name> = &element."""
+        return 0, f'&{self.name}'
+
     def sources(self, pos):
         return [(f'&{self.name}', f'&{self.name}')]
 
@@ -323,6 +327,12 @@ class Arr1(Obj):
 
     def lvalue(self, pos):
         return f'{self.name}[{pos.render()}]', f'{self.name}[{pos.render()}]'
+
+    def ginit(self):
+        if self.block == STAR:
+            return None
+        i = self.oid % self.size.min()
+        return i, f'&{self.name}[{i}]'
 
     def sources(self, pos):
         i = pos.render()
@@ -389,6 +399,12 @@ class Arr2(Obj):
 
     def lvalue_rc(self, r, c):
         return f'{self.name}[{r.render()}][{c.render()}]', f'{self.name}[{r.render()}][{c.render()}]'
+
+    def ginit(self):
+        if self.block == STAR:
+            return None
+        c = self.oid % self.cols.min()
+        return c, f'&{self.name}[0][{c}]'
 
     def lvalue(self, pos):
         # a flat index: through the first element's pointer

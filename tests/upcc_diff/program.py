@@ -206,6 +206,12 @@ class Program:
                 origin[len(out)] = what
         for o in objs:
             add(o.decl(lang), 'obj:' + o.name)
+        for o in objs:
+            if 'gi:' + o.name in uses:
+                pt = o.ptype()
+                src = o.ginit()[1]
+                add([f'static {pt.upc()}gi_{o.name} = {src};' if lang == 'upc' else
+                     f'static thread_local {pt.cxx()} gi_{o.name} = {src};'], 'gi:' + o.name)
         for kind, pt in helpers:
             add(helper(kind, pt, lang), f'{kind}:{pt.key}')
         for o in objs:

@@ -488,7 +488,7 @@ def main():
     ap.add_argument('--runs', type=parse_runs, default=parse_runs(DEFAULT_RUNS),
                     help=f'BACKEND:THREADS[:check],... (default {DEFAULT_RUNS})')
     ap.add_argument('--build-dir', default=os.path.join(SOURCE_ROOT, 'build'))
-    ap.add_argument('--out', default='upcc_diff_out', help='where reproducers go (default ./upcc_diff_out)')
+    ap.add_argument('--out', help='where reproducers go (default BUILD_DIR/upcc_diff)')
     ap.add_argument('--work', help='keep the generated programs and runs in this folder')
     ap.add_argument('--emit', metavar='DIR', help='write the seed\'s prog.upc and prog.cpp to DIR and stop')
     ap.add_argument('--static-threads', type=int, metavar='N',
@@ -534,7 +534,7 @@ def main():
         return 0
     setup = Setup(args)
     work = args.work or tempfile.mkdtemp(prefix='upcc_diff_')
-    report = Report(os.path.abspath(args.out))
+    report = Report(os.path.abspath(args.out or os.path.join(args.build_dir, 'upcc_diff')))
     t0 = time.time()
     status = 0
     try:
