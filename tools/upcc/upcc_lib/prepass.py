@@ -437,12 +437,13 @@ def prepass(text, static_threads=None):
     (_relevant_names)."""
     toks = tokenize(text)
     shared_names = _shared_typedef_names(toks)
+    names = _relevant_names(toks, shared_names)  # before the rewrites below change token texts
     _array_parameters(toks, static_threads)
     if not static_threads:
         _pointer_to_rows_threads(toks)
     layouts = Layouts()
     out, pragmas = _rewrite(toks, static_threads, layouts, shared_names)
-    return out, layouts, pragmas, _relevant_names(toks, shared_names)
+    return out, layouts, pragmas, names
 
 
 def _fragment(toks, a, b, static_threads, layouts, shared_names):
