@@ -30,6 +30,7 @@ FAMILIES = {
     'query': 'upc_threadof, upc_phaseof, upc_addrfield on every kind of pointer expression',
     'write': 'assignments and compound assignments through pointers-to-shared',
     'forall': 'upc_forall with a pointer-to-shared affinity (p + k, &p[k], k + p, upc_threadof(p + k))',
+    'rows': 'pointers to rows of 2-D shared arrays, shared [B] T (*p)[C]: p[i][j], p + i, p - q, sizeof *p',
 }
 THREAD_EXPRS = ['MYTHREAD', '(MYTHREAD + 1) % THREADS', '(THREADS - 1 - MYTHREAD)', '(2 * MYTHREAD) % THREADS']
 
@@ -87,6 +88,7 @@ class AtomBuilder:
         self.nvar = 0
         self.wexprs = ['MYTHREAD'] if mode == 'publish' else THREAD_EXPRS
         self.at_end = []   # statements that close the atom (restoring what it borrowed)
+        self.taken = set()  # (place, pointer type) written by this atom
 
     # -- output ----------------------------------------------------------
     def emit(self, upc, cxx=None):
@@ -332,6 +334,14 @@ class AtomBuilder:
         if not kinds:
             raise Skip()
         kind = kind or self.rng.choice(kinds)
+        # a place written twice in one atom would change what an earlier pointer
+        # expression reading it yields: each shared or global place once per atom
+        place = {'hsw': 'hs', 'hsr': 'hs', 'spp': 'spa', 'sspp': 'spa'}.get(kind, kind)
+        if place not in ('local', 'static', 'const'):
+            if (place, p.pt.key) in self.taken or (kind == 'sspp' and ('sspp', p.pt.key) in self.taken):
+                raise Skip()
+            self.taken.add((place, p.pt.key))
+            self.taken.add((kind, p.pt.key))
         if kind in ('hsw', 'hsr', 'const'):
             return self.store_whole(p, kind)
         if kind == 'local' and self.rng.random() < 0.5:
@@ -1044,8 +1054,52 @@ def fam_forall(ab):
     ab.print_long(c)
 
 
+@family({'all': 3, 'actor': 1})
+def fam_rows(ab):
+    """Pointers to rows of a 2-D shared array, shared [B] T (*p)[C] (UPC 1.3 6.4.2: p + 1
+    steps a row, C elements): p[i][j], *(p + i), p[i] + j, p - q, sizeof *p. The C++ twin
+    keeps the row's first element as a flat pointer and steps by C."""
+    rng = ab.rng
+    objs = [o for o in ab.gen.objects if isinstance(o, Arr2) and o.cols.k1 == 0 and o.block != STAR]
+    if not objs:
+        raise Skip()
+    m = rng.choice(objs)
+    ab.use_obj(m)
+    C = m.cols.k0
+    rows = m.rows
+    r0 = rand_form(rng, rows, ab.wexprs)
+    ab.comment(f'rows of {m.name}[{rows.render()}][{C}]')
+    ab.nvar += 1
+    rp = f'rp{ab.nvar}'
+    init = rng.choice([(f'{m.name}', f'{m.name}.data()', Form(0)),
+                       (f'&{m.name}[{r0.render()}]', f'{m.name}[{r0.render()}].data()', r0),
+                       (f'{m.name} + {r0.render()}', f'{m.name}.data() + {r0.scale(C).render()}', r0)])
+    ab.emit(f'{m.ptype().qual(rng.randrange(2))} {m.elem.c} (*{rp})[{C}] = {init[0]};',
+            f'{m.ptype().cxx()} {rp} = {init[1]};')
+    r = init[2]
+    for _ in range(rng.randint(1, 3)):
+        t = rand_form(rng, rows, ab.wexprs)
+        i = (t - r).render()
+        j = rng.randrange(C)
+        k = rng.randrange(4)
+        flat = t.scale(C) + Form(j)
+        if k == 0:
+            ab.print_value(m.elem, f'{rp}[{i}][{j}]', f'({rp} + {(t - r).scale(C).render()})[{j}]')
+        elif k == 1:
+            ab.print_value(m.elem, f'(*({rp} + {i}))[{j}]', f'*({rp} + {(t - r).scale(C).render()} + {j})')
+        elif k == 2:
+            ab.print_ptr(Ptr(m.ptype(), m, 'obj', pos=flat, upc=f'{rp}[{i}] + {j}',
+                             cxx=f'{rp} + {(t - r).scale(C).render()} + {j}'))
+        else:
+            ab.print_ptr(Ptr(m.ptype(), m, 'obj', pos=t.scale(C), upc=f'{rp} + {i}',
+                             cxx=f'{rp} + {(t - r).scale(C).render()}'))
+    t = rand_form(rng, rows, ab.wexprs)
+    ab.print_long(f'({rp} + {(t - r).render()}) - {rp}', f'(({rp} + {(t - r).scale(C).render()}) - {rp}) / {C}')
+    ab.print_long(f'sizeof(*{rp}) + 1000 * sizeof({rp}[0][0])', f'{C} * sizeof({m.elem.cx}) + 1000 * sizeof({m.elem.cx})')
+
+
 FAMILY_FUNCS = {'index': fam_index, 'deref': fam_deref, 'arith': fam_arith, 'incdec': fam_incdec,
                 'compare': fam_compare, 'cast': fam_cast, 'member': fam_member, 'storage': fam_storage,
                 'dir': fam_dir, 'func': fam_func, 'sizeof': fam_sizeof, 'query': fam_query, 'write': fam_write,
-                'forall': fam_forall}
+                'forall': fam_forall, 'rows': fam_rows}
 assert set(FAMILY_FUNCS) == set(FAMILIES)

@@ -5,7 +5,7 @@ case.atom.n, plus a 'v<case> ...' line for any element a case left changed."""
 import random
 
 from gen import FAMILIES, Generator
-from model import make_objects, REC, Arr1, Size
+from model import make_objects, ELEMS, REC, STAR, Arr1, Arr2, Size
 
 COMMON = r'''
 struct rec { int a; char c; double d; short arr[3]; long l; };
@@ -162,6 +162,11 @@ class Program:
         self.static_threads = static_threads
         rng = random.Random(f'{seed}:objects' + (f':T{static_threads}' if static_threads else ''))
         self.objects = make_objects(rng, nobjects, static_threads)
+        if not any(isinstance(o, Arr2) and o.cols.k1 == 0 and o.block != STAR for o in self.objects):
+            # rows cases need a 2-D array with constant rows of a definite layout
+            self.objects.append(Arr2(len(self.objects) + 1, rng.choice(ELEMS), rng.choice([1, 2, 3]),
+                                     Size(0, rng.randint(1, 2)), Size(rng.randint(2, 5), 0), 0))
+            self.objects[-1].static_threads = static_threads
         if not any(o.elem == REC for o in self.objects):
             # member cases need a shared struct: one more array of them
             self.objects.append(Arr1(len(self.objects) + 1, REC, rng.choice([1, 2, 3]), Size(0, 2), 0))
