@@ -1,6 +1,7 @@
 /* Every function of upcc's <upc_collective_ext.h> translates and links: the
  * address of each of the 643 (the list is the generator's, from the build
- * tree's extended_collectives_names.inc, so upcc needs -I BUILD/include). */
+ * tree's extended_collectives_names.inc, so upcc needs -iquote BUILD/include: a -I
+ * folder would be searched for <upc_collective_ext.h> too, before upcc's own). */
 #include <upc.h>
 #include <upc_collective_ext.h>
 #include <stdio.h>

@@ -29,7 +29,7 @@ whatever -x says) are linked.
                      plain C (a helper file that must stay C: its globals are
                      then one per process, not per UPC thread), none goes back
                      to choosing by the suffix (.upc and .c: UPC)
-  -I DIR -D M[=V] -U M -include FILE
+  -I DIR -D M[=V] -U M -include FILE -iquote DIR -isystem DIR -idirafter DIR
                      passed to the preprocessor; -I folders are searched
                      before upcc's own headers, as Berkeley upcc does
   -O* -g* -W* -f* -m* -std=...
@@ -134,7 +134,7 @@ def parse(argv):
             if v not in ("upc", "c", "none"):
                 raise UsageError(f"-x takes upc, c or none, not '{v}'")
             x_lang = None if v == "none" else v
-        elif a in ("-I", "-D", "-U", "-include"):
+        elif a in ("-I", "-D", "-U", "-include", "-iquote", "-isystem", "-idirafter"):
             v = value(a)
             if a in ("-D", "-U"):
                 _check_macro(a, v)
@@ -143,7 +143,7 @@ def parse(argv):
         elif a.startswith(("-D", "-U")):
             _check_macro(a[:2], a[2:])
             o.cpp_flags.append(a)
-        elif a.startswith("-I"):
+        elif a.startswith(("-I", "-iquote", "-isystem", "-idirafter")):
             o.cpp_flags.append(a)
         elif a in ("-l", "-L"):
             o.link_flags += [a, value(a)]
