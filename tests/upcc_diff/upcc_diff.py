@@ -33,7 +33,7 @@ DEFAULT_RUNS = 'threads:1,threads:2,threads:3,threads:4,processes:2,processes:4,
 class Setup:
     def __init__(self, args):
         self.build = os.path.abspath(args.build_dir)
-        self.upcc = os.path.join(SOURCE_ROOT, 'tools', 'upcc', 'upcc')
+        self.upcc = os.path.abspath(args.upcc) if args.upcc else os.path.join(SOURCE_ROOT, 'tools', 'upcc', 'upcc')
         self.upcrun = os.path.join(self.build, 'tools', 'upcrun')
         self.cxx = os.environ.get('CXX', 'c++')
         self.upcc_flags = args.upcc_flags.split() + (['-T', str(args.static_threads)] if args.static_threads else [])
@@ -247,23 +247,33 @@ def check_seed(setup, args, seed, work, report):
     print(f'seed {seed}: {len(prog.cases)} cases, {len(keep)} atoms '
           f'({", ".join(f"{k} {v}" for k, v in sorted(fams.items()))})', flush=True)
     failed = False
-    # 1. Build; a UPC compile failure is minimised, reported and its atoms set aside, then again.
-    for attempt in range(args.max_compile_failures + 1):
-        cxx_exe, upc_exe, upc_err, cxx_err = s.build(keep, f'full{attempt}')
-        if cxx_err:
-            print(f'seed {seed}: the C++ reference does not compile (a tester bug):\n{indent(cxx_err[:4000])}')
-            return 3
+    # 1. Build; a UPC compile failure is minimised, reported and its atoms set aside, then
+    # again (the UPC program alone until it compiles). A cause already reported sets its
+    # atom aside without a new reproducer.
+    causes = {}
+    for attempt in range(args.max_rebuilds + 1):
+        _, upc_exe, upc_err, _ = s.build(keep, f'full{attempt}', cxx=False)
         if not upc_err:
             break
         failed = True
         cause = first_error(upc_err)
-        print(f'seed {seed}: upcc fails: {cause}', flush=True)
         place = error_place(upc_err)
         if not place or os.path.abspath(place[0]) != s.upc_src:
             # not in the generated program (a header, the driver): nothing to minimise
+            print(f'seed {seed}: upcc fails: {cause}')
             print(indent(upc_err[-3000:]))
             return 1
-        bad = minimise_compile(s, keep, cause, s.origin.get(place[1]))
+        origin = s.origin.get(place[1])
+        if cause in causes and isinstance(origin, tuple):
+            causes[cause] += 1
+            keep = [x for x in keep if x != origin]
+            continue
+        if len(causes) == args.max_compile_failures:
+            print(f'seed {seed}: giving up after {len(causes)} different upcc errors')
+            return 1
+        print(f'seed {seed}: upcc fails: {cause}', flush=True)
+        bad = minimise_compile(s, keep, cause, origin)
+        causes[cause] = causes.get(cause, 0) + 1
         name = f'seed{seed}_compile_{len(report.failures)}'
         src = prog.render('upc', bad)
         files = report.write(name, {'upc': src, 'txt': f'upcc {" ".join(setup.upcc_flags)} {name}.upc\n{upc_err}\n'
@@ -274,9 +284,19 @@ def check_seed(setup, args, seed, work, report):
         for c, a in bad[:2]:
             print(indent(prog.case_text(c, 'upc', set(bad))))
         keep = [x for x in keep if x not in bad]
-        if attempt == args.max_compile_failures:
-            print(f'seed {seed}: giving up after {attempt + 1} compile failures')
-            return 1
+    else:
+        print(f'seed {seed}: giving up after {args.max_rebuilds} builds that upcc refused')
+        return 1
+    if causes:
+        print(f'seed {seed}: set aside {len(prog.atoms()) - len(keep)} atom(s) upcc refuses: ' +
+              '; '.join(f'{n} x {c}' for c, n in causes.items()), flush=True)
+    cxx_exe, upc_exe, upc_err, cxx_err = s.build(keep, 'final')
+    if cxx_err:
+        print(f'seed {seed}: the C++ reference does not compile (a tester bug):\n{indent(cxx_err[:4000])}')
+        return 3
+    if upc_err:
+        print(f'seed {seed}: upcc fails again: {first_error(upc_err)}')
+        return 1
     # 2. Run and compare.
     reproduced = 0
     shown = set()
@@ -495,13 +515,16 @@ def main():
                     help='compile with upcc -T N (static THREADS: constant sizes of definite-block arrays, '
                          'THREADS in indefinite ones) and run at THREADS=N only')
     ap.add_argument('--upcc-flags', default='', help='extra upcc options, e.g. "-O2"')
+    ap.add_argument('--upcc', metavar='PATH', help='the upcc to test (default: this tree\'s tools/upcc/upcc)')
     ap.add_argument('--cxx-flags', default='-O0', help='C++ compiler options (default -O0)')
     ap.add_argument('--timeout', type=float, default=120, help='seconds per run (default 120)')
     ap.add_argument('--no-minimise', action='store_true')
     ap.add_argument('--max-reproducers', type=int, default=3, help='minimised run failures per seed (default 3)')
     ap.add_argument('--max-compile-failures', type=int, default=6,
-                    help='upcc errors minimised and set aside per seed before giving up (default 6)')
+                    help='different upcc errors minimised per seed before giving up (default 6)')
     ap.add_argument('--max-tests', type=int, default=16, help='builds per minimisation (default 16)')
+    ap.add_argument('--max-rebuilds', type=int, default=40,
+                    help='builds of a seed\'s UPC program while setting aside what upcc refuses (default 40)')
     ap.add_argument('--stop-at-first', action='store_true', help='stop a seed at its first differing run')
     args = ap.parse_args()
     if args.list_families:
