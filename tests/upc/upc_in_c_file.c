@@ -1,5 +1,5 @@
-/* A UPC program kept in a .c file, compiled with `upcc -x upc` (as NPB-UPC's
-   is.c has to be) and linked with a plain C file that follows `-x none`
+/* A UPC program kept in a .c file (UPC by default, as NPB-UPC's is.c; the test
+   gives -x upc all the same) linked with a plain C file that follows `-x c`
    (upc_in_c_helper.c, compiled as C). Built with -T N: THREADS in #if.
    Also the idioms of NPB-UPC IS on memory from upc_all_alloc (our own code):
    the privatised part of a cyclic array, upc_memget of one thread's run of

@@ -608,7 +608,10 @@ def _rewrite(toks, static_threads, layouts, shared_names):
                 if (r >= n or toks[r].text != "{") and any(
                         toks[z].kind == "id" and (toks[z].text == "shared" or toks[z].text in shared_names)
                         for z in range(j + 1, k)):
-                    if not static_threads and any(toks[z].text == "THREADS" for z in range(j + 1, k)):
+                    first = _significant(toks, j, 1)
+                    type_name = first < k and (toks[first].text in DECLARATION_START or
+                                               toks[first].text in shared_names)
+                    if type_name and not static_threads and any(toks[z].text == "THREADS" for z in range(j + 1, k)):
                         # the parse sees THREADS as 1: the type's size would be wrong
                         raise UpcError(t.file, t.line, f"{w} of a shared type with THREADS in a dimension needs a "
                                                        f"static THREADS (upcc -T N); {w} of the object itself works")
