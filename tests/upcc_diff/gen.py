@@ -18,8 +18,8 @@ from model import (CHAR, DOUBLE, ELEMS, INT, LONG, MEMBERS, REC, SHORT, STAR, Ar
 FAMILIES = {
     'index': 'p[k] and k[p] on every layout and storage',
     'deref': '*p, *(p + k), *(k + p), *(p - k)',
-    'arith': 'p + k, p - k, k + p, p - q (pointer values and distances)',
-    'incdec': '++ and -- (pre and post), += and -= on pointers in every kind of storage',
+    'arith': 'p + k, k + p, p - k (offsets of several integer types), p - q, c ? p : q, loops stepping a pointer',
+    'incdec': '++ and -- (pre and post), += and -=, *p++ and *++p on pointers in every kind of storage',
     'compare': '== != < > <= >= between pointers-to-shared, and against NULL',
     'cast': 'casts between pointer-to-shared types (UPC 1.3 6.4.3 phase rules), shared void *, upc_resetphase',
     'member': '. and -> on shared structs, & of members (shared [] T *), array members',
@@ -28,7 +28,7 @@ FAMILIES = {
     'func': 'pointers-to-shared as function arguments and results',
     'sizeof': 'sizeof, upc_blocksizeof, upc_elemsizeof, upc_localsizeof',
     'query': 'upc_threadof, upc_phaseof, upc_addrfield on every kind of pointer expression',
-    'write': 'assignments and compound assignments through pointers-to-shared',
+    'write': 'assignments and every compound assignment through pointers-to-shared, members included',
     'forall': 'upc_forall with a pointer-to-shared affinity (p + k, &p[k], k + p, upc_threadof(p + k))',
     'rows': 'pointers to rows of 2-D shared arrays, shared [B] T (*p)[C]: p[i][j], p + i, p - q, sizeof *p',
 }

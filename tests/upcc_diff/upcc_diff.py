@@ -221,6 +221,11 @@ class Report:
     def __init__(self, out_dir):
         self.out_dir = out_dir
         self.failures = []
+        # reproducers of an earlier run would read as this run's
+        if os.path.isdir(out_dir):
+            for f in os.listdir(out_dir):
+                if re.match(r'seed\d+_.*\.(upc|cpp|txt)$', f):
+                    os.unlink(os.path.join(out_dir, f))
 
     def write(self, name, files):
         os.makedirs(self.out_dir, exist_ok=True)
@@ -241,6 +246,10 @@ def check_seed(setup, args, seed, work, report):
     s = Seed(setup, args, seed, work)
     prog = s.prog
     keep = [x for x in prog.atoms() if not args.select or x[0] in args.select]
+    if not keep:
+        print(f'seed {seed}: no atoms to build (--select {",".join(map(str, sorted(args.select or [])))} '
+              f'names no case of {len(prog.cases)} with atoms)')
+        return 2
     fams = {}
     for c in prog.cases:
         fams[c.family] = fams.get(c.family, 0) + 1
