@@ -567,7 +567,8 @@ class Expressions:
                 head = self.src(begin_of(c), begin_of(x))
                 if x.kind.is_expression() and head.count(";") == 1 and head.rstrip().endswith(";"):
                     picked = [x]
-        elif k == K.BINARY_OPERATOR and len(kids) == 2 and \
+        elif k == K.BINARY_OPERATOR and len(kids) == 2 and (self.is_sptr(kids[0].type) or
+                                                            self.is_sptr(kids[1].type)) and \
                 self.op_between(c, kids[0], kids[1]) in ("&&", "||"):
             picked = kids
         for x in picked:
