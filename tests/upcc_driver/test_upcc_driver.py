@@ -159,6 +159,56 @@ int main(void) { return 0; }
     write(d, "src/plain.c", '#include <config.h>\n#if CONFIG != 1\n#error order\n#endif\nint f(void) { return 0; }\n')
     r = upcc(["-Iinc1", "-Iinc2", "-c", "src/plain.c", "-o", "plain.o"], d)
     check(r.returncode == 0, "a plain C file does not search the -I folders in their order", r)
+    # The source's folder comes after the user's -I and before upcc's headers, as in
+    # Berkeley upcc: #include <...> finds a program's own header (Berkeley's matmult
+    # includes <config.h>), and a folder's own upc_collective.h is the one included
+    # (MTU's reference collectives, compiled from their folder).
+    write(d, "coll/upc_collective.h", "#define FOLDER_COLLECTIVES 1\n")
+    write(d, "coll/only_here.h", "#define ONLY_HERE 1\n")
+    write(d, "coll/config.h", "#define CONFIG 4\n")
+    write(d, "coll/prog.upc", """#include <upc.h>
+#include <upc_collective.h>
+#ifndef FOLDER_COLLECTIVES
+#error the upc_collective.h of upcc was included, not the one in the source folder
+#endif
+#include <only_here.h>
+#include <config.h>
+#if CONFIG != 2
+#error the source folder was searched before the user -I folder
+#endif
+int main(void) { return 0; }
+""")
+    r = upcc(["-Iinc2", "-c", "coll/prog.upc", "-o", "coll.o"], d)
+    check(r.returncode == 0, "#include <...> does not search the source's folder after the user's -I", r)
+    # the source's folder, not the working folder
+    write(d, "coll/prog2.upc", "#include <only_here.h>\nint main(void) { return 0; }\n")
+    r = upcc(["-c", os.path.join(d, "coll/prog2.upc"), "-o", os.path.join(d, "coll2.o")], os.path.join(d, "inc2"))
+    check(r.returncode == 0, "#include <...> does not search the source's folder when upcc runs elsewhere", r)
+
+
+def predefined_macros(d):
+    """UPC 1.3 (required and optional library specifications): an implementation that
+    has a library predefines its feature macro, so a program may test it before
+    any #include; the headers then define the same value (no redefinition)."""
+    write(d, "prog.upc", """#if __UPC_COLLECTIVE__ != 1 || __UPC_TICK__ != 1 || __UPC_CASTABLE__ != 1 \\
+    || __UPC_ATOMIC__ != 1 || __UPC_IO__ != 1 || __UPC_NB__ != 1
+#error a feature macro of a library is not predefined
+#endif
+#include <upc.h>
+#include <upc_collective.h>
+#include <upc_tick.h>
+#include <upc_castable.h>
+#include <upc_atomic.h>
+#include <upc_io.h>
+#include <upc_nb.h>
+#if __UPC_COLLECTIVE__ != 1 || __UPC_TICK__ != 1 || __UPC_CASTABLE__ != 1 \\
+    || __UPC_ATOMIC__ != 1 || __UPC_IO__ != 1 || __UPC_NB__ != 1
+#error a header changed a feature macro
+#endif
+int main(void) { return 0; }
+""")
+    r = upcc(["-c", "prog.upc", "-o", "prog.o"], d)
+    check(r.returncode == 0 and "redefined" not in r.stderr, "the feature macros are not predefined as UPC 1.3 says", r)
 
 
 def inputs_without_program(d):
@@ -338,7 +388,8 @@ def odd_command_lines(d):
     check(not problems, "\n".join(problems))
 
 
-GROUPS = {f.__name__: f for f in (makefile_variables, non_utf8_literal, include_order, inputs_without_program,
+GROUPS = {f.__name__: f for f in (makefile_variables, non_utf8_literal, include_order, predefined_macros,
+                                  inputs_without_program,
                                   signals_leave_no_folder, internal_error_guard, large_input_note,
                                   odd_command_lines)}
 

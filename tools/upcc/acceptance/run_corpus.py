@@ -45,6 +45,8 @@ Options:
   -j N             programs at a time (default 1)
   --notes FILE     known causes (above)
   --list           print the programs found (and why any is skipped) and stop
+  --reclassify     classify again the runs of an earlier --work folder (its
+                   results.json and logs) without compiling or running
 environment: UPCC (default <repo>/tools/upcc/upcc; may carry arguments),
 UPCRUN (default <repo>/build/tools/upcrun).
 Exit status: 0 when every program passed (or was reclassified by --notes),
@@ -83,6 +85,14 @@ USAGE = re.compile(r"^.*(\busage\b|\bUsage\b|\bUSAGE\b|\bsyntax:|missing argumen
                    r"No such file or directory|unable to open).*$", re.M)
 # A report may follow a program's unfinished line (printf without a newline).
 REPORT = re.compile(r"upcemu: (?!warning)[^\n]*")
+# A program that says it cannot run with this THREADS (it checks THREADS itself).
+THREADS_REQUIREMENT = re.compile(
+    r"^.*(\b(at least|at most|exactly|more than|fewer than|multiple of|power of (2|two)|even number of)\b[^\n]{0,40}"
+    r"\b(UPC )?(threads|THREADS|processors|procs|processes)\b|\bTHREADS\s*(must|should|needs to)\b|"
+    r"\b(requires?|needs?|must (be )?run with)\b[^\n]{0,30}\b\d+\s+(or more )?(UPC )?(threads|THREADS|processes)\b).*$",
+    re.M)
+# RequireFeature names of Berkeley's harness that only Berkeley UPC's runtime has.
+BERKELEY_ONLY = {"upcr", "gasnet", "trace", "upc_trace_printf", "upc_trace_mask", "berkeleyupc", "pthread_support"}
 MAIN_DEF = re.compile(r"^[ \t]*((static|extern)\s+)?(int|void|signed int|unsigned)?[ \t]*\bmain\s*\(", re.M)
 CLASS_ORDER = ["compile", "accepted", "crash", "timeout", "wrong", "needs input",
                "program's bug", "n/a", "pass", "rejected"]
@@ -344,6 +354,9 @@ def classify_run(p, rc, timed_out, text):
     rep = REPORT.search(text)
     if rep:
         return "REPORT", rep.group(0)[:200]
+    need = THREADS_REQUIREMENT.search(text)
+    if need and (rc != 0 or (p["harness"] and p["pass_expr"] and not re.search(p["pass_expr"], text, re.M))):
+        return "n/a", need.group(0).strip()[:200]
     if rc < 0 or rc > 128:
         sig = -rc if rc < 0 else rc - 128
         try:
@@ -416,6 +429,7 @@ def run_program(p, opts, work):
         rc, to = run_cmd(cmd, rundir, log, opts.timeout + 20, env=env)
         text = read_log(log)
         cell, detail = classify_run(p, rc, to, text)
+        p.setdefault("status", {})[name] = 124 if to else rc
         if cell == "TIMEOUT":
             timeouts += 1
         cells[name] = cell
@@ -433,6 +447,10 @@ def program_class(p):
             return "rejected", p.get("compile_error", "")
         return "accepted", "an invalid program (CompileResult: fail in its suite) compiled"
     if p["compile"] == "no":
+        only = BERKELEY_ONLY & set(re.split(r"[,\s]+", p["features"]))
+        if only:
+            return "n/a", "needs Berkeley UPC's %s (RequireFeature): %s" % (
+                ",".join(sorted(only)), p.get("compile_error", ""))
         return "compile", p.get("compile_error", "")
     if p["nolink"]:
         return "pass", "compile only (its suite does not link it)"
@@ -444,7 +462,8 @@ def program_class(p):
         if hit:
             return cls, "%s: %s" % (hit[0], p["details"].get(hit[0], cell))
     if not any(v == "pass" for v in cells.values()):
-        return "n/a", "no run was possible"
+        said = [p["details"][c] for c in cells if p["details"].get(c)]
+        return "n/a", said[0] if said else "no run was possible"
     return "pass", ""
 
 
@@ -513,10 +532,46 @@ def print_tables(progs, opts, out=sys.stdout):
             out.write("  %-14s %d\n" % (cls, counts[cls]))
 
 
+def reclassify(opts, notes):
+    """Classify again every run of an earlier run's work folder (opts.work)."""
+    with open(os.path.join(opts.work, "results.json")) as f:
+        done = json.load(f)
+    for p in done:
+        p["class"], p["reason"] = p.pop("raw_class", p["class"]), p["reason"]
+        if p["cells"] and not p.get("skip"):
+            for name in list(p["cells"]):
+                log = os.path.join(p["work"], "run.%s.log" % name)
+                if not os.path.exists(log) or p["details"].get(name, "").startswith("not run"):
+                    continue
+                rc = p.get("status", {}).get(name)
+                if rc is None:
+                    continue
+                cell, detail = classify_run(p, rc, False, read_log(log))
+                p["cells"][name] = cell
+                p["details"][name] = detail
+        p["builds"] = {}
+        p["class"], p["reason"] = program_class(p)
+    return finish(done, opts, notes)
+
+
+def finish(done, opts, notes):
+    done.sort(key=lambda p: p["id"])
+    stale = apply_notes(done, notes)
+    with open(os.path.join(opts.work, "results.json"), "w") as f:
+        json.dump([{k: v for k, v in p.items() if k != "builds"} for p in done], f, indent=1, default=str)
+    print_tables(done, opts)
+    with open(os.path.join(opts.work, "table.txt"), "w") as f:
+        print_tables(done, opts, f)
+    for s in stale:
+        print("note for %s is no longer needed: it passes" % s)
+    print("logs and results.json in %s" % opts.work)
+    return 0 if all(p["class"] in PASSING | {"program's bug", "needs input", "n/a"} for p in done) else 1
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="run_corpus.py", add_help=True,
                                  description="Compile and run public UPC programs with upcc and upcrun.")
-    ap.add_argument("dirs", nargs="+", metavar="DIR")
+    ap.add_argument("dirs", nargs="*", metavar="DIR")
     ap.add_argument("--threads", default="1,2,4")
     ap.add_argument("--runs", default="threads,processes,processes:check@2,threads:check@4")
     ap.add_argument("--timeout", type=int, default=60)
@@ -526,6 +581,7 @@ def main(argv):
     ap.add_argument("-j", type=int, default=1, dest="jobs")
     ap.add_argument("--notes")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--reclassify", action="store_true")
     opts = ap.parse_args(argv)
     try:
         opts.threads_list = [int(t) for t in opts.threads.split(",")]
@@ -539,6 +595,10 @@ def main(argv):
             ap.error("--runs: unknown backend %r" % backend)
     if opts.timeout < 1 or opts.jobs < 1:
         ap.error("--timeout and -j must be positive")
+    if not opts.dirs and not opts.reclassify:
+        ap.error("give at least one DIR")
+    if opts.reclassify and not opts.work:
+        ap.error("--reclassify needs --work (the folder of the earlier run)")
     for d in opts.dirs:
         if not os.path.isdir(d):
             ap.error("%s is not a folder" % d)
@@ -550,6 +610,8 @@ def main(argv):
     os.makedirs(opts.work, exist_ok=True)
     notes = read_notes(opts.notes)
 
+    if opts.reclassify:
+        return reclassify(opts, notes)
     progs = []
     for d in opts.dirs:
         found = discover(d)
@@ -579,17 +641,7 @@ def main(argv):
             done.append(p)
             sys.stderr.write("[%d/%d] %s: %s %s\n" % (i, len(progs), p["id"], p["class"],
                                                       " ".join("%s=%s" % kv for kv in p["cells"].items())))
-    done.sort(key=lambda p: p["id"])
-    stale = apply_notes(done, notes)
-    with open(os.path.join(opts.work, "results.json"), "w") as f:
-        json.dump([{k: v for k, v in p.items() if k != "builds"} for p in done], f, indent=1, default=str)
-    print_tables(done, opts)
-    with open(os.path.join(opts.work, "table.txt"), "w") as f:
-        print_tables(done, opts, f)
-    for s in stale:
-        print("note for %s is no longer needed: it passes" % s)
-    print("logs and results.json in %s" % opts.work)
-    return 0 if all(p["class"] in PASSING | {"program's bug", "needs input", "n/a"} for p in done) else 1
+    return finish(done, opts, notes)
 
 
 if __name__ == "__main__":

@@ -55,21 +55,30 @@ def emit(text):
     sys.stderr.buffer.flush()
 
 
+# The libraries' feature macros, which UPC 1.3 says an implementation that has
+# the library predefines (so a program may test them before any #include), each
+# with the value the library's own header gives it.
+FEATURE_MACROS = ["-D__UPC_COLLECTIVE__=1", "-D__UPC_TICK__=1", "-D__UPC_CASTABLE__=1", "-D__UPC_ATOMIC__=1",
+                  "-D__UPC_IO__=1", "-D__UPC_NB__=1"]
+
+
 def preprocess(cc, o, src, incs):
     """The preprocessed text of a UPC source (str: undecodable bytes surrogate-escaped),
     or None after reporting the errors.
 
     Include search order (docs/implementation-defined.md §15, as Berkeley upcc):
     #include "..." first looks in the including file's folder; then, for both
-    forms, the user's -I folders in their order, upcc's UPC headers, the runtime's
-    headers, the system's."""
+    forms, the user's -I folders in their order, the source file's folder (Berkeley
+    upcc adds it after the user's -I: `#include <config.h>` finds the program's own),
+    upcc's UPC headers, the runtime's headers, the system's."""
     threads = (["-D__UPC_STATIC_THREADS__=1", f"-DTHREADS_STATIC={o.static_threads}",
                 f"-DTHREADS={o.static_threads}"] if o.static_threads else
                # without -T, THREADS is the run's value, which `#if` cannot know:
                # -Wundef finds it there (reported below as an error)
                ["-D__UPC_DYNAMIC_THREADS__=1", "-Wundef", "-fdiagnostics-plain-output"])
     pre = run(cc + ["-E", "-std=gnu11", "-D__UPC__=1", "-D__UPC_VERSION__=201311L", "-D__UPCC__=1"] + threads +
-              ["-include", os.path.join(incs[0], "upcemu_c.h")] + o.cpp_flags +
+              FEATURE_MACROS + ["-include", os.path.join(incs[0], "upcemu_c.h")] + o.cpp_flags +
+              ["-I", os.path.dirname(os.path.abspath(src))] +
               ["-I", UPCC_INCLUDE] + [f"-I{d}" for d in incs] + ["-x", "c", src],
               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     threads_in_if = False
