@@ -48,6 +48,7 @@ def configure():
     _configured = True
     _register_evaluate()
     _bytes_survive()
+    _cache_kinds()
 
 
 def _bytes_survive():
@@ -73,6 +74,17 @@ def _bytes_survive():
 
 class _EvalResult(ctypes.c_void_p):
     pass
+
+
+def _cache_kinds():
+    """Cursor.kind converts libclang's number on every access; the translator asks
+    each cursor many times."""
+    def kind(self):
+        k = self.__dict__.get("_upcc_kind")
+        if k is None:
+            k = self._upcc_kind = ci.CursorKind.from_id(self._kind_id)
+        return k
+    ci.Cursor.kind = property(kind)
 
 
 def _register_evaluate():

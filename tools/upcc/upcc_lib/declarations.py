@@ -38,10 +38,15 @@ class Declarations:
         return self.top_as(c.type) > 0 and not self.is_sptr(c.type) or (
             self.is_sptr(c.type) and "address_space" in c.type.get_canonical().spelling.rsplit("*", 1)[-1])
 
+    STORAGE_WORD = re.compile(r"\b(static|extern)\b")
+
     def storage(self, c):
-        toks = [t.spelling for t in c.get_tokens()]
-        name_at = toks.index(c.spelling) if c.spelling in toks else len(toks)
-        return [t for t in toks[:name_at] if t in ("static", "extern")]
+        """`static` / `extern` before the declared name (the text up to the name;
+        a comment there is gone with the preprocessor)."""
+        c_start = begin_of(c)
+        name = c.location.offset if c.spelling else end_of(c)
+        head = self.src(c_start, max(c_start, name))
+        return self.STORAGE_WORD.findall(re.sub(r'"(?:[^"\\\n]|\\.)*"', "", head))
 
     def declare_objects(self, group, file_scope, func=None):
         texts = []

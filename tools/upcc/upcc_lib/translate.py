@@ -77,6 +77,9 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
 
     def rw(self, c):
         """The rewrite of cursor c (its text when nothing in it is UPC)."""
+        a, b = begin_of(c), end_of(c)
+        if not self.relevant(a, b) and not self.converts_to_shared(c):
+            return self.src(a, b)  # names nothing shared: nothing in it to translate
         k = c.kind
         if k in self.CONDITION_HOLDERS:
             self.mark_conditions(c, k)
