@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,6 +34,7 @@
 #include "../lib/runtime/size_parse.hpp"
 #include "../lib/runtime/topology.hpp"
 #include "../lib/runtime/traffic.hpp"
+#include "mpi_job_folder.hpp"
 
 #ifndef UPCEMU_VERSION
 #define UPCEMU_VERSION "unknown"
@@ -258,15 +260,54 @@ void name_installed_mpi_module() {
 #endif
 }
 
+// What execvp would find wrong with running `name` (found as it finds it: a
+// name without '/' in PATH): 0, or the errno it would fail with. mpirun's own complaint is
+// not the other backends' (and some mpiruns say nothing), so the mpi backend
+// asks first and says it in the same words.
+int program_error(const std::string& name) {
+  auto error_of = [](const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return errno;
+    return S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0 ? 0 : EACCES;
+  };
+  if (name.empty()) return ENOENT;
+  if (name.find('/') != std::string::npos) return error_of(name);
+  const char* env_path = std::getenv("PATH");
+  const std::string path = env_path ? env_path : "/bin:/usr/bin";  // glibc's execvp default
+  int found = ENOENT;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = std::min(path.find(':', start), path.size());
+    const std::string dir = path.substr(start, end - start);
+    const int err = error_of((dir.empty() ? "." : dir) + "/" + name);
+    if (err == 0) return 0;
+    if (err == EACCES) found = EACCES;  // execvp goes on looking, and says EACCES if nothing runs
+    if (end == path.size()) return found;
+    start = end + 1;
+  }
+}
+
 int run_mpirun(const settings& s, char** program) {
   name_installed_mpi_module();
-  // Open MPI keeps its shared-memory transport's files in /dev/shm, which
-  // containers often make tiny (64 MiB): there, /tmp instead (upcemu's own
-  // segment is a memfd, not in /dev/shm).
-  struct statvfs shm {};
-  if (!std::getenv("OMPI_MCA_btl_vader_backing_directory") && ::statvfs("/dev/shm", &shm) == 0 &&
-      static_cast<unsigned long long>(shm.f_bavail) * shm.f_frsize < (512ULL << 20))
-    ::setenv("OMPI_MCA_btl_vader_backing_directory", "/tmp", 1);
+  // Open MPI's files of the job (its shared-memory transport's segments, the
+  // session directory) in a folder of this upcrun's, removed when the job
+  // ends, or by the next upcrun if this one is killed (mpi_job_folder.hpp).
+  // In /dev/shm, unless containers make it tiny (64 MiB): /tmp there (upcemu's
+  // own segment is a memfd, in neither). Only on this host: with --hostfile,
+  // the other hosts have no such folder, and Open MPI's defaults stay.
+  std::optional<upcrun::mpi_job_folder> folder;
+  if (s.hostfile.empty()) {
+    struct statvfs shm {};
+    const bool roomy_shm = ::statvfs("/dev/shm", &shm) == 0 &&
+                           static_cast<unsigned long long>(shm.f_bavail) * shm.f_frsize >= (512ULL << 20);
+    upcrun::mpi_job_folder::remove_stale(roomy_shm ? "/tmp" : "/dev/shm");
+    folder.emplace(roomy_shm ? "/dev/shm" : "/tmp");
+    if (folder->path().empty()) {
+      std::fprintf(stderr, "upcrun: --backend mpi: %s\n", folder->error().c_str());
+      return 1;
+    }
+    ::setenv("OMPI_MCA_btl_vader_backing_directory", folder->path().c_str(), 0);
+    ::setenv("OMPI_MCA_orte_tmpdir_base", folder->path().c_str(), 0);
+  }
   std::string mpirun = s.mpirun;
   if (mpirun.empty())
     if (const char* env = std::getenv("UPCEMU_MPIRUN"); env && *env) mpirun = env;
@@ -469,14 +510,17 @@ int main(int argc, char** argv) {
     }
     if (value_of(arg, "--report-file", v)) {
       if (v.empty()) usage_error("--report-file needs a file name");
+      // Found now, not at exit when the run's report would be lost.
+      if (const std::string why = upc::detail::traffic::report_file_problem(v); !why.empty())
+        usage_error("--report-file: cannot write '" + v + "': " + why);
       s.report_file = v;
       continue;
     }
     if (value_of(arg, "--net", v)) {
       double lat = 0, rate = 0;
       if (!upc::detail::traffic::parse_net(v, lat, rate))
-        usage_error("--net must be LATENCY_US,GBPS (microseconds per inter-node copy, gigabytes per second; not both 0), "
-                    "such as 1.5,3.2, got '" + v + "'");
+        usage_error("--net must be LATENCY_US,GBPS (finite numbers: microseconds per inter-node copy, 0 to 1e9; "
+                    "gigabytes per second, 0 or at least 0.001; not both 0), such as 1.5,3.2, got '" + v + "'");
       s.net = v;
       continue;
     }
@@ -554,7 +598,13 @@ int main(int argc, char** argv) {
   if (!s.upccoll_progress.empty()) set_env("UPCEMU_UPCCOLL_PROGRESS", s.upccoll_progress);
 
   std::fflush(nullptr);
-  if (mpi) return run_mpirun(s, argv + i);
+  if (mpi) {
+    if (const int err = program_error(argv[i])) {
+      std::fprintf(stderr, "upcrun: cannot run '%s': %s\n", argv[i], std::strerror(err));
+      return err == ENOENT ? 127 : 126;
+    }
+    return run_mpirun(s, argv + i);
+  }
   ::execvp(argv[i], argv + i);
   const int err = errno;
   std::fprintf(stderr, "upcrun: cannot run '%s': %s\n", argv[i], std::strerror(err));

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include <boost/thread.hpp>
 
@@ -429,6 +430,8 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     g_quiet = opt.quiet;
   }
   mpi_jobs_begin_run();  // the world's communicators for collectives handed to MPI (collective)
+  std::uint64_t end_comm = 0;  // for the barrier that ends the run, apart from the program's collectives
+  check(g_mpi->comm_dup(0, &end_comm), "start the run");
   check(g_mpi->barrier(), "start the run");
   if (g_world.host_rank == 0) open_start_gate();  // every host's control block has its gate
 
@@ -461,28 +464,48 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
     status = 1;
     finished.store(1);
   }
-  if (rank == 0 || g_several_hosts) {
-    monitor mon(opt);
+  // Rank 0 supervises until every rank's UPC thread has finished, not only
+  // its own: a rank that computes (or sleeps) outside the runtime while rank
+  // 0's thread has returned or stopped must still meet --timeout, deadlock
+  // detection and the grace period of an abort.
+  std::optional<monitor> mon;
+  if (rank == 0 || g_several_hosts) mon.emplace(opt);
+  auto supervise = [&](bool worker_finished) {
+    control_block& c = control();
+    if (g_several_hosts) end_job_if_stopped(worker_finished);
+    if (rank != 0) return;
+    mon->poll();
+    // upc_global_exit ends the run on every rank, as on the other backends
+    // (upc::run returns its status); the job ends by force only when a
+    // thread ignores the stop.
+    const bool global_exit = c.abort.load() && c.global_exit_called.load();
+    if (mon->must_force_stop()) {
+      std::fflush(stdout);
+      if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
+      if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
+      std::fflush(stderr);
+      g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+    }
+  };
+  if (mon)
     while (finished.load() == 0) {
       futex_wait(&finished, 0, 5'000'000);
-      control_block& c = control();
-      if (g_several_hosts) end_job_if_stopped(false);
-      if (rank != 0) continue;
-      mon.poll();
-      // upc_global_exit ends the run on every rank, as on the other backends
-      // (upc::run returns its status); the job ends by force only when a
-      // thread ignores the stop.
-      const bool global_exit = c.abort.load() && c.global_exit_called.load();
-      if (mon.must_force_stop()) {
-        std::fflush(stdout);
-        if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
-        if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
-        std::fflush(stderr);
-        g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
-      }
+      supervise(false);
     }
-  }
   if (worker.joinable()) worker.join();
+  // Every rank's UPC thread has finished when this barrier (on a communicator
+  // of its own, made at the start) completes; rank 0 supervises meanwhile.
+  std::uint64_t all_finished = 0;
+  check(g_mpi->ibarrier_on(end_comm, &all_finished), "end the run");
+  for (unsigned pause_us = 100;;) {
+    int done = 0;
+    check(g_mpi->test(all_finished, &done), "end the run");
+    if (done) break;
+    if (mon) supervise(true);
+    ::usleep(pause_us);
+    pause_us = std::min(pause_us * 2, 5'000u);
+  }
+  g_mpi->comm_free(end_comm);
   mpi_jobs_end_run();
   if (g_several_hosts) end_job_if_stopped(true);
   control().slots[rank].exit_code = status;

@@ -1,6 +1,7 @@
 // Reading launch options from the UPCEMU_* environment (what upcrun sets), with a
 // clear error for every bad value.
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -33,7 +34,7 @@ double parse_seconds(const char* var, const char* v) {
   errno = 0;
   char* end = nullptr;
   double x = std::strtod(v, &end);
-  if (errno || end == v || *end != '\0' || !(x >= 0)) bad(var, v, "a number of seconds >= 0");
+  if (errno || end == v || *end != '\0' || !std::isfinite(x) || x < 0) bad(var, v, "a finite number of seconds >= 0");
   return x;
 }
 
@@ -78,10 +79,16 @@ launch_options launch_options::from_environment() {
     if (std::string(v) != "traffic") bad("UPCEMU_REPORT", v, "'traffic'");
     o.report_traffic = true;
   }
-  if (const char* v = env("UPCEMU_REPORT_FILE")) o.report_file = v;
+  if (const char* v = env("UPCEMU_REPORT_FILE")) {
+    // Found now, not when the report is lost at exit.
+    if (const std::string why = detail::traffic::report_file_problem(v); !why.empty())
+      throw error("upcrun", std::string("environment variable UPCEMU_REPORT_FILE='") + v + "' cannot be written: " + why, -1);
+    o.report_file = v;
+  }
   if (const char* v = env("UPCEMU_NET"))
     if (!detail::traffic::parse_net(v, o.net_latency_us, o.net_gbps))
-      bad("UPCEMU_NET", v, "LATENCY_US,GBPS (microseconds per inter-node copy, gigabytes per second), such as 1.5,3.2");
+      bad("UPCEMU_NET", v, "LATENCY_US,GBPS (microseconds per inter-node copy up to 1e9, gigabytes per second 0 or at "
+                           "least 0.001, finite, not both 0), such as 1.5,3.2");
   if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
   if (const char* v = env("UPCEMU_WATCHDOG")) {

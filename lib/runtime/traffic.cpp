@@ -1,14 +1,18 @@
 #include "traffic.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -166,15 +170,37 @@ std::string bytes_text(std::uint64_t b) {
 
 }  // namespace
 
+std::string report_file_problem(const std::string& path) {
+  if (path.empty()) return "no file name";
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return std::strerror(EISDIR);
+    if (!S_ISREG(st.st_mode))  // a pipe or a device: opening it now could block or consume
+      return ::access(path.c_str(), W_OK) == 0 ? "" : std::strerror(errno);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return std::strerror(errno);
+    ::close(fd);
+    return "";
+  }
+  if (errno != ENOENT) return std::strerror(errno);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0644);
+  if (fd < 0) return errno == EEXIST ? "" : std::strerror(errno);  // EEXIST: made meanwhile (another rank's check)
+  ::close(fd);
+  ::unlink(path.c_str());
+  return "";
+}
+
 bool parse_net(const std::string& text, double& latency_us, double& gbps) {
   const auto comma = text.find(',');
   if (comma == std::string::npos) return false;
   char* end = nullptr;
   const std::string a = text.substr(0, comma), b = text.substr(comma + 1);
+  // Finite, and small enough that charge()'s nanoseconds fit in 64 bits for
+  // any copy of a segment: "inf" or "1e300" would overflow into no wait at all.
   latency_us = std::strtod(a.c_str(), &end);
-  if (a.empty() || *end || !(latency_us >= 0)) return false;
+  if (a.empty() || *end || !std::isfinite(latency_us) || latency_us < 0 || latency_us > max_net_latency_us) return false;
   gbps = std::strtod(b.c_str(), &end);
-  if (b.empty() || *end || !(gbps >= 0)) return false;
+  if (b.empty() || *end || !std::isfinite(gbps) || gbps < 0 || (gbps > 0 && gbps < min_net_gbps)) return false;
   return latency_us > 0 || gbps > 0;
 }
 

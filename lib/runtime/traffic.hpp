@@ -52,7 +52,16 @@ class task_scope {
 // At the end of a UPC thread: hand its counts to the launcher.
 void thread_done();
 
-// Parses "LAT_US,GBPS" (--net); false when malformed.
+// Parses "LAT_US,GBPS" (--net); false when malformed, not finite or out of
+// range: latency 0 to max_net_latency_us, rate 0 (none) or min_net_gbps and up,
+// not both 0.
+// Why the report file (--report-file) could not be written at exit, found at
+// the start: "" when it can. A file that is not there is made and removed
+// again; one that is there is opened for writing, unchanged.
+std::string report_file_problem(const std::string& path);
+
+constexpr double max_net_latency_us = 1e9;
+constexpr double min_net_gbps = 1e-3;
 bool parse_net(const std::string& text, double& latency_us, double& gbps);
 
 }  // namespace upc::detail::traffic

@@ -6,6 +6,8 @@
 #include <doctest/doctest.h>
 #include "harness.hpp"
 
+#include <tuple>
+
 // ---- upcrun itself ----------------------------------------------------------
 
 TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
@@ -29,6 +31,18 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "2", "--report=bytes", VICTIM}, "--report must be 'traffic', got 'bytes'"},
       {{"-n", "2", "--net=fast", VICTIM}, "--net must be LATENCY_US,GBPS"},
       {{"-n", "2", "--net=0,0", VICTIM}, "--net must be LATENCY_US,GBPS"},
+      // non-finite or overflowing numbers are refused, not read as 0 (issue 27.7)
+      {{"-n", "2", "--net=inf,10", VICTIM}, "--net must be LATENCY_US,GBPS (finite numbers"},
+      {{"-n", "2", "--net=1,nan", VICTIM}, "got '1,nan'"},
+      {{"-n", "2", "--net=1e300,1", VICTIM}, "got '1e300,1'"},
+      {{"-n", "2", "--net=1,1e-300", VICTIM}, "got '1,1e-300'"},
+      {{"-n", "2", "--timeout", "inf", VICTIM}, "--timeout must be a number of seconds >= 0 (0: no limit), got 'inf'"},
+      {{"-n", "2", "--watchdog", "infinity", VICTIM}, "--watchdog must be a number of seconds > 0, got 'infinity'"},
+      {{"-n", "2", "--wait-warning", "nan", VICTIM}, "--wait-warning must be a number of seconds >= 0 (0: off), got 'nan'"},
+      // a report file that cannot be written is found before the run (issue 27.9)
+      {{"-n", "2", "--report-file", "/nonexistent-upcemu/r.jsonl", VICTIM},
+       "--report-file: cannot write '/nonexistent-upcemu/r.jsonl': No such file or directory"},
+      {{"-n", "2", "--report-file=/tmp", VICTIM}, "--report-file: cannot write '/tmp': Is a directory"},
       {{"-n", "2", "--node-map", "/nonexistent/map", VICTIM}, "--node-map: cannot read the node map file '/nonexistent/map'"},
       {{"-n", "2", "--timeout", "-1", VICTIM}, "--timeout must be a number of seconds >= 0"},
       {{"-n", "2", "--timeout", "soon", VICTIM}, "got 'soon'"},
@@ -73,11 +87,21 @@ TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the 
 }
 
 TEST_CASE("upcrun: a program that cannot be run is reported") {
-  child c({UPCRUN, "-n", "2", "/nonexistent/upcemu-program"});
-  outcome o = c.finish();
-  REPORT(o);
-  CHECK(o.exit_code == 127);
-  CHECK(contains(o.err, "upcrun: cannot run '/nonexistent/upcemu-program'"));
+  // Alike on every backend: on mpi, upcrun looks before it starts mpirun
+  // (issue 27.5); a source file is there but not executable.
+  for (const char* b : backends) {
+    CAPTURE(b);
+    for (const auto& [program, status, why] :
+         {std::tuple{"/nonexistent/upcemu-program", 127, "No such file or directory"},
+          std::tuple{"upcemu-program-not-in-path", 127, "No such file or directory"},
+          std::tuple{VICTIM_SOURCE, 126, "Permission denied"}}) {
+      child c({UPCRUN, "-n", "2", "--backend", b, program});
+      outcome o = c.finish();
+      REPORT(o);
+      CHECK(o.exit_code == status);
+      CHECK(contains(o.err, std::string("upcrun: cannot run '") + program + "': " + why));
+    }
+  }
 }
 
 TEST_CASE("upcrun --help documents every option, the environment and the exit codes; --version") {
@@ -114,6 +138,22 @@ TEST_CASE("a bad UPCEMU_* variable stops a program started without upcrun (statu
     CHECK(contains(o.err, var + "='" + value + "' is invalid"));
     CHECK(c.leaked().empty());
   }
+  // Non-finite numbers are refused as upcrun refuses them (issue 27.7).
+  for (const auto& [var, value] : std::vector<std::pair<std::string, std::string>>{
+           {"UPCEMU_TIMEOUT", "inf"}, {"UPCEMU_WAIT_WARNING", "nan"}, {"UPCEMU_NET", "inf,10"}}) {
+    child c({VICTIM, "hello"}, {{var, value}});
+    outcome o = c.finish();
+    REPORT(o);
+    CHECK(o.exit_code == 2);
+    CHECK(contains(o.err, var + "='" + value + "' is invalid"));
+  }
+  // A report file that cannot be written is found at the start (issue 27.9).
+  child report({VICTIM, "hello"}, {{"UPCEMU_REPORT_FILE", "/nonexistent-upcemu/r.jsonl"}});
+  outcome orp = report.finish();
+  REPORT(orp);
+  CHECK(orp.exit_code == 2);
+  CHECK(contains(orp.err, "UPCEMU_REPORT_FILE='/nonexistent-upcemu/r.jsonl' cannot be written: No such file or directory"));
+  CHECK_FALSE(contains(orp.out, "said hello"));
   // UPCEMU_COLL is checked at start too, whether or not a collective is called.
   child coll({VICTIM, "hello"}, {{"UPCEMU_COLL", "exchange:pairwise:1-abc"}});
   outcome oc = coll.finish();
@@ -310,6 +350,11 @@ TEST_CASE("upc_global_exit ends threads that never call the runtime again") {
     REPORT(o);
     CHECK(o.exit_code == 9);
     CHECK(count_of(o.out, "before global exit") == 3);
+    // Thread 0 exits, the others compute: on mpi, rank 0 (the supervisor)
+    // must still end the job once its own thread has gone (issue 27.3).
+    outcome z = run_victim({"-n", "2", "--backend", b}, {"global_exit_busy", "0", "9"});
+    REPORT(z);
+    CHECK(z.exit_code == 9);
   }
 }
 
@@ -328,6 +373,13 @@ TEST_CASE("--timeout stops a run that takes too long with status 124") {
     CHECK(w.exit_code == 124);
     CHECK(contains(w.err, "thread 0: waiting in upc_barrier (id 42) at "));
     CHECK(contains(w.err, "thread 1: waiting in upc_lock (lock 0x"));
+    // Thread 0 stopped by the limit while thread 1 sleeps outside the runtime:
+    // on mpi, rank 0's thread is gone but the job must still end (issue 27.3).
+    outcome s = run_victim({"-n", "2", "--backend", b, "--timeout", "0.5"}, {"pids", "1"});
+    REPORT(s);
+    CHECK(s.exit_code == 124);
+    CHECK(contains(s.err, "exceeded its time limit of 0.5 s (--timeout)"));
+    CHECK(contains(s.err, "thread 1: running"));
   }
 }
 
