@@ -1093,6 +1093,16 @@ def fam_rows(ab):
         else:
             ab.print_ptr(Ptr(m.ptype(), m, 'obj', pos=t.scale(C), upc=f'{rp} + {i}',
                              cxx=f'{rp} + {(t - r).scale(C).render()}'))
+    if m.elem == REC:
+        # a member of an element reached through the row pointer
+        t = rand_form(rng, rows, ab.wexprs)
+        j = rng.randrange(C)
+        mem = rng.choice(['a', 'd', 'l'])
+        i, ic = (t - r).render(), (t - r).scale(C).render()
+        u, c = rng.choice([(f'{rp}[{i}][{j}].{mem}', f'({rp} + {ic})[{j}].field(&rec::{mem})'),
+                           (f'(*({rp} + {i}))[{j}].{mem}', f'(*({rp} + {ic} + {j})).field(&rec::{mem})'),
+                           (f'({rp}[{i}] + {j})->{mem}', f'(({rp} + {ic} + {j})->*&rec::{mem})')])
+        ab.print_value(MEMBERS[mem][0], u, c)
     t = rand_form(rng, rows, ab.wexprs)
     ab.print_long(f'({rp} + {(t - r).render()}) - {rp}', f'(({rp} + {(t - r).scale(C).render()}) - {rp}) / {C}')
     ab.print_long(f'sizeof(*{rp}) + 1000 * sizeof({rp}[0][0])', f'{C} * sizeof({m.elem.cx}) + 1000 * sizeof({m.elem.cx})')
