@@ -102,6 +102,14 @@ class Places(unittest.TestCase):
         self.assertEqual(tr("shared int (*p)[5]; int i, j, v;", "v = p[i][j];"),
                          f"v = {read('int', 'upcemu_add(p, (ptrdiff_t)(i) * 5 + (ptrdiff_t)(j), sizeof(int), 1)')};")
 
+    def test_pointer_to_rows_of_structs(self):
+        # `struct rec (*rp)[3]`: the parentheses group a declarator (not a parameter
+        # list after the tag), so rp is a name that reaches shared data
+        got = tr("struct rec { int a; }; shared [3] struct rec (*rp)[3]; int v;", "v = rp[1][2].a;")
+        self.assertEqual(got, "v = " + read("int", "upcemu_field(upcemu_add(rp, (ptrdiff_t)(1) * 3 + (ptrdiff_t)(2), "
+                                                   "sizeof(struct rec), ((size_t)(3))), "
+                                                   "__builtin_offsetof(struct rec, a))") + ";")
+
     def test_private_code_is_left_alone(self):
         body = "int a[4]; int *q = a; q[1] = 2; for (int k = 0; k < 4; k++) a[k] += k;"
         self.assertEqual(tr("", body), norm(body))

@@ -356,7 +356,7 @@ def _relevant_names(toks, shared_names):
     parens = []  # for each open ( or [: whether it opens a parameter list
     params = 0   # parameter lists open: names inside belong to a prototype
     prev = None
-    for t in toks:
+    for ti, t in enumerate(toks):
         if t.system or t.kind in ("ws", "nl", "marker"):
             continue
         x = t.text
@@ -370,9 +370,12 @@ def _relevant_names(toks, shared_names):
             if x in ("(", "["):
                 if not in_init and x == "(" and not stmt:
                     stmt.append(("(", 0))  # `for (` and casts start with it
-                # `f(` or `(*fp)(`: a function declarator's parameters; `(*p)` groups
+                # `f(` or `(*fp)(`: a function declarator's parameters; `(*p)`, also
+                # after a tag or a typedef name (`struct rec (*rp)[3]`), groups
+                after = _significant(toks, ti, 1)
                 plist = x == "(" and before is not None and (before.text in (")", "]") or (
-                    before.kind == "id" and before.text not in C_KEYWORDS))
+                    before.kind == "id" and before.text not in C_KEYWORDS)) and not (
+                    after < len(toks) and toks[after].text == "*")
                 parens.append(plist)
                 params += plist
                 depth += 1
