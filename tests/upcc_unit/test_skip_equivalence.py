@@ -4,7 +4,8 @@
 program of tests/upc (and the library headers they include) translated with and
 without skipping (UPCC_NO_SKIP=1) gives the same C, byte for byte.
 
-  test_skip_equivalence.py [--all]   (default: every fourth program; --all: each)"""
+  test_skip_equivalence.py [--all]   (default: every fourth program; --all: each,
+                                      and four programs of the differential tester)"""
 import glob
 import os
 import subprocess
@@ -23,10 +24,25 @@ def translated(path, no_skip):
     return r.returncode, r.stdout, r.stderr.decode(errors="replace")
 
 
+def generated(folder, seeds):
+    """Programs of the differential tester (tests/upcc_diff): every form it knows."""
+    out = []
+    for seed in seeds:
+        d = os.path.join(folder, f"s{seed}")
+        subprocess.run([sys.executable, os.path.join(ROOT, "tests", "upcc_diff", "upcc_diff.py"), "--seed",
+                        str(seed), "--cases", "150", "--emit", d], stdout=subprocess.DEVNULL, check=True)
+        out += sorted(glob.glob(os.path.join(d, "*.upc")))
+    return out
+
+
 def main():
     files = sorted(glob.glob(os.path.join(ROOT, "tests", "upc", "*.upc")))
     if "--all" not in sys.argv:
         files = files[::4]
+    else:
+        import tempfile
+        tmp = tempfile.mkdtemp(prefix="upcc_skip_")
+        files += generated(tmp, range(101, 105))
     bad = 0
     for f in files:
         a, b = translated(f, False), translated(f, True)
