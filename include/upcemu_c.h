@@ -86,6 +86,10 @@ UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }
 #endif
 
 void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line);
+/* Under --check, a cast of a non-null pointer-to-shared to a local pointer: it must
+ * point into (or one past the end of) the part of a live object on the calling
+ * thread (UPC 1.3 6.4.3: another thread's affinity gives an undefined result). */
+void upcemu_check_local_of(upcemu_sptr p, const char* file, unsigned line);
 void upcemu_fail(const char* function, const char* message); /* a UPC error: ends the run with a report */
 
 /* ---- pointer-to-shared arithmetic (upc::layout) ---- */
@@ -152,7 +156,9 @@ UPCEMU_INLINE int upcemu_sptr_eq(upcemu_sptr a, upcemu_sptr b) {
 UPCEMU_INLINE int upcemu_sptr_isnull(upcemu_sptr a) { return a.offset == 0 && a.thread == 0 && a.phase == 0; }
 /* A cast of a pointer-to-shared to a local pointer: the null one gives NULL. */
 UPCEMU_INLINE void* upcemu_local_of(upcemu_sptr p, const char* file, unsigned line) {
-  return upcemu_sptr_isnull(p) ? (void*)0 : upcemu_addr(p, 0, file, line);
+  if (upcemu_sptr_isnull(p)) return (void*)0;
+  if (__builtin_expect(upcemu_g_check, 0)) upcemu_check_local_of(p, file, line);
+  return upcemu_g_partitions + (uint64_t)p.thread * upcemu_g_partition_bytes + p.offset;
 }
 /* A pointer-to-shared converted to an integer (UPC leaves it open; Berkeley UPC
  * converts, GCC UPC refuses; upcc converts, with a warning): the thread in the top

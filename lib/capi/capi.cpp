@@ -154,6 +154,21 @@ void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned
   upc::detail::check_access(fn.c_str(), to_cpp(p), bytes);
 }
 
+void upcemu_check_local_of(upcemu_sptr p, const char* file, unsigned line) {
+  const std::string fn = std::string("cast to a local pointer at ") + file + ":" + std::to_string(line);
+  const upc::shared_address a = to_cpp(p);
+  if (a.thread != static_cast<std::uint32_t>(upc::mythread())) upc::detail::fail_not_local(fn.c_str(), a);
+  if (upc::detail::object_access_ok(a, 0)) return;
+  // C lets a pointer one past the end of an array be formed and converted
+  // (&a[n] as a bound), though not dereferenced.
+  if (a.offset > 0) {
+    upc::shared_address last = a;
+    last.offset -= 1;
+    if (upc::detail::object_access_ok(last, 1)) return;
+  }
+  upc::detail::check_access(fn.c_str(), a, 0);
+}
+
 void upcemu_fail(const char* function, const char* message) { upc::detail::fail(function, message); }
 
 // Reports (barrier mismatches, deadlocks, waits) name the UPC program's line.
