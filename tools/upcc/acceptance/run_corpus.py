@@ -53,15 +53,16 @@ Exit status: 0 when every program passed (or was reclassified by --notes),
 1 otherwise, 2 for a wrong command line.
 """
 import argparse
-import concurrent.futures
 import json
 import os
+import queue
 import re
 import shlex
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -534,8 +535,13 @@ def print_tables(progs, opts, out=sys.stdout):
 
 def reclassify(opts, notes):
     """Classify again every run of an earlier run's work folder (opts.work)."""
-    with open(os.path.join(opts.work, "results.json")) as f:
-        done = json.load(f)
+    path = os.path.join(opts.work, "results.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            done = json.load(f)
+    else:  # a run cut short: its journal
+        with open(os.path.join(opts.work, "results.jsonl")) as f:
+            done = [json.loads(line) for line in f if line.strip()]
     for p in done:
         p["class"], p["reason"] = p.pop("raw_class", p["class"]), p["reason"]
         if p["cells"] and not p.get("skip"):
@@ -633,14 +639,35 @@ def main(argv):
         return 0
     sys.stderr.write("run_corpus.py: %d programs; logs in %s\n" % (len(progs), opts.work))
 
-    done = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as pool:
-        futures = [pool.submit(process, p, opts) for p in progs]
-        for i, fut in enumerate(concurrent.futures.as_completed(futures), 1):
-            p = fut.result()
-            done.append(p)
-            sys.stderr.write("[%d/%d] %s: %s %s\n" % (i, len(progs), p["id"], p["class"],
-                                                      " ".join("%s=%s" % kv for kv in p["cells"].items())))
+    # Workers take programs from a queue; each result is appended to results.jsonl
+    # as it comes (a run cut short keeps what it did; --reclassify reads it).
+    todo = queue.Queue()
+    for p in progs:
+        todo.put(p)
+    done, lock = [], threading.Lock()
+    journal = open(os.path.join(opts.work, "results.jsonl"), "w")
+
+    def worker():
+        while True:
+            try:
+                p = todo.get_nowait()
+            except queue.Empty:
+                return
+            process(p, opts)
+            with lock:
+                done.append(p)
+                journal.write(json.dumps({k: v for k, v in p.items() if k != "builds"}, default=str) + "\n")
+                journal.flush()
+                sys.stderr.write("[%d/%d] %s: %s %s\n" % (len(done), len(progs), p["id"], p["class"],
+                                                          " ".join("%s=%s" % kv for kv in p["cells"].items())))
+                sys.stderr.flush()
+
+    workers = [threading.Thread(target=worker, daemon=True) for _ in range(opts.jobs)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    journal.close()
     return finish(done, opts, notes)
 
 
