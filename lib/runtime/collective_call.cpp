@@ -4,6 +4,8 @@
 #include <string>
 
 #include "call_site.hpp"
+#include "hosts.hpp"
+#include "libc_state.hpp"
 
 namespace upc::detail {
 
@@ -84,6 +86,46 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   return h * 0xff51afd7ed558ccdULL;
 }
+
+// Calls are compared where they synchronise, but a UPC_IN_NOSYNC |
+// UPC_OUT_NOSYNC call may not synchronise at all: a thread that ended without
+// making it would go unnoticed. So each call looks at the threads that have
+// ended, and each thread that ends looks at the others' calls. Both sides
+// write first (call count; state), then read the other's (a seq_cst fence
+// between), so at least one of the two sees the other. Off across hosts,
+// where another host's slots are not kept in step.
+bool threads_may_have_ended() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  return !several_hosts() && control().exited.load(std::memory_order_relaxed) != 0;
+}
+
+bool has_ended(int t) {
+  return static_cast<thread_state>(control().slots[t].state.load(std::memory_order_acquire)) == thread_state::finished;
+}
+
+// The report of call number `seq` of a thread, which thread `ended` (which has
+// ended after fewer calls) will never make; the same words whichever of the
+// two finds it.
+std::string never_matched(int ended, std::uint32_t seq, const char* file, std::uint32_t line) {
+  return "thread " + std::to_string(ended) + " has already " + how_thread_ended(ended) + ", so this collective call" +
+         location_text(file, line) + " can never be matched (it is the " + ordinal(seq) +
+         " collective call of this thread; thread " + std::to_string(ended) + " made " +
+         std::to_string(control().slots[ended].call_seq.load(std::memory_order_acquire)) +
+         "): every thread must make the same collective calls in the same order";
+}
+
+// This thread has just entered its call number `seq`: a thread that has ended
+// after fewer calls will never make it.
+void check_ended_threads(std::uint32_t seq, const char* function, const char* file, std::uint32_t line) {
+  if (!threads_may_have_ended()) return;
+  const control_block& c = control();
+  for (int t = 0; t < c.threads; ++t) {
+    if (t == tl_mythread || !has_ended(t)) continue;
+    if (c.slots[t].call_seq.load(std::memory_order_acquire) > seq) continue;
+    fail(function, never_matched(t, seq, file, line));
+  }
+}
+
 }  // namespace
 
 const current_call& this_call() noexcept { return tl_call; }
@@ -119,6 +161,7 @@ collective_call::collective_call(const char* function, const char* file, std::ui
   }
   r.seq.store(seq, std::memory_order_release);
   s.call_seq.store(seq + 1, std::memory_order_release);
+  check_ended_threads(seq, function, file, line);
   // The function's address stands for its name: one string literal per entry
   // point (a different address for the same name only costs a look at the records).
   std::uint64_t h = mix(seq + 1, reinterpret_cast<std::uintptr_t>(function));
@@ -161,6 +204,24 @@ void match_after_world_barrier(std::uint64_t thread0_hash) {
                           " collective call" + (last.valid ? " (" + describe(last) + ")" : std::string()) +
                           ", while this is this thread's " + ordinal(tl_call.seq) + " (" + describe(mine) +
                           "): every thread must make the same collective calls in the same order");
+}
+
+void check_calls_at_end() {
+  if (!threads_may_have_ended()) return;
+  const control_block& c = control();
+  const std::uint32_t mine = c.slots[tl_mythread].call_seq.load(std::memory_order_relaxed);
+  for (int t = 0; t < c.threads; ++t) {
+    if (t == tl_mythread) continue;
+    if (c.slots[t].call_seq.load(std::memory_order_acquire) <= mine) continue;
+    // Thread t has made call number `mine`, which this thread never will: the
+    // failure is thread t's, in the words it would use itself.
+    const record_copy theirs = read_record(t, mine);
+    const std::string text = std::string("upcemu: ") + (theirs.valid ? theirs.function : "collective call") + ": " +
+                             never_matched(tl_mythread, mine, theirs.valid ? theirs.file : nullptr, theirs.line) +
+                             " (thread " + std::to_string(t) + ")\n";
+    record_failure(t, text.c_str());
+    return;
+  }
 }
 
 }  // namespace upc::detail

@@ -64,4 +64,10 @@ void match_call_with(int thread, std::uint64_t their_hash);
 // `thread0_hash` is the fingerprint thread 0 left at the barrier.
 void match_after_world_barrier(std::uint64_t thread0_hash);
 
+// Called by a UPC thread that has ended (returned from main or called exit),
+// once it is marked finished: fails when another thread has made a collective
+// call that this one never made (a UPC_IN_NOSYNC | UPC_OUT_NOSYNC call, which
+// waits for no one, is found only here or when it starts).
+void check_calls_at_end();
+
 }  // namespace upc::detail

@@ -228,6 +228,56 @@ TEST_CASE("a thread that returns from main while others are in their first colle
   }
 }
 
+// A UPC_IN_NOSYNC | UPC_OUT_NOSYNC call waits for no one, so a thread that
+// ends without making it was never noticed: the run ended with status 0 (issue
+// 27.1). A return from main and exit() (which ends the calling thread alone)
+// are both ways to end; the thread may end before the others' call or after.
+TEST_CASE("a thread that ends while the others make a NOSYNC collective is reported without --check (issue 27.1)") {
+  constexpr upc_flag_t nosync = UPC_IN_NOSYNC | UPC_OUT_NOSYNC;
+  for (upc::backend_kind b : spmd::backends)
+    for (bool by_exit : {false, true}) {
+      if (spmd::skip_run(3, b)) continue;
+      INFO("ended by exit(0): ", by_exit);
+      const std::string ended = by_exit ? "ended by calling exit(0)" : "returned from main";
+      SUBCASE("it ends before their call") {
+        std::string e = run_failing(b, false, [by_exit] {
+          upc::sptr<void> a = upc_all_alloc(THREADS, 8), s = upc_all_alloc(THREADS, 8);
+          if (MYTHREAD == 1) {
+            if (by_exit) exit(0);
+            return;
+          }
+          upc_all_broadcast(a, s, 8, nosync);
+        });
+        // found by the thread in the call, or by thread 1 as it ends: the same words
+        CHECK(spmd::contains(e, "upc_all_broadcast: thread 1 has already " + ended + ", so this collective call at "));
+        CHECK(spmd::contains(e, "test_coll_check.cpp"));
+        CHECK(spmd::contains(e, "can never be matched (it is the 3rd collective call of this thread; thread 1 made 2)"));
+        CHECK(!spmd::contains(headline(e), "lib/"));
+      }
+      SUBCASE("it ends after their call") {
+        std::string e = run_failing(b, false, [by_exit] {
+          upc::sptr<void> a = upc_all_alloc(THREADS, 8), s = upc_all_alloc(THREADS, 8);
+          // done[t]: thread t has made its broadcast (strict, so thread 1 sees it)
+          upc::sptr<int, 1, upc::strict> done(upc_all_alloc(THREADS, sizeof(int)));
+          done[MYTHREAD] = 0;
+          upc_barrier;
+          if (MYTHREAD == 1) {
+            while (done[0] == 0 || done[2] == 0) upc_poll();
+            if (by_exit) exit(0);
+            return;
+          }
+          upc_all_broadcast(a, s, 8, nosync);
+          done[MYTHREAD] = 1;
+        });
+        // found by thread 1 as it ends, reported for the thread in the call
+        CHECK(spmd::contains(e, "upc_all_broadcast: thread 1 has already " + ended + ", so this collective call at "));
+        CHECK(spmd::contains(e, "test_coll_check.cpp"));
+        CHECK(spmd::contains(e, "can never be matched (it is the 4th collective call of this thread; thread 1 made 3)"));
+        CHECK((spmd::contains(e, "(thread 0)") || spmd::contains(e, "(thread 2)")));
+      }
+    }
+}
+
 TEST_CASE("a collective and upc_barrier never pair: the deadlock report names both calls (issue 8.5)") {
   for (upc::backend_kind b : spmd::backends)
     for (bool earlier_collective : {false, true}) {
