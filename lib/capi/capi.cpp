@@ -115,7 +115,9 @@ void upcemu_declare(upcemu_object* obj, size_t elem_size, size_t block, size_t (
   // Kept for the life of the process (the registry and reports refer to it); the
   // signature spells the element type the way declared_type_name() reads it.
   auto* signature = new std::string(std::string("[with T = ") + type + "]");
-  auto* t = new upc::detail::declared_type{"shared_array", signature->c_str(), elem_size, star ? 1 : block};
+  // Family "upc": reports name the type in UPC's words ("shared [4] int array"),
+  // not as the C++ API's shared_array<int, 4> (declared_type_name).
+  auto* t = new upc::detail::declared_type{star ? "upc[*]" : "upc", signature->c_str(), elem_size, star ? 1 : block};
   obj->block = t->block;
   // The object's reports ("declared at prog.upc:3") name the UPC declaration.
   upc::detail::c_site_scope site(file, line);

@@ -134,6 +134,15 @@ std::string declared_type_name(const declared_type& t) {
     const std::size_t from = at + 4, to = sig.find_first_of(";]", from);
     element = std::string(sig.substr(from, to == std::string_view::npos ? std::string_view::npos : to - from));
   }
+  // An object declared in UPC source (upcc): in UPC's words, "shared [4] int array".
+  const std::string_view family = t.family;
+  if (family == "upc" || family == "upc[*]") {
+    const std::string layout = family == "upc[*]" ? "[*] "
+                               : t.block == 1  ? ""
+                               : t.block == 0  ? "[] "
+                                               : "[" + std::to_string(t.block) + "] ";
+    return "shared " + layout + element + " array";
+  }
   std::string name = std::string(t.family) + "<" + element;
   if (std::string_view(t.family) == "shared_array" && t.block != 1)
     name += ", " + (t.block == 0 ? std::string("indefinite") : std::to_string(t.block));

@@ -154,6 +154,41 @@ TEST_CASE("extended collectives, bad input: roots, sizes, pointers, ops") {
   });
 }
 
+// &A[k*N] for an array of one row: the non-rooted in-place forms take thread
+// k as the root and look for thread 0's block a row further on. The message
+// names the _rooted form the user meant (issue 27.10).
+TEST_CASE("extended collectives: in place from a non-zero thread's block names the _rooted form (issue 27.10)") {
+  fails_with(3, {"upc_all_broadcast_in_place: buffer points to thread 1's block (the call at ", "test_ext_errors.cpp:",
+                 "), so thread 1 is the root and thread 0's block",
+                 "outside the object", "the shared_array<int, 4> of 12 elements declared at ",
+                 "to upc_all_broadcast_rooted_in_place(buffer, nbytes, 1, sync_mode)"},
+             [] {
+               upc::shared_array<int, 4> A(upc::per_thread(4));
+               upc_all_broadcast_in_place(&A[4], 4 * sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+             });
+  fails_with(3, {"upc_all_scatter_in_place: buffer points to thread 2's block", "the blocks of threads 0..1 are",
+                 "upc_all_scatter_rooted_in_place(buffer, nbytes, 2, sync_mode)"},
+             [] {
+               upc::shared_array<char, 24> A(upc::per_thread(24));
+               upc_all_scatter_in_place(&A[48], 8, 0);
+             });
+  // Two rows: the blocks of threads before k are in the array, so the call is good.
+  for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(3, b)) continue;
+    const upc::run_result r = upc::run(spmd::options(3, b), [] {
+      upc::shared_array<int, 4> A(upc::per_thread(8));
+      if (MYTHREAD == 1)
+        for (int i = 0; i < 4; ++i) A[4 + i] = 10 + i;
+      upc_all_broadcast_in_place(&A[4], 4 * sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+      // thread t's block is the ((t - 1) mod 3)-th block from &A[4]
+      for (int t = 0; t < THREADS; ++t)
+        for (int i = 0; i < 4; ++i) SPMD_CHECK_EQ(static_cast<int>(A[4 + 4 * ((t + 2) % 3) + i]), 10 + i);
+    });
+    INFO("backend=", spmd::name(b), " error: ", r.error);
+    CHECK(r.ok());
+  }
+}
+
 TEST_CASE("extended collectives, bad input: teams") {
   // a thread that is not a member calls a team collective
   fails_with(2, {"upc_all_broadcast_team", "thread 1 is not a member of team t", "members: 0"}, [] {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../../coll/validate.hpp"
+#include "../../runtime/call_site.hpp"
 #include "../../runtime/collective_call.hpp"
 #include "../../runtime/control.hpp"
 #include "../collective_checks.hpp"
@@ -118,6 +119,37 @@ void check_bytes(const call& c, std::uint64_t n, std::uint64_t per_thread, const
                          " bytes is more than a thread's whole shared heap (" + str(static_cast<long long>(P)) + " bytes)");
 }
 
+// The in-place broadcast, scatter and gather take their root from buffer's
+// thread k and count every thread's block from buffer, wrapping round: the
+// blocks of threads 0..k-1 lie one row further on. Pointed at a non-zero
+// thread's block of an array of one row (&A[k*N]), they fall past its end;
+// the validator would refuse that in its own words, but what the user meant is
+// the _rooted form, which takes the array's start and the root apart.
+void check_in_place_root_block(const call& c) {
+  if (!c.is(variant::in_place) || c.src.is_private || c.has_root || c.is(variant::team) ||
+      (c.fam != family::broadcast && c.fam != family::scatter && c.fam != family::gather))
+    return;
+  const shared_address p = c.src.shared;
+  if (p.thread == 0) return;
+  const std::uint64_t T = static_cast<std::uint64_t>(threads());
+  const std::uint64_t blk = c.fam == family::broadcast ? c.count : c.count * T;  // checked by check_bytes
+  std::uint64_t lo, hi;
+  if (__builtin_add_overflow(p.offset, blk, &lo) || __builtin_add_overflow(lo, blk, &hi)) return;  // the validator says
+  const coll::area_fault f = coll::check_placement(coll::area{0, lo, hi, true, "buffer", -1});
+  if (!f) return;
+  std::string rooted = c.function;
+  const std::size_t at = rooted.find("_in_place");
+  if (at != std::string::npos) rooted.insert(at, "_rooted");
+  const std::string k = str(p.thread);
+  const std::string before = p.thread == 1 ? "thread 0's block is" : "the blocks of threads 0.." + str(p.thread - 1) + " are";
+  const std::string site = detail::location_text(detail::file_of(c.where), detail::line_of(c.where));
+  fail(c.function, "buffer points to thread " + k + "'s block" + (site.empty() ? "" : " (the call" + site + ")") +
+                       ", so thread " + k + " is the root and " + before +
+                       " taken from the row after it, which is outside the object (" + f.message() + "); to use thread " +
+                       k + "'s block of an array as the root's, pass the array's start (thread 0) and root " + k + " to " +
+                       rooted + "(buffer, nbytes, " + k + ", sync_mode)");
+}
+
 // The root's rank of the fixed-size rooted forms.
 int fixed_root(const call& c, const members_view& m) {
   const int P = static_cast<int>(m.threads.size());
@@ -188,6 +220,7 @@ void check_movement(const call& c, const members_view& m) {
   if (in_place && !c.src.is_private && !c.has_root &&
       (c.fam == family::gather_all || c.fam == family::exchange || c.fam == family::permute) && c.src.shared.thread != 0)
     fail(c.function, "buffer has affinity to thread " + str(c.src.shared.thread) + "; it must point to thread 0's block");
+  check_in_place_root_block(c);
   if (in_place && !c.src.is_private && c.has_root && c.src.shared.thread != 0)
     fail(c.function, "buffer has affinity to thread " + str(c.src.shared.thread) +
                          "; the rooted forms take the array's start (thread 0) and the root apart");
