@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <type_traits>
 
@@ -210,6 +211,165 @@ int sem_try(const char* fn, upcemu_sptr s, std::size_t n, bool counted) {
 
 thread_local bool tl_in_access_region = false;
 
+// ---- vector, indexed and strided copies (Berkeley's VIS): each piece of the
+// destination is filled from the source's bytes taken in order, piece by piece,
+// by upc_memcpy / upc_memget / upc_memput; a shared piece lies on its pointer's
+// thread from its byte on (as a shared [] char). Done at once: the _async
+// forms (macros in the header) return a complete handle. ----
+
+// One side of a copy: a sequence of pieces, shared (sptr) or private (local).
+struct side {
+  virtual ~side() = default;
+  virtual std::size_t count() const = 0;
+  virtual std::size_t length(std::size_t i) const = 0;
+  virtual upcemu_sptr shared_at(std::size_t, std::size_t) const { return {}; }
+  virtual char* local_at(std::size_t, std::size_t) const { return nullptr; }
+  virtual bool is_shared() const = 0;
+};
+struct shared_pieces : side {
+  std::size_t n;
+  std::function<upcemu_sptr(std::size_t)> base;
+  std::function<std::size_t(std::size_t)> len;
+  std::size_t count() const override { return n; }
+  std::size_t length(std::size_t i) const override { return len(i); }
+  upcemu_sptr shared_at(std::size_t i, std::size_t off) const override {
+    upcemu_sptr p = base(i);
+    p.offset += off;
+    p.phase = 0;
+    return p;
+  }
+  bool is_shared() const override { return true; }
+};
+struct local_pieces : side {
+  std::size_t n;
+  std::function<char*(std::size_t)> base;
+  std::function<std::size_t(std::size_t)> len;
+  std::size_t count() const override { return n; }
+  std::size_t length(std::size_t i) const override { return len(i); }
+  char* local_at(std::size_t i, std::size_t off) const override { return base(i) + off; }
+  bool is_shared() const override { return false; }
+};
+
+std::size_t total_bytes(const side& s) {
+  std::size_t sum = 0;
+  for (std::size_t i = 0; i < s.count(); ++i) sum += s.length(i);
+  return sum;
+}
+
+void check_pieces(const char* fn, const char* which, const side& s) {
+  if (!s.is_shared()) return;
+  for (std::size_t i = 0; i < s.count(); ++i)
+    if (s.length(i) != 0) check_target(fn, (std::string(which) + " piece " + str(i)).c_str(), s.shared_at(i, 0), s.length(i), 1);
+}
+
+void copy_pieces(const char* fn, const side& dst, const side& src) {
+  const std::size_t dn = total_bytes(dst), sn = total_bytes(src);
+  if (dn != sn) fail(fn, "the destination holds " + str(dn) + " bytes but the source " + str(sn) + ": they must be equal");
+  check_pieces(fn, "destination", dst);
+  check_pieces(fn, "source", src);
+  std::size_t di = 0, doff = 0, si = 0, soff = 0;
+  for (std::size_t left = dn; left > 0;) {
+    while (doff == dst.length(di)) ++di, doff = 0;
+    while (soff == src.length(si)) ++si, soff = 0;
+    const std::size_t k = std::min(dst.length(di) - doff, src.length(si) - soff);
+    if (dst.is_shared() && src.is_shared())
+      upc_memcpy(vptr(dst.shared_at(di, doff)), vptr(src.shared_at(si, soff)), k);
+    else if (dst.is_shared())
+      upc_memput(vptr(dst.shared_at(di, doff)), src.local_at(si, soff), k);
+    else
+      upc_memget(dst.local_at(di, doff), vptr(src.shared_at(si, soff)), k);
+    doff += k, soff += k, left -= k;
+  }
+}
+
+struct pmemvec { void* addr; size_t len; };
+struct smemvec { upcemu_sptr addr; size_t len; };
+
+shared_pieces svec(std::size_t n, const smemvec* v) {
+  shared_pieces s;
+  s.n = n;
+  s.base = [v](std::size_t i) { return v[i].addr; };
+  s.len = [v](std::size_t i) { return v[i].len; };
+  return s;
+}
+local_pieces pvec(std::size_t n, const pmemvec* v) {
+  local_pieces s;
+  s.n = n;
+  s.base = [v](std::size_t i) { return static_cast<char*>(v[i].addr); };
+  s.len = [v](std::size_t i) { return v[i].len; };
+  return s;
+}
+shared_pieces slist(std::size_t n, const upcemu_sptr* v, std::size_t len) {
+  shared_pieces s;
+  s.n = n;
+  s.base = [v](std::size_t i) { return v[i]; };
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+local_pieces plist(std::size_t n, const void* const* v, std::size_t len) {
+  local_pieces s;
+  s.n = n;
+  s.base = [v](std::size_t i) { return static_cast<char*>(const_cast<void*>(v[i])); };
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+shared_pieces schunks(upcemu_sptr a, std::size_t len, std::size_t stride, std::size_t n) {
+  shared_pieces s;
+  s.n = n;
+  s.base = [a, stride](std::size_t i) {
+    upcemu_sptr p = a;
+    p.offset += i * stride;
+    return p;
+  };
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+local_pieces pchunks(void* a, std::size_t len, std::size_t stride, std::size_t n) {
+  local_pieces s;
+  s.n = n;
+  s.base = [a, stride](std::size_t i) { return static_cast<char*>(a) + i * stride; };
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+// The strided form: count[0] contiguous bytes, count[1..levels] repetitions,
+// strides[k] the byte distance between repetitions of level k+1.
+std::size_t strided_pieces(const char* fn, const size_t* count, size_t levels) {
+  if (levels > 0 && count == nullptr) fail(fn, "count is a null pointer");
+  std::size_t n = 1;
+  for (size_t k = 1; k <= levels; ++k) n *= count[k];
+  return n;
+}
+std::size_t strided_offset(std::size_t i, const size_t* strides, const size_t* count, size_t levels) {
+  std::size_t off = 0;
+  for (size_t k = 1; k <= levels; ++k) {
+    off += (i % count[k]) * strides[k - 1];
+    i /= count[k];
+  }
+  return off;
+}
+shared_pieces sstrided(const char* fn, upcemu_sptr a, const size_t* strides, const size_t* count, size_t levels) {
+  shared_pieces s;
+  s.n = strided_pieces(fn, count, levels);
+  s.base = [=](std::size_t i) {
+    upcemu_sptr p = a;
+    p.offset += strided_offset(i, strides, count, levels);
+    return p;
+  };
+  const std::size_t len = levels == 0 && count == nullptr ? 0 : count[0];
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+local_pieces pstrided(const char* fn, const void* a, const size_t* strides, const size_t* count, size_t levels) {
+  local_pieces s;
+  s.n = strided_pieces(fn, count, levels);
+  s.base = [=](std::size_t i) {
+    return static_cast<char*>(const_cast<void*>(a)) + strided_offset(i, strides, count, levels);
+  };
+  const std::size_t len = levels == 0 && count == nullptr ? 0 : count[0];
+  s.len = [len](std::size_t) { return len; };
+  return s;
+}
+
 }  // namespace
 
 extern "C" {
@@ -364,6 +524,57 @@ UPCEMU_BUPC_ATOMIC(uint32_t, U32, strict, true)
 UPCEMU_BUPC_ATOMIC(int32_t, I32, relaxed, false)
 UPCEMU_BUPC_ATOMIC(int32_t, I32, strict, true)
 #undef UPCEMU_BUPC_ATOMIC
+
+// ---- vector, indexed and strided copies ----
+void bupc_memcpy_vlist(size_t dn, const smemvec* dl, size_t sn, const smemvec* sl) {
+  copy_pieces("bupc_memcpy_vlist", svec(dn, dl), svec(sn, sl));
+}
+void bupc_memput_vlist(size_t dn, const smemvec* dl, size_t sn, const pmemvec* sl) {
+  copy_pieces("bupc_memput_vlist", svec(dn, dl), pvec(sn, sl));
+}
+void bupc_memget_vlist(size_t dn, const pmemvec* dl, size_t sn, const smemvec* sl) {
+  copy_pieces("bupc_memget_vlist", pvec(dn, dl), svec(sn, sl));
+}
+void bupc_memcpy_ilist(size_t dn, const upcemu_sptr* dl, size_t dlen, size_t sn, const upcemu_sptr* sl, size_t slen) {
+  copy_pieces("bupc_memcpy_ilist", slist(dn, dl, dlen), slist(sn, sl, slen));
+}
+void bupc_memput_ilist(size_t dn, const upcemu_sptr* dl, size_t dlen, size_t sn, const void* const* sl, size_t slen) {
+  copy_pieces("bupc_memput_ilist", slist(dn, dl, dlen), plist(sn, sl, slen));
+}
+void bupc_memget_ilist(size_t dn, void* const* dl, size_t dlen, size_t sn, const upcemu_sptr* sl, size_t slen) {
+  copy_pieces("bupc_memget_ilist", plist(dn, dl, dlen), slist(sn, sl, slen));
+}
+void bupc_memcpy_fstrided(upcemu_sptr d, size_t dlen, size_t dstride, size_t dn, upcemu_sptr s, size_t slen,
+                          size_t sstride, size_t sn) {
+  copy_pieces("bupc_memcpy_fstrided", schunks(d, dlen, dstride, dn), schunks(s, slen, sstride, sn));
+}
+void bupc_memput_fstrided(upcemu_sptr d, size_t dlen, size_t dstride, size_t dn, void* s, size_t slen, size_t sstride,
+                          size_t sn) {
+  copy_pieces("bupc_memput_fstrided", schunks(d, dlen, dstride, dn), pchunks(s, slen, sstride, sn));
+}
+void bupc_memget_fstrided(void* d, size_t dlen, size_t dstride, size_t dn, upcemu_sptr s, size_t slen, size_t sstride,
+                          size_t sn) {
+  copy_pieces("bupc_memget_fstrided", pchunks(d, dlen, dstride, dn), schunks(s, slen, sstride, sn));
+}
+void bupc_memcpy_strided(upcemu_sptr d, const size_t* ds, upcemu_sptr s, const size_t* ss, const size_t* count,
+                         size_t levels) {
+  const char* F = "bupc_memcpy_strided";
+  copy_pieces(F, sstrided(F, d, ds, count, levels), sstrided(F, s, ss, count, levels));
+}
+void bupc_memput_strided(upcemu_sptr d, const size_t* ds, const void* s, const size_t* ss, const size_t* count,
+                         size_t levels) {
+  const char* F = "bupc_memput_strided";
+  copy_pieces(F, sstrided(F, d, ds, count, levels), pstrided(F, s, ss, count, levels));
+}
+void bupc_memget_strided(void* d, const size_t* ds, upcemu_sptr s, const size_t* ss, const size_t* count,
+                         size_t levels) {
+  const char* F = "bupc_memget_strided";
+  copy_pieces(F, pstrided(F, d, ds, count, levels), sstrided(F, s, ss, count, levels));
+}
+
+// bupc_exit (Berkeley's bupc_extern.h, for programs started by bupc_init): as
+// exit, it ends the calling UPC thread.
+void upcemu_bupc_exit(int status) { std::exit(status); }
 
 // ---- pointers-to-shared ----
 void* bupc_cast(upcemu_sptr p) {

@@ -113,6 +113,49 @@ UPCEMU_BUPC_ATOMIC(int32_t, I32, relaxed)
 UPCEMU_BUPC_ATOMIC(int32_t, I32, strict)
 #undef UPCEMU_BUPC_ATOMIC
 
+/* ---- vector, indexed and strided copies (Berkeley's VIS): the destination's
+ * pieces are filled, in order, from the source's bytes taken in order (the two
+ * totals must be equal); a shared piece lies on its pointer's thread, from that
+ * byte on. Done at once: the _async forms return a complete handle. ---- */
+typedef struct bupc_pmemvec_S { void *addr; size_t len; } bupc_pmemvec_t;
+typedef struct bupc_smemvec_S { shared void *addr; size_t len; } bupc_smemvec_t;
+void bupc_memcpy_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount, bupc_smemvec_t const srclist[]);
+void bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount, bupc_pmemvec_t const srclist[]);
+void bupc_memget_vlist(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount, bupc_smemvec_t const srclist[]);
+/* dstcount pieces of dstlen bytes from srccount pieces of srclen bytes */
+void bupc_memcpy_ilist(size_t dstcount, shared void *const dstlist[], size_t dstlen, size_t srccount,
+                       shared const void *const srclist[], size_t srclen);
+void bupc_memput_ilist(size_t dstcount, shared void *const dstlist[], size_t dstlen, size_t srccount,
+                       const void *const srclist[], size_t srclen);
+void bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
+                       shared const void *const srclist[], size_t srclen);
+/* chunkcount pieces of chunklen bytes, chunkstride bytes apart */
+void bupc_memcpy_fstrided(shared void *dstaddr, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+                          shared void *srcaddr, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount);
+void bupc_memput_fstrided(shared void *dstaddr, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+                          void *srcaddr, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount);
+void bupc_memget_fstrided(void *dstaddr, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+                          shared void *srcaddr, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount);
+/* count[0] contiguous bytes, repeated count[k] times strides[k-1] bytes apart, k = 1..stridelevels */
+void bupc_memcpy_strided(shared void *dstaddr, const size_t dststrides[], shared const void *srcaddr,
+                         const size_t srcstrides[], const size_t count[], size_t stridelevels);
+void bupc_memput_strided(shared void *dstaddr, const size_t dststrides[], const void *srcaddr,
+                         const size_t srcstrides[], const size_t count[], size_t stridelevels);
+void bupc_memget_strided(void *dstaddr, const size_t dststrides[], shared const void *srcaddr,
+                         const size_t srcstrides[], const size_t count[], size_t stridelevels);
+#define bupc_memcpy_vlist_async(...) (bupc_memcpy_vlist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memput_vlist_async(...) (bupc_memput_vlist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memget_vlist_async(...) (bupc_memget_vlist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memcpy_ilist_async(...) (bupc_memcpy_ilist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memput_ilist_async(...) (bupc_memput_ilist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memget_ilist_async(...) (bupc_memget_ilist(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memcpy_fstrided_async(...) (bupc_memcpy_fstrided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memput_fstrided_async(...) (bupc_memput_fstrided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memget_fstrided_async(...) (bupc_memget_fstrided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memcpy_strided_async(...) (bupc_memcpy_strided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memput_strided_async(...) (bupc_memput_strided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+#define bupc_memget_strided_async(...) (bupc_memget_strided(__VA_ARGS__), BUPC_COMPLETE_HANDLE)
+
 /* ---- pointers-to-shared ---- */
 /* The local address of *ptr, or NULL (also for a NULL ptr) when it has none. */
 void *bupc_cast(shared const void *ptr);
@@ -131,6 +174,9 @@ int bupc_dump_shared(shared const void *ptr, char *buf, int maxlen);
 #define upc_dump_shared(ptr, buf, maxlen) bupc_dump_shared(ptr, buf, maxlen)
 
 /* ---- the rest ---- */
+/* Berkeley's bupc_extern.h: the end of a program started by bupc_init; as exit,
+ * it ends the calling UPC thread. */
+void bupc_exit(int status) __asm__("upcemu_bupc_exit");
 char *bupc_getenv(const char *name) __asm__("upcemu_bupc_getenv"); /* getenv: every thread sees the launcher's */
 #define bupc_poll() upc_poll()
 /* Communication tracing (GASNet's) does not exist here: these change and say nothing. */
@@ -172,5 +218,45 @@ void bupc_trace_settracelocal(int val) __asm__("upcemu_bupc_trace_settracelocal"
 #define upc_trysync_all bupc_trysync_all
 #define upc_waitsync_some bupc_waitsync_some
 #define upc_trysync_some bupc_trysync_some
+#define upc_waitsync bupc_waitsync
+#define upc_trysync bupc_trysync
+#define upc_memcpy_async bupc_memcpy_async
+#define upc_memget_async bupc_memget_async
+#define upc_memput_async bupc_memput_async
+#define upc_memset_async bupc_memset_async
+#define upc_waitsynci bupc_waitsynci
+#define upc_trysynci bupc_trysynci
+#define upc_memcpy_asynci bupc_memcpy_asynci
+#define upc_memget_asynci bupc_memget_asynci
+#define upc_memput_asynci bupc_memput_asynci
+#define upc_memset_asynci bupc_memset_asynci
+#define upc_begin_accessregion bupc_begin_accessregion
+#define upc_end_accessregion bupc_end_accessregion
+#define upc_pmemvec_t bupc_pmemvec_t
+#define upc_smemvec_t bupc_smemvec_t
+#define upc_memcpy_vlist bupc_memcpy_vlist
+#define upc_memput_vlist bupc_memput_vlist
+#define upc_memget_vlist bupc_memget_vlist
+#define upc_memcpy_vlist_async bupc_memcpy_vlist_async
+#define upc_memput_vlist_async bupc_memput_vlist_async
+#define upc_memget_vlist_async bupc_memget_vlist_async
+#define upc_memcpy_ilist bupc_memcpy_ilist
+#define upc_memput_ilist bupc_memput_ilist
+#define upc_memget_ilist bupc_memget_ilist
+#define upc_memcpy_ilist_async bupc_memcpy_ilist_async
+#define upc_memput_ilist_async bupc_memput_ilist_async
+#define upc_memget_ilist_async bupc_memget_ilist_async
+#define upc_memcpy_fstrided bupc_memcpy_fstrided
+#define upc_memput_fstrided bupc_memput_fstrided
+#define upc_memget_fstrided bupc_memget_fstrided
+#define upc_memcpy_fstrided_async bupc_memcpy_fstrided_async
+#define upc_memput_fstrided_async bupc_memput_fstrided_async
+#define upc_memget_fstrided_async bupc_memget_fstrided_async
+#define upc_memcpy_strided bupc_memcpy_strided
+#define upc_memput_strided bupc_memput_strided
+#define upc_memget_strided bupc_memget_strided
+#define upc_memcpy_strided_async bupc_memcpy_strided_async
+#define upc_memput_strided_async bupc_memput_strided_async
+#define upc_memget_strided_async bupc_memget_strided_async
 #endif
 #endif
