@@ -80,7 +80,9 @@ upccoll_return_t upccoll_wait_status(upccoll_handle_t h);
 upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank);
 upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size);
 upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam);
-void upccoll_team_free(upccoll_team_t team);
+/* The std::source_location (never written by the caller) is where the team was
+ * freed: a later use of the handle is refused naming that line. */
+void upccoll_team_free(upccoll_team_t team, const std::source_location& where = std::source_location::current());
 
 /* 3.5 Collectives. handle == NULL: blocking; a handle pointer: non-blocking,
  * complete at upccoll_wait; UPC_ASYNC_FENCE in flags: non-blocking, complete at

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
@@ -83,9 +84,14 @@ upc::coll::team* resolve(upccoll_team_t handle, std::string* why) {
     return say("team is not UPC_TEAM_ALL or a team handle of this thread (handles are local to the thread that "
                "got them from upccoll_team_split)");
   auto it = s.teams.find(id);
-  if (it == s.teams.end())
-    return say("team is a handle that upccoll_team_free has freed (or upccoll_finalize released); it cannot be used "
-               "again");
+  if (it == s.teams.end()) {
+    const auto f = s.freed_teams.find(id);
+    if (f == s.freed_teams.end()) return say("team was freed; a freed team handle cannot be used again");
+    const library_state::freed_at& at = f->second;
+    const bool by_finalize = std::string_view(at.by) == "upccoll_finalize";
+    return say(std::string("team was ") + (by_finalize ? "released" : "freed") + " by " + at.by +
+               det::location_text(at.file, at.line) + "; a freed team handle cannot be used again");
+  }
   return it->second.get();
 }
 
@@ -223,6 +229,7 @@ upccoll_return_t upccoll_finalize(const std::source_location& where) {
   std::vector<upc::coll::team*> teams;
   for (auto& [id, t] : s.teams) teams.push_back(t.get());
   tasks::finalize(teams, fn);
+  for (auto& [id, t] : s.teams) s.freed_teams[id] = {fn, det::file_of(where), det::line_of(where)};
   s.teams.clear();  // teams never freed: their shared blocks go with the run
   s.initialized = false;
   return UPCCOLL_SUCCESS;
@@ -285,7 +292,7 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   return UPCCOLL_SUCCESS;
 }
 
-void upccoll_team_free(upccoll_team_t team_handle) {
+void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& where) {
   const char* fn = "upccoll_team_free";
   if (!initialized()) {
     report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
@@ -299,7 +306,9 @@ void upccoll_team_free(upccoll_team_t team_handle) {
   }
   drop_handles(t);
   tasks::free_team(*t, fn);
-  state().teams.erase(t->id());  // the handle goes with the team
+  const std::uint64_t id = t->id();
+  state().teams.erase(id);  // the handle goes with the team
+  state().freed_teams[id] = {fn, det::file_of(where), det::line_of(where)};
 }
 
 // ---- names, types, ops ----------------------------------------------------------------

@@ -35,6 +35,14 @@ struct library_state {
   // across finalize and a new initialize), so a freed handle stays invalid.
   std::map<std::uint64_t, std::unique_ptr<upc::coll::team>> teams;
   std::uint64_t last_team_id = 0;  // the largest id handed out
+  // Where each freed team went (upccoll_team_free, or upccoll_finalize for the
+  // teams still live then), for the message when its handle is used again.
+  struct freed_at {
+    const char* by;
+    const char* file;
+    std::uint32_t line;
+  };
+  std::map<std::uint64_t, freed_at> freed_teams;
   std::map<std::uint64_t, tasks::operation*> handles;
   std::uint64_t next_handle = 1;
   std::vector<user_op_entry> user_ops;

@@ -857,6 +857,11 @@ TEST_CASE("upccoll_team_split: UPCCOLL_UNDEFINED joins no team and gets UPCCOLL_
 
 namespace {
 
+// The places stale_handle_body gives its upccoll_team_free(old) and first
+// upccoll_finalize, which the reports name (the same in every worker process).
+const std::source_location stale_free_at = std::source_location::current();
+const std::source_location stale_finalize_at = std::source_location::current();
+
 // upccoll_team_free(old) then a new split: the new team's record may sit where
 // the old one was (a pointer handle then named the new team).
 void stale_handle_body() {
@@ -867,7 +872,7 @@ void stale_handle_body() {
     upccoll_team_t old = sentinel_team, fresh = sentinel_team;
     UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &old));
     team_still_works(old);
-    upccoll_team_free(old);
+    upccoll_team_free(old, stale_free_at);
     // the same split again (the old pointer handles then named the new team:
     // checked against the library before the fix) or another one
     UC_OK(upccoll_team_split(UPC_TEAM_ALL, round % 2 ? me % 2 : 0, me, &fresh));
@@ -891,7 +896,7 @@ void stale_handle_body() {
   // a handle stays dead across finalize and a new initialize
   upccoll_team_t before = sentinel_team;
   UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &before));
-  UC_OK(upccoll_finalize());
+  UC_OK(upccoll_finalize(stale_finalize_at));
   UC_OK(upccoll_initialize(nullptr, nullptr));
   upccoll_team_t after = sentinel_team;
   UC_OK(upccoll_team_split(UPC_TEAM_ALL, 0, me, &after));
@@ -926,8 +931,13 @@ TEST_CASE("a freed team handle is reported under --check, free twice included (i
     const std::string err = stderr_of([&] { res = upc::run(o, stale_handle_body); });
     INFO("backend=", spmd::name(b), " error: ", res.error, " stderr: ", err);
     CHECK(res.ok());
-    CHECK(spmd::contains(err, "upccoll_team_free: team is a handle that upccoll_team_free has freed"));
-    CHECK(spmd::contains(err, "upccoll_barrier: team is a handle that upccoll_team_free has freed"));
+    // where it was freed (issue 27.8)
+    CHECK(spmd::contains(err, "upccoll_team_free: team was freed by upccoll_team_free at "));
+    CHECK(spmd::contains(err, "upccoll_barrier: team was freed by upccoll_team_free at "));
+    CHECK(spmd::contains(err, "test_upccoll_api.cpp:" + std::to_string(stale_free_at.line()) +
+                                  "; a freed team handle cannot be used again"));
+    CHECK(spmd::contains(err, "upccoll_team_rank: team was released by upccoll_finalize at "));
+    CHECK(spmd::contains(err, "test_upccoll_api.cpp:" + std::to_string(stale_finalize_at.line()) + ";"));
     CHECK(spmd::contains(err, "UPCCOLL_ERROR_TEAM"));
   }
 }
