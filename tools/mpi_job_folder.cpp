@@ -15,11 +15,12 @@
 namespace upcrun {
 
 namespace {
-// A live folder is named upcemu-mpi.XXXXXX and locked by its upcrun. It is made
+// A live folder is named upcrun-mpi.XXXXXX and locked by its upcrun. It is made
 // under another name and locked before it takes that one, so that no other
-// upcrun ever sees it unlocked while its own is alive.
-constexpr const char* live_prefix = "upcemu-mpi.";
-constexpr const char* new_prefix = "upcemu-mpi-new.";
+// upcrun ever sees it unlocked while its own is alive. (Not upcemu-*: that is
+// what a leaked segment of the runtime would be called, which tests look for.)
+constexpr const char* live_prefix = "upcrun-mpi.";
+constexpr const char* new_prefix = "upcrun-mpi-new.";
 
 int open_folder(const std::string& path) { return ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC); }
 }  // namespace

@@ -59,7 +59,10 @@ Options:
   --backend KIND         'threads' (default): THREADS OS threads in one process;
                          'processes': one forked process per UPC thread;
                          'mpi': one Open MPI rank per UPC thread, started by
-                         mpirun, on one host or several (docs/backends.md)
+                         mpirun, on one host or several (docs/backends.md);
+                         Open MPI's files of the job go in a folder upcrun
+                         removes (/dev/shm/upcrun-mpi.*; a killed upcrun's
+                         by the next one)
   --hostfile FILE        mpi backend: the hosts for mpirun (its --hostfile); the
                          program and upcemu at the same path on every host
   --mpirun PATH          mpi backend: the mpirun to call (default:
@@ -77,10 +80,12 @@ Options:
   --report=traffic       print at exit, per collective call site and algorithm,
                          the bytes and copies within nodes and between nodes
                          and the largest fan-in (docs/topology.md)
-  --report-file FILE     write those rows to FILE as JSON lines instead
+  --report-file FILE     write those rows to FILE as JSON lines instead (FILE must
+                         be writable: checked before the program starts)
   --net=LAT_US,GBPS      network model: every copy between nodes waits LAT_US
                          microseconds + bytes / GBPS gigabytes per second (off
-                         by default; a model, not a measurement)
+                         by default; a model, not a measurement; LAT_US 0 to
+                         1e9, GBPS 0 or at least 0.001, not both 0)
   --check                checked mode: bounds checks against each shared object,
                          the full single-valued argument checks of collectives,
                          and wait warnings (see --wait-warning)
@@ -113,9 +118,9 @@ Options:
 
 Options may also be written --option=VALUE, and -n as -nTHREADS. SIZE is a number
 of bytes with an optional K, M or G suffix (powers of 1024). S is a number of
-seconds (fractions allowed). Options come before PROGRAM; everything after it is
-passed to PROGRAM unchanged. A PROGRAM without a '/' is looked up in PATH, so run
-one in the current directory as ./prog.
+seconds (fractions allowed; not inf or nan). Options come before PROGRAM;
+everything after it is passed to PROGRAM unchanged. A PROGRAM without a '/' is
+looked up in PATH, so run one in the current directory as ./prog.
 
 Environment (what the options set; a program started without upcrun reads them
 too, and an option given to upcrun overrides the variable):
@@ -152,7 +157,8 @@ upcrun waits for mpirun, whose status is the program's):
            also while they are being started
   2        bad usage: an invalid option or environment variable, no PROGRAM, or
            --heap x THREADS over 64 TiB
-  126, 127 PROGRAM could not be executed / was not found
+  126, 127 PROGRAM could not be executed / was not found (on every backend;
+           mpi: before mpirun starts)
 On every failure the report on stderr names the thread and the cause (exception
 text, signal name, where each thread waits), and no shared-memory segment is
 left in /dev/shm.
@@ -261,9 +267,9 @@ void name_installed_mpi_module() {
 }
 
 // What execvp would find wrong with running `name` (found as it finds it: a
-// name without '/' in PATH): 0, or the errno it would fail with. mpirun's own complaint is
-// not the other backends' (and some mpiruns say nothing), so the mpi backend
-// asks first and says it in the same words.
+// name without '/' in PATH): 0, or the errno it would fail with. mpirun's own
+// complaint is not the other backends' (Open MPI's exits 132 saying nothing
+// under -q), so the mpi backend asks first and says it in the same words.
 int program_error(const std::string& name) {
   auto error_of = [](const std::string& path) {
     struct stat st {};

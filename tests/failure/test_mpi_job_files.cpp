@@ -43,7 +43,7 @@ std::string start_job(child& c) {
   }, 60));
   const std::string folder = job_folder(c.pid());
   INFO("folder: ", folder);
-  CHECK((folder.rfind("/dev/shm/upcemu-mpi.", 0) == 0 || folder.rfind("/tmp/upcemu-mpi.", 0) == 0));
+  CHECK((folder.rfind("/dev/shm/upcrun-mpi.", 0) == 0 || folder.rfind("/tmp/upcrun-mpi.", 0) == 0));
   // Open MPI puts its segments there (one a rank), not in /dev/shm itself.
   CHECK(vader_segments_in(folder) == 2);
   return folder;
