@@ -51,7 +51,6 @@ int mpi_job_folder::remove_stale(const std::string& base) {
 }
 
 mpi_job_folder::mpi_job_folder(const std::string& base) {
-  remove_stale(base);
   std::string made = base + "/" + new_prefix + "XXXXXX";
   if (!::mkdtemp(made.data())) {
     error_ = "cannot make a folder in " + base + ": " + std::strerror(errno);

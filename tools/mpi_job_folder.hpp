@@ -12,8 +12,8 @@ namespace upcrun {
 
 class mpi_job_folder {
  public:
-  // Removes the folders of upcruns that are gone, then makes this one's in
-  // `base` (/dev/shm or /tmp). On failure path() is empty and error() says why.
+  // Makes this upcrun's folder in `base` (/dev/shm or /tmp), locked. On
+  // failure path() is empty and error() says why.
   explicit mpi_job_folder(const std::string& base);
   ~mpi_job_folder();  // removes the folder and all in it
   mpi_job_folder(const mpi_job_folder&) = delete;

@@ -299,13 +299,15 @@ int run_mpirun(const settings& s, char** program) {
   // ends, or by the next upcrun if this one is killed (mpi_job_folder.hpp).
   // In /dev/shm, unless containers make it tiny (64 MiB): /tmp there (upcemu's
   // own segment is a memfd, in neither). Only on this host: with --hostfile,
-  // the other hosts have no such folder, and Open MPI's defaults stay.
+  // the other hosts have no such folder, and Open MPI's defaults stay (but
+  // the segments in /tmp where /dev/shm is tiny).
+  for (const char* base : {"/dev/shm", "/tmp"}) upcrun::mpi_job_folder::remove_stale(base);
   std::optional<upcrun::mpi_job_folder> folder;
+  struct statvfs shm {};
+  const bool roomy_shm = ::statvfs("/dev/shm", &shm) == 0 &&
+                         static_cast<unsigned long long>(shm.f_bavail) * shm.f_frsize >= (512ULL << 20);
+  if (!s.hostfile.empty() && !roomy_shm) ::setenv("OMPI_MCA_btl_vader_backing_directory", "/tmp", 0);
   if (s.hostfile.empty()) {
-    struct statvfs shm {};
-    const bool roomy_shm = ::statvfs("/dev/shm", &shm) == 0 &&
-                           static_cast<unsigned long long>(shm.f_bavail) * shm.f_frsize >= (512ULL << 20);
-    upcrun::mpi_job_folder::remove_stale(roomy_shm ? "/tmp" : "/dev/shm");
     folder.emplace(roomy_shm ? "/dev/shm" : "/tmp");
     if (folder->path().empty()) {
       std::fprintf(stderr, "upcrun: --backend mpi: %s\n", folder->error().c_str());
