@@ -297,6 +297,31 @@ class Declarations(unittest.TestCase):
         out = whole("shared int *f(void) { return 0; }\n")
         self.assertIn("upcemu_sptr f(void) { return ((upcemu_sptr){0, 0, 0}); }", out)
 
+    def test_a_function_taking_a_struct_pointer_is_no_record_body(self):
+        # `f(shared struct F *p) {`: the brace opens the body, not a struct's
+        out = whole("struct F { double ez; };\ndouble get(shared struct F *p) { return p->ez; }\n"
+                    "shared struct F later[THREADS];\n")
+        self.assertIn("upcemu_field(p, __builtin_offsetof(struct F, ez))", out)
+
+    def test_a_private_global_holding_another_s_address_is_set_per_thread(self):
+        out = whole("int x;\nint *px = &x;\n")
+        self.assertIn("_Thread_local int *px;", norm(out))
+        self.assertIn("__typeof__(px) __upcc_pv = &x;", out)
+
+    def test_a_shared_object_declared_twice_is_one_object(self):
+        out = whole("shared double y[THREADS];\nshared double y[THREADS];\n")
+        self.assertEqual(out.count("upcemu_declare(&__upcc_o_y"), 1)
+
+    def test_a_pointer_to_a_shared_pointer_to_private(self):
+        out = whole("int *shared [] *pp;\ntypedef int *shared [] *pp_t;\n")
+        self.assertIn("_Thread_local upcemu_sptr pp", out)
+        self.assertIn("typedef upcemu_sptr pp_t", out)
+
+    def test_void_main(self):
+        out = whole("void main(int argc, char *argv) { }\n")
+        self.assertIn("void __upcc_user_main(int argc, char *argv)", out)
+        self.assertIn("__upcc_user_main(argc, (void *)argv); return 0; }", out)
+
     def test_struct_member_pointer_to_shared(self):
         out = whole("struct node { shared int *data; shared struct node *next; };\n")
         self.assertIn("struct node { upcemu_sptr data; upcemu_sptr next; }", norm(out))

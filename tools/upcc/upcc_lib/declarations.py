@@ -28,6 +28,7 @@ class SharedObject:
     def __init__(self, name, cname, ctype, dims, block, consistency):
         self.name, self.cname, self.ctype, self.dims = name, cname, ctype, dims
         self.block, self.consistency = block, consistency
+        self.defined = False  # its storage is declared (upcemu_declare) by this unit
 
 
 class Declarations:
@@ -99,11 +100,25 @@ class Declarations:
             # in the function gets a file-scope copy under a tag of its own
             elem_out = self.hoist_local_record(elem_t, base) if func else elem
             cname = "__upcc_o_" + base
-            self.objects[c.get_usr()] = SharedObject(c.spelling, cname, elem, dims, block, cons)
+            usr = c.get_usr()
+            known = self.objects.get(usr)
             stor = self.storage(c)
+            if known is not None and known.defined and not func and "extern" not in stor:
+                # declared again (C 6.9.2 tentative definitions: `shared int x[THREADS];`
+                # twice): the object and its storage exist already
+                if not known.dims and dims:
+                    known.dims = dims
+                if init is not None:  # `shared int y; shared int y = 5;`: this one initialises it
+                    self.appendix.append(self.initializer(c, base, cname, elem_out, known.dims, f, line))
+                texts.append(("static " if "static" in stor else "", cname))
+                continue
+            self.objects[usr] = SharedObject(c.spelling, cname, elem, dims, block, cons)
             if "extern" in stor:
+                if known is not None:  # keep what a definition already said
+                    self.objects[usr] = known
                 texts.append(("extern ", cname))
                 continue
+            self.objects[usr].defined = True
             texts.append(("static " if "static" in stor or func else "", cname))
             if init is not None and dims and dims[0] == "":
                 # the first dimension taken from the initialiser (clang completed the type)
@@ -221,6 +236,8 @@ class Declarations:
         shared_base = self.base_is_shared(first, spec_end, start, extra)
         if not shared_base and not any(self.is_shared_object(c) for c in group
                                        if c.kind == K.VAR_DECL):
+            if any(self.declared_type_mentions_shared(c) for c in group):
+                return self.rw_lowered_declarators(group, start, spec_end, outer)
             text = self.gen_range(group, start, max(end_of(c) for c in group))
             if first.kind == K.VAR_DECL and self.wants_tls(first):
                 text = "_Thread_local " + text
@@ -300,6 +317,31 @@ class Declarations:
             return ("/* shared static: see __upcc_o_ */" if not file_scope else "") + tail
         return "; ".join(self.flatten(p) for p in parts) + tail
 
+    def declared_type_mentions_shared(self, c):
+        t = c.underlying_typedef_type if c.kind == K.TYPEDEF_DECL else c.type
+        return self.mentions_shared(t)
+
+    def rw_lowered_declarators(self, group, start, spec_end, outer):
+        """A declaration whose specifiers are not shared but whose declarators reach a
+        shared type (`int *shared [] *p;`: a pointer to a shared pointer-to-private;
+        `typedef int *shared *pp_t;`): each declarator becomes its own declaration
+        of its lowered type, `upcemu_sptr p;`, with its initialiser rewritten."""
+        storage = [w for w in self.STORAGE_WORD.findall(self.src(start, spec_end))]
+        typedef = group[0].kind == K.TYPEDEF_DECL
+        parts = []
+        for c in group:
+            t = c.underlying_typedef_type if typedef else c.type
+            init = [k for k in children(c) if k.kind.is_expression()] if c.kind == K.VAR_DECL else []
+            tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
+            text = (("typedef " if typedef else "") + " ".join(storage) + (" " if storage else "") + tls +
+                    f"{self.c_type(t)} {c.spelling}")
+            if init:
+                text += " = " + self.rw(init[-1])
+            parts.append(self.private_init(c, text) if c.kind == K.VAR_DECL else text)
+        lines = self.src(start, max(end_of(c) for c in group)).split("\n")[1:]
+        tail = "".join("\n" + (ln if re.match(r"\s*#", ln) else "") for ln in lines)
+        return "; ".join(self.flatten(p) for p in parts) + tail
+
     STAR_RE = re.compile(r"\*\s*((?:(?:const|volatile|restrict|__restrict|__restrict__)\s*|"
                          r"__attribute__\(\(address_space\(\d+\)\)\)\s*)*)")
 
@@ -365,12 +407,15 @@ class Declarations:
     def private_init(self, c, text):
         """A private variable with static storage holding a pointer-to-shared and
         initialised with an address (`shared int *p = &x[0];`): the translated value
-        is a call, not a C constant. At file scope the declaration keeps no
+        is a call, not a C constant; or one whose initialiser names a per-thread
+        private variable (`int *px = &x;`): its address is no constant either. At file scope the declaration keeps no
         initialiser and a function, registered by a constructor with
         upcemu_private_initializer, sets each thread's copy before main; a static
         in a function is set when its declaration is first reached on each thread."""
-        if c.kind != K.VAR_DECL or not self.has_sptr(c.type) or self.is_system(c) or \
-                self.from_upcc_header(c) or "extern" in self.storage(c):
+        if c.kind != K.VAR_DECL or self.is_system(c) or self.from_upcc_header(c) or "extern" in self.storage(c):
+            return text
+        tls_address = self.init_names_thread_local(c)
+        if not self.has_sptr(c.type) and not tls_address:
             return text
         file_scope = c.semantic_parent is not None and c.semantic_parent.kind == K.TRANSLATION_UNIT
         if not file_scope and "static" not in self.storage(c):
@@ -391,7 +436,7 @@ class Declarations:
         if eq is None:
             return text
         decl, init = text[:eq].rstrip(), text[eq + 1:].strip()
-        if not re.search(r"\bupcemu_\w+\s*\(", init):
+        if not tls_address and not re.search(r"\bupcemu_\w+\s*\(", init):
             return text  # a C constant (a null pointer-to-shared)
         n = c.type.get_canonical().get_array_size() if self.is_array(c.type) else -1
         if n >= 0:
@@ -408,6 +453,17 @@ class Declarations:
             return decl
         return (f"{decl}; static _Thread_local int __upcc_pg_{k}; "
                 f"if (!__upcc_pg_{k}) {{ __upcc_pg_{k} = 1; {body} }}")
+
+    def init_names_thread_local(self, c):
+        """Whether c's initialiser names a private variable with static storage: that
+        variable is per thread (_Thread_local), so its address (`int *px = &x;`,
+        `char *p = buf;`) is no C constant, and each thread's copy points to its
+        own (UPC: every thread has its own x, and its own px = &x)."""
+        for k in c.walk_preorder():
+            if k.kind == K.DECL_REF_EXPR and k.referenced is not None and k.referenced.kind == K.VAR_DECL and \
+                    k.referenced != c and self.wants_tls(k.referenced):
+                return True
+        return False
 
     def wants_tls(self, c):
         scope = c.semantic_parent.kind if c.semantic_parent else None
@@ -480,17 +536,25 @@ class Declarations:
             keep = [w for w in head.split() if w in ("static", "extern", "inline", "__inline", "__inline__")]
             head = " ".join(keep + ["upcemu_sptr "])
         if c.spelling == "main" and c.is_definition():
-            # main is renamed, so C99 5.1.2.2.3's return 0 at its closing brace is lost: say it
-            end = rest.rstrip().rfind("}")
-            if end > 0:
-                rest = rest[:end] + "return 0; }" + rest[end + 1:]
-            params = [p for p in c.get_arguments()]
-            if params:
-                rest = "upcemu_c_program_main" + rest[4:]
+            returns_int = self.canonical(c.result_type).kind == ci.TypeKind.INT
+            if returns_int:
+                # main is renamed, so C99 5.1.2.2.3's return 0 at its closing brace is lost: say it
+                end = rest.rstrip().rfind("}")
+                if end > 0:
+                    rest = rest[:end] + "return 0; }" + rest[end + 1:]
             else:
-                rest = "__upcc_user_main" + rest[4:]
-                self.appendix.append("int upcemu_c_program_main(int argc, char **argv) "
-                                     "{ (void)argc; (void)argv; return __upcc_user_main(); }\n")
+                self.warn(c, f"return type of 'main' is not 'int' (the thread's status is 0)")
+            # the runtime calls upcemu_c_program_main(argc, argv); main's own parameters
+            # (none, argc, argc and argv, or an environment too, as C allows; old codes
+            # also write `char *argv`) are given what they name
+            params = list(c.get_arguments())
+            rest = "__upcc_user_main" + rest[4:]
+            args = ["argc", "(void *)argv", "(void *)environ"][:len(params)]
+            call = f"__upcc_user_main({', '.join(args)})"
+            self.appendix.append(
+                "extern char **environ;\n"
+                "int upcemu_c_program_main(int argc, char **argv) { (void)argc; (void)argv; " +
+                (f"return {call}; }}\n" if returns_int else f"{call}; return 0; }}\n"))
         text = "".join(self.prefix) + head + rest
         self.current_function, self.prefix = saved
         return text

@@ -100,7 +100,7 @@ class Source:
 
     # ---- where there is something to translate ----
     IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-    UPC_WORDS = (b"address_space", b"static")
+    UPC_WORDS = (b"address_space", b"static", b"main")  # main: renamed for the runtime to call
     PLAIN_MARKERS = (b"__upcc_THREADS", b"__upcc_MYTHREAD")  # macros of the output: nothing to rewrite
 
     def find_relevant(self, functions):
