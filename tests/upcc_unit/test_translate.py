@@ -245,6 +245,13 @@ class Sizes(unittest.TestCase):
         self.assertEqual(tr("unsigned long n;", "n = sizeof(shared int [10*THREADS]);", static_threads=3),
                          "n = sizeof(__typeof__(int[30]));")
 
+    def test_blocksizeof_of_a_star_typedef_binds_where_written(self):
+        # typedef shared [*] J K[10]; typedef K L[10]: L keeps K's block, ceil(100 / THREADS)
+        decls = "typedef int J[10]; typedef shared [*] J K[10]; typedef K L[10]; unsigned long n;"
+        want = "n = ((size_t)((100 + (size_t)upcemu_threads() - 1) / (size_t)upcemu_threads()));"
+        self.assertEqual(tr(decls, "n = upc_blocksizeof(K);"), want)
+        self.assertEqual(tr(decls, "n = upc_blocksizeof(L);"), want)
+
     def test_blocksizeof_of_a_member_is_zero(self):
         self.assertEqual(tr("struct S { int f; }; shared [3] struct S s[3*THREADS]; unsigned long n;",
                             "n = upc_blocksizeof(s[0].f) + upc_blocksizeof(s);"),

@@ -33,6 +33,22 @@ shared void *upc_alloc(size_t nbytes);
 shared void *upc_local_alloc(size_t nblocks, size_t nbytes);
 void upc_free(shared void *ptr);
 void upc_all_free(shared void *ptr);
+/* The allocation calls with the caller's file and line (upcemu_site_enter/leave, as
+ * the locks below and <upc_collective.h>), so that a report (a mismatch of
+ * upc_all_alloc's arguments, a wait, running out of memory) names the UPC line.
+ * The macros' own names are not expanded again: &upc_all_alloc still works. */
+#ifndef UPCC_SITE_LEAVE_SPTR
+#define UPCC_SITE_LEAVE_SPTR
+static inline shared void *upcemu_site_leave_sptr(shared void *r) { upcemu_site_leave(); return r; }
+#endif
+#define upc_all_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_sptr(upc_all_alloc(__VA_ARGS__)))
+#define upc_global_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), \
+                               upcemu_site_leave_sptr(upc_global_alloc(__VA_ARGS__)))
+#define upc_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_sptr(upc_alloc(__VA_ARGS__)))
+#define upc_local_alloc(...) (upcemu_site_enter(__FILE__, __LINE__), \
+                              upcemu_site_leave_sptr(upc_local_alloc(__VA_ARGS__)))
+#define upc_free(...) (upcemu_site_enter(__FILE__, __LINE__), upc_free(__VA_ARGS__), upcemu_site_leave())
+#define upc_all_free(...) (upcemu_site_enter(__FILE__, __LINE__), upc_all_free(__VA_ARGS__), upcemu_site_leave())
 void upc_memcpy(shared void *dst, shared const void *src, size_t n);
 void upc_memget(void *dst, shared const void *src, size_t n);
 void upc_memput(shared void *dst, const void *src, size_t n);

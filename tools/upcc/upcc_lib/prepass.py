@@ -100,6 +100,31 @@ def _balanced(toks, i, open_, close):
     raise UpcError(toks[i].file, toks[i].line, f"unbalanced '{open_}'")
 
 
+_INTEGER = re.compile(r"(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)[uUlL]*")
+
+
+def _constant(text):
+    """The value of an integer constant expression made of literals, parentheses and
+    + - * / % << >> (a block size such as `UPC_MAX_BLOCK_SIZE+1` after the
+    preprocessor), or None when it holds anything else (a name, sizeof, a cast:
+    then gcc computes it and the runtime checks the block size)."""
+    import ast
+    src = _INTEGER.sub(lambda m: str(int(m.group(1), 8 if re.fullmatch(r"0[0-7]+", m.group(1)) else 0)), text)
+    try:
+        tree = ast.parse(src.replace("/", "//"), mode="eval")
+    except SyntaxError:
+        return None
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv,
+               ast.Mod, ast.LShift, ast.RShift, ast.USub, ast.UAdd)
+    if not all(isinstance(n, allowed) for n in ast.walk(tree)) or \
+            not all(isinstance(n.value, int) for n in ast.walk(tree) if isinstance(n, ast.Constant)):
+        return None
+    try:
+        return eval(compile(tree, "<block size>", "eval"), {"__builtins__": {}})
+    except (ArithmeticError, ValueError):
+        return None
+
+
 def _text(toks, a, b):
     return "".join(t.text for t in toks[a:b])
 
@@ -396,7 +421,10 @@ def _relevant_names(toks, shared_names):
                     continue
                 if x == "{":
                     words = [w for w, d in stmt]
-                    record = any(w in ("struct", "union") for w in words[-3:])
+                    # `struct {` or `struct TAG {` opens a record body; a function whose
+                    # last parameter has a struct type (`f(struct S *p) {`) does not
+                    record = bool(words) and (words[-1] in ("struct", "union") or (
+                        len(words) >= 2 and words[-2] in ("struct", "union") and words[-1] not in C_KEYWORDS))
                     if not record:  # a function's parameters, a block: the statement ends here
                         end_statement(definition=True)
                     frames.append([stmt, hit, record, False])
@@ -507,10 +535,12 @@ def _rewrite(toks, static_threads, layouts, shared_names):
                         # expression, which THREADS is only with a static THREADS
                         raise UpcError(t.file, t.line, f"block size '{inner}' contains THREADS, which is not a "
                                                        f"constant without a static THREADS (upcc -T N)")
-                    lit = re.fullmatch(r"(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*", inner)
-                    if lit and int(lit.group(1), 0) > 4294967296:
+                    value = _constant(inner)
+                    if value is not None and value > 4294967296:
                         raise UpcError(t.file, t.line, f"block size {inner} is larger than UPC_MAX_BLOCK_SIZE "
                                                        f"(4294967296)")
+                    if value is not None and value < 0:
+                        raise UpcError(t.file, t.line, f"block size {inner} is negative")
                 end = k + 1
             consistency = None
             # strict/relaxed among the neighbouring qualifiers

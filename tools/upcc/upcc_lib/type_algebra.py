@@ -129,6 +129,8 @@ class Types:
     def layout(self, k):
         """(block, consistency) of address space k: block '1', '0' (indefinite),
         '*' or the block's text; consistency 'strict', 'relaxed' or None."""
+        if k <= 0:  # (the table's index -1 would answer for a type that is not shared)
+            raise AssertionError("upcc: the layout of a type that is not shared was asked for")
         return self.layouts.table[k - 1]
 
     @staticmethod

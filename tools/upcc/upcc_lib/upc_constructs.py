@@ -126,7 +126,7 @@ class UpcConstructs:
                     return f"((size_t){star.cname}.block)"
                 if not whole:
                     return "((size_t)1)"
-                self.error(c, "upc_blocksizeof of a shared [*] array type needs the array object itself")
+                return f"((size_t){self.star_block_of_type(c, arg, t)})"
             return f"((size_t){self.block_expr(block)})"
         # localsizeof
         if obj is not None:
@@ -134,9 +134,45 @@ class UpcConstructs:
         if not whole:
             return f"((size_t)sizeof({elem}))"
         if block == "*":
-            self.error(c, "upc_localsizeof of a shared [*] array type needs the array object itself")
+            b = self.star_block_of_type(c, arg, t)
+            return (f"upcemu_localsizeof(sizeof({self.c_type(t)}) / sizeof({elem}), {b}, "
+                    f"sizeof({elem}))")
         return (f"upcemu_localsizeof(sizeof({self.c_type(t)}) / sizeof({elem}), {self.block_expr(block)}, "
                 f"sizeof({elem}))")
+
+    def star_block_of_type(self, c, arg, t):
+        """The block of a `shared [*]` array *type* (UPC 1.3 6.5.1.1: evaluated where
+        the type is used, as if distributed over THREADS: ceil(elements / THREADS)).
+        The elements come from the type, which the parse computes with THREADS as 1:
+        a dimension with THREADS needs -T."""
+        if not self.static_threads and "__upcc_THREADS" in self.text_of(arg):
+            self.error(c, "the block size of a shared [*] array type with THREADS in a dimension needs a static "
+                          "THREADS (upcc -T N)")
+        # [*] binds where it is written: an array of a [*] typedef (`typedef K L[10]`)
+        # keeps K's block, so the elements counted are those of the innermost
+        # typedef that says [*] (the specification's consensus reading, issue 2 of
+        # the UPC specification's tracker)
+        # (the operand arrives as typeof(L): its typedef is the type reference inside)
+        refs = [k.referenced for k in arg.walk_preorder() if k.kind == K.TYPE_REF and k.referenced is not None
+                and k.referenced.kind == K.TYPEDEF_DECL]
+        start = refs[0].type if refs else t
+        where, todo = t, [start]
+        while todo:
+            x = todo.pop()
+            if x.kind == TK.TYPEDEF:
+                u = x.get_declaration().underlying_typedef_type
+                if self.is_array(u) and self.top_as(u) > 0 and self.layout(self.top_as(u))[0] == "*":
+                    where = u
+                todo.append(u)
+            elif x.kind == TK.ELABORATED:
+                todo.append(x.get_named_type())
+            elif x.kind == TK.CONSTANTARRAY:
+                todo.append(x.element_type)
+        n, u = 1, self.canonical(where)
+        while u.kind == TK.CONSTANTARRAY:
+            n *= u.element_count
+            u = u.element_type
+        return f"(({n} + (size_t)upcemu_threads() - 1) / (size_t)upcemu_threads())"
 
     # ---- sizeof ----
     def rw_sizeof(self, c):
