@@ -88,8 +88,9 @@ USAGE = re.compile(r"^.*(\busage\b|\bUsage\b|\bUSAGE\b|\bsyntax:|missing argumen
 REPORT = re.compile(r"upcemu: (?!warning)[^\n]*")
 # A program that says it cannot run with this THREADS (it checks THREADS itself).
 THREADS_REQUIREMENT = re.compile(
-    r"^.*(\b(at least|at most|exactly|more than|fewer than|multiple of|power of (2|two)|even number of)\b[^\n]{0,40}"
-    r"\b(UPC )?(threads|THREADS|processors|procs|processes)\b|\bTHREADS\s*(must|should|needs to)\b|"
+    r"^.*(\b(at least|at most|exactly|more than|fewer than|multiple of|power of (2|two)|even|odd)\b[^\n]{0,40}"
+    r"\b(UPC )?(threads|THREADS|thread count|number of threads|processors|procs|processes)\b|"
+    r"\bTHREADS\s*(must|should|needs to)\b|"
     r"\b(requires?|needs?|must (be )?run with)\b[^\n]{0,30}\b\d+\s+(or more )?(UPC )?(threads|THREADS|processes)\b).*$",
     re.M)
 # RequireFeature names of Berkeley's harness that only Berkeley UPC's runtime has.
@@ -241,8 +242,12 @@ def strip_comments(text):
 def run_cmd(cmd, cwd, log, timeout, env=None, stdin=subprocess.DEVNULL):
     """(status, timed_out): the command in its own session, killed whole on timeout."""
     with open(log, "wb") as out:
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=stdin,
-                             env=env, start_new_session=True)
+        try:
+            p = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=stdin,
+                                 env=env, start_new_session=True)
+        except OSError as e:  # the tool is being rebuilt, or is gone: say so in the log
+            out.write(("run_corpus.py: could not start %s: %s\n" % (cmd[0], e)).encode())
+            return 127, False
         try:
             return p.wait(timeout=timeout), False
         except subprocess.TimeoutExpired:
@@ -653,7 +658,13 @@ def main(argv):
                 p = todo.get_nowait()
             except queue.Empty:
                 return
-            process(p, opts)
+            try:
+                process(p, opts)
+            except Exception as e:  # a program must not stop the others
+                p.setdefault("cells", {})
+                p.setdefault("details", {})
+                p.setdefault("compile", "-")
+                p["class"], p["reason"] = "n/a", "run_corpus.py failed on it: %s: %s" % (type(e).__name__, e)
             with lock:
                 done.append(p)
                 journal.write(json.dumps({k: v for k, v in p.items() if k != "builds"}, default=str) + "\n")
