@@ -211,6 +211,30 @@ int main(void) { return 0; }
     check(r.returncode == 0 and "redefined" not in r.stderr, "the feature macros are not predefined as UPC 1.3 says", r)
 
 
+def default_optimisation(d):
+    """The translated C is compiled with -O2 unless the user gives -O* or -g*
+    (Berkeley upcc optimises by default); a plain C file (-x c) gets gcc's own
+    default, and a user's -O0 is kept."""
+    write(d, "prog.upc", "#include <upc.h>\nshared int x[THREADS];\nint main(void) { x[MYTHREAD] = 1; return 0; }\n")
+    write(d, "plain.c", "int helper(void) { return 1; }\n")
+
+    def compile_line(args, suffix):
+        r = upcc(args, d, env={"UPCC_VERBOSE": "1"})
+        check(r.returncode == 0, "upcc " + " ".join(args) + " failed", r)
+        lines = [ln for ln in r.stderr.splitlines() if " -c " in ln and suffix in ln]
+        check(len(lines) == 1, f"one compile of {suffix} expected in upcc's commands", r)
+        return lines[0].split()
+
+    check("-O2" in compile_line(["-c", "prog.upc", "-o", "p.o"], ".upc.c"),
+          "the translated C is not compiled with -O2 by default")
+    words = compile_line(["-g", "-c", "prog.upc", "-o", "p.o"], ".upc.c")
+    check("-O2" not in words and "-g" in words, "with -g the translated C must not get the default -O2")
+    words = compile_line(["-O0", "-c", "prog.upc", "-o", "p.o"], ".upc.c")
+    check("-O2" not in words and "-O0" in words, "a user's -O0 must be kept, without the default -O2")
+    words = compile_line(["-x", "c", "-c", "plain.c", "-o", "plain.o"], "plain.c")
+    check("-O2" not in words, "a plain C file (-x c) must keep gcc's own default")
+
+
 def inputs_without_program(d):
     """Inputs that make no program: one clear line each, never the linker's words."""
     write(d, "empty.upc", "")
@@ -389,7 +413,7 @@ def odd_command_lines(d):
 
 
 GROUPS = {f.__name__: f for f in (makefile_variables, non_utf8_literal, include_order, predefined_macros,
-                                  inputs_without_program,
+                                  default_optimisation, inputs_without_program,
                                   signals_leave_no_folder, internal_error_guard, large_input_note,
                                   odd_command_lines)}
 

@@ -55,6 +55,14 @@ def emit(text):
     sys.stderr.buffer.flush()
 
 
+def default_optimisation(o):
+    """gcc's -O2 for translated UPC unless the user chose -O* or -g*: Berkeley upcc
+    compiles the generated C optimised by default (GASNet's CFLAGS; -O2 unless -g
+    with GCC UPC as its back end), and a shared access, an inline call of the C
+    ABI, costs about ten times as much unoptimised."""
+    return [] if any(f.startswith(("-O", "-g")) for f in o.cc_flags) else ["-O2"]
+
+
 # The libraries' feature macros, which UPC 1.3 says an implementation that has
 # the library predefines (so a program may test them before any #include), each
 # with the value the library's own header gives it.
@@ -169,7 +177,7 @@ def build(o):
                 if o.keep:
                     shutil.copy(c_file, (o.out if o.out and not o.compile_only else base) + ".upc.c"
                                 if len(sources) == 1 else base + ".upc.c")
-                src_c, lang, extra = c_file, ["-x", "c"], []
+                src_c, lang, extra = c_file, ["-x", "c"], default_optimisation(o)
             else:
                 src_c, lang, extra = src, (["-x", "c"] if x.kind == "c" else []), o.cpp_flags
             if o.preprocess_only:

@@ -33,7 +33,9 @@ whatever -x says) are linked.
                      passed to the preprocessor; -I folders are searched
                      before upcc's own headers, as Berkeley upcc does
   -O* -g* -W* -f* -m* -std=...
-                     passed to gcc (-O*, -g*, -f*, -m* to the link too)
+                     passed to gcc (-O*, -g*, -f*, -m* to the link too); the
+                     translated C is compiled with -O2 unless -O* or -g* is
+                     given, as Berkeley upcc optimises by default
   -l LIB -L DIR -Wl,... -pthread
                      passed to the link
   --help, --version
