@@ -159,7 +159,11 @@ constexpr std::uint32_t sem_maxvalue = 65535;
 void sem_post(const char* fn, upcemu_sptr s, std::size_t n, bool counted) {
   sem_record& r = sem_of(fn, s);
   if (counted && (r.flags & sem_boolean)) fail(fn, "the semaphore is BUPC_SEM_BOOLEAN: the N forms are for BUPC_SEM_INTEGER ones");
-  single_party(fn, r.producer, r.flags & sem_sproducer, "PRODUCER");
+  // The semaphore's own thread posting it does not count: Berkeley's check
+  // (upcr_sem.c, UPCR_SEM_DEBUG) registers only the signals of other threads,
+  // and its benchmarks/bupc_semperf.upc posts its own SPRODUCER semaphores.
+  if (static_cast<std::uint32_t>(upc::mythread()) != s.thread)
+    single_party(fn, r.producer, r.flags & sem_sproducer, "PRODUCER");
   const std::uint32_t max = (r.flags & sem_boolean) ? 1 : sem_maxvalue;
   upc::fence();  // what was written before the post is seen by the waiter
   std::uint32_t v = r.value.load(std::memory_order_relaxed);

@@ -18,6 +18,7 @@ shared uint64_t counter;
 shared int64_t mixed[THREADS];
 shared int32_t small[THREADS];
 bupc_sem_t *shared sems[THREADS];
+bupc_sem_t *shared sems2[THREADS];
 
 static int failures;
 #define CHECK(cond, ...)                                  \
@@ -42,7 +43,9 @@ static int misuse(const char *which) {
     bupc_sem_t *p = bupc_sem_alloc(BUPC_SEM_INTEGER | BUPC_SEM_SPRODUCER);
     if (MYTHREAD == 0) sems[0] = p;
     upc_barrier;
-    if (MYTHREAD < 2) bupc_sem_post(sems[0]);
+    /* two threads other than its own (thread 0's posts do not count, as in
+       Berkeley's check): run with 3 threads */
+    if (MYTHREAD == 1 || MYTHREAD == 2) bupc_sem_post(sems[0]);
     upc_barrier;
   } else if (!strcmp(which, "misaligned")) {
     bupc_atomicU64_fetchadd_relaxed((shared [] char *)&counter + 4, 1);
@@ -124,6 +127,18 @@ int main(int argc, char **argv) {
   bupc_sem_post(flag);
   CHECK(bupc_sem_try(flag) == 1 && bupc_sem_try(flag) == 0, "boolean post/try");
   bupc_sem_free(flag);
+  /* a single-producer semaphore posted by its own thread and by one other (the
+     left neighbour), as Berkeley's bupc_semperf does: allowed */
+  upc_barrier;
+  bupc_sem_t *single = bupc_sem_alloc(BUPC_SEM_INTEGER | BUPC_SEM_SPRODUCER | BUPC_SEM_SCONSUMER);
+  sems2[me] = single;
+  bupc_sem_post(single);
+  bupc_sem_wait(single);
+  upc_barrier;
+  bupc_sem_post(sems2[right]);
+  bupc_sem_wait(single);
+  upc_barrier;
+  bupc_sem_free(single);
   /* a ring of posts: thread 0 starts, each passes on after its wait */
   if (me == 0) bupc_sem_post(sems[right]);
   bupc_sem_wait(mine);
