@@ -1,5 +1,6 @@
 """The upcc command line: preprocess, translate, compile, link (docs/upcc.md)."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,24 @@ def looks_like_upc(path):
         return False
     import re
     return re.search(r"^\s*#\s*include\s*[<\"]upc(_relaxed|_strict)?\.h[>\"]", text, re.M) is not None
+
+
+# gcc's diagnostics on translated C, in the program's words: the C it compiles
+# names the runtime's types and upcc's renamings
+GCC_WORDS = [
+    (re.compile(r"\bupcemu_sptr\b"), "pointer-to-shared"),
+    (re.compile(r"\bstruct upcemu_lock\b"), "upc_lock_t"),
+    (re.compile(r"\bupcemu_object\b"), "shared object"),
+    (re.compile(r"\b__upcc_o_(\w+?)(?:_\d+)?\b"), r"\1"),
+    (re.compile(r"\b(?:__upcc_user_main|upcemu_c_program_main)\b"), "main"),
+    (re.compile(r"\b__upcc_(THREADS|MYTHREAD)\b"), r"\1"),
+]
+
+
+def in_upc_words(text):
+    for rx, word in GCC_WORDS:
+        text = rx.sub(word, text)
+    return text
 
 
 def emit(text):
@@ -184,8 +203,15 @@ def build(o):
                 continue
             obj = ((o.out if o.out else base + ".o") if o.compile_only
                    else os.path.join(tmp, f"{n}_{base}.o"))
+            translated_c = src_c != src
+            color = ["-fdiagnostics-color=always"] if translated_c and sys.stderr.isatty() else []
+            if translated_c:  # columns and carets would point into the translated line
+                color += ["-fno-show-column", "-fno-diagnostics-show-caret"]
             r = run(cc + ["-std=gnu11", "-fexceptions", "-c"] + lang + [src_c] + extra +
-                    [f"-I{d}" for d in incs] + o.cc_flags + ["-o", obj])
+                    [f"-I{d}" for d in incs] + o.cc_flags + color + ["-o", obj],
+                    stderr=subprocess.PIPE if translated_c else None)
+            if translated_c and r.stderr:
+                emit(in_upc_words(r.stderr.decode("utf-8", "surrogateescape")))
             if r.returncode != 0:
                 if src_c == src and looks_like_upc(src):
                     print(f"upcc: note: {src} was compiled as plain C (-x c) but includes <upc.h>, "
