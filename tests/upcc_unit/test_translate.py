@@ -151,6 +151,16 @@ class Arithmetic(unittest.TestCase):
                          "p = upcemu_add(upcemu_add(upcemu_base(&__upcc_o_a3), (ptrdiff_t)(0), sizeof(short), "
                          "__upcc_o_a3.block), +(ptrdiff_t)(1), sizeof(short), __upcc_o_a3.block);")
 
+    def test_a_pointer_into_a_star_object_keeps_its_block_when_indexed(self):
+        # (&p[i])[j] and (m[0] + k)[j]: the [*] pointer type only comes from the
+        # object, so its steps use the object's block, never the default 1 (with
+        # -T 2, m4's block is 5 and a [0] step of block 1 moved a phase-3 pointer)
+        decls = "struct rec { int a; long l; }; shared [*] struct rec m4[THREADS][5]; long v;"
+        for static in (None, 2):
+            got = tr(decls, "v = (&(m4[0] + 4)[-1])[0].l;", static_threads=static)
+            self.assertNotIn("sizeof(struct rec), 1)", got)
+            self.assertEqual(got.count("__upcc_o_m4.block"), 4, got)
+
     def test_arithmetic_on_shared_void_is_an_error(self):
         with self.assertRaisesRegex(UpcError, "arithmetic on a pointer to shared void"):
             tr("shared void *v;", "v = v + 1;")

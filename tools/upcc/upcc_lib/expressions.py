@@ -176,7 +176,9 @@ class Expressions:
             elif c.kind == K.ARRAY_SUBSCRIPT_EXPR:
                 a, b = children(c)
                 base = a if self.is_pointer(a.type) or self.is_array(a.type) else b
-                if not self.is_array(strip(base).type):
+                # an array of the object, or a pointer into it (`(&a[i])[j]`,
+                # `(m[0] + k)[j]`: a [*] pointer type only comes from the object)
+                if not self.is_array(strip(base).type) and not self.is_sptr(strip(base).type):
                     return None
                 c = base
             elif c.kind == K.BINARY_OPERATOR:
