@@ -17,11 +17,18 @@
  *   allocate(numblocks, blksize, t)   upc_all_alloc among the members
  *   allocateLock(t)       upc_all_lock_alloc among the members
  *   deallocate(p, t), deallocateLock(l, t)   frees them (members, collectively)
+ *
+ * Extension, the bridge to <upccoll.h> (docs/teams-and-collectives-2.md,
+ * "Teams of the thesis"):
+ *   upccoll_team_from_teamutil(t, &newteam)   collective over t's members (after
+ *                         upccoll_initialize): a <upccoll.h> team of the same
+ *                         members, rank = team id; free it with upccoll_team_free
  */
 #pragma once
 #include <cstddef>
 
 #include "upc.h"
+#include "upccoll_types.h"
 
 struct team {
   upc::sptr<void> content;      /* the team's shared record, made by init */
@@ -40,3 +47,4 @@ upc::sptr<void> allocate(int numblocks, int blksize, team t);
 upc_lock_t* allocateLock(team t);
 void deallocate(upc::sptr<void> pointer, team t);
 void deallocateLock(upc_lock_t* pointer, team t);
+upccoll_return_t upccoll_team_from_teamutil(team t, upccoll_team_t* newteam);

@@ -16,7 +16,10 @@
  * Extensions for MPI programmers (each marked "Extension" below): the in-place
  * form UPCCOLL_IN_PLACE; split with UPCCOLL_UNDEFINED, giving UPCCOLL_TEAM_NULL;
  * keys that need not be 0..n-1; UPC_LOGXOR; upccoll_op_commutative;
- * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan. */
+ * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan;
+ * upccoll_waitall and upccoll_testall over an array of handles;
+ * upccoll_team_split_type by emulated node (and, in <teamutil.h>,
+ * upccoll_team_from_teamutil from a thesis team). */
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -68,6 +71,22 @@ void upccoll_wait(upccoll_handle_t h);
 void upccoll_fence(void);
 /* Extension: upccoll_wait that also returns the collective's status. */
 upccoll_return_t upccoll_wait_status(upccoll_handle_t h);
+/* Extensions (MPI_Waitall, MPI_Testall): an array of count handles.
+ * Entries that are UPCCOLL_INVALID_HANDLE are skipped (MPI_REQUEST_NULL); every
+ * other entry must be a live handle of this thread, named once, else nothing
+ * is waited for and the code is UPCCOLL_ERROR_HANDLE (count < 0:
+ * UPCCOLL_ERROR_COUNT). statuses (may be null, as MPI_STATUSES_IGNORE) gets
+ * each collective's code, UPCCOLL_SUCCESS for a skipped entry.
+ * upccoll_waitall completes every one and sets its entry to
+ * UPCCOLL_INVALID_HANDLE; it returns the first failure in array order, or
+ * UPCCOLL_SUCCESS.
+ * upccoll_testall advances every one; when all are complete it completes
+ * them as upccoll_waitall does (entries set to UPCCOLL_INVALID_HANDLE, no
+ * upccoll_wait needed afterwards) and returns 1, else it changes nothing and
+ * returns 0 (unlike upccoll_test, which never completes a handle); -code for
+ * a bad array. */
+upccoll_return_t upccoll_waitall(int count, upccoll_handle_t* handles, upccoll_return_t* statuses);
+int upccoll_testall(int count, upccoll_handle_t* handles, upccoll_return_t* statuses);
 
 /* 3.4 Teams (upccoll_team_t, UPC_TEAM_ALL, UPCCOLL_TEAM_NULL, UPCCOLL_UNDEFINED:
  * "upccoll_types.h"). Team handles are local to the thread that got them, and a
@@ -80,6 +99,12 @@ upccoll_return_t upccoll_wait_status(upccoll_handle_t h);
 upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank);
 upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size);
 upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam);
+/* Extension (MPI_Comm_split_type): split_type UPCCOLL_TEAM_TYPE_SHARED makes
+ * one team of the members on each emulated node (upcrun --nodes,
+ * docs/topology.md; one node by default, so the whole team), ordered by key
+ * then parent rank; UPCCOLL_UNDEFINED joins none (UPCCOLL_TEAM_NULL). Another
+ * split_type is UPCCOLL_ERROR on every member. Collective over team, as split. */
+upccoll_return_t upccoll_team_split_type(upccoll_team_t team, int split_type, int key, upccoll_team_t* newteam);
 /* The std::source_location (never written by the caller) is where the team was
  * freed: a later use of the handle is refused naming that line. */
 void upccoll_team_free(upccoll_team_t team, const std::source_location& where = std::source_location::current());

@@ -108,3 +108,6 @@ typedef void* upccoll_team_t;
 #define UPCCOLL_TEAM_NULL ((upccoll_team_t)~(uintptr_t)0)
 #endif
 #define UPCCOLL_UNDEFINED (-32766)
+/* Extension: the split type of upccoll_team_split_type (MPI_COMM_TYPE_SHARED):
+ * the members on one emulated node (upcrun --nodes) form one team. */
+#define UPCCOLL_TEAM_TYPE_SHARED 1

@@ -88,7 +88,9 @@ Options:
                          1e9, GBPS 0 or at least 0.001, not both 0)
   --check                checked mode: bounds checks against each shared object,
                          the full single-valued argument checks of collectives,
-                         and wait warnings (see --wait-warning)
+                         <upccoll.h> errors printed as they are returned, a note
+                         on its handles never waited on, and wait warnings (see
+                         --wait-warning)
   --watchdog S           stop the run, printing where every thread waits, once
                          every thread has been waiting in the runtime for S
                          seconds with none of them moving: a deadlock (default 2;

@@ -112,10 +112,7 @@ upccoll_return_t finish_start(tasks::operation& op, upc::coll::status posted, up
     return UPCCOLL_SUCCESS;  // the work happens later: in upccoll calls, or on the progress thread
   }
   if (handle) {
-    library_state& s = state();
-    op.handle = s.next_handle++;
-    s.handles[op.handle] = &op;
-    *handle = reinterpret_cast<upccoll_handle_t>(static_cast<std::uintptr_t>(op.handle));
+    *handle = remember_handle(op);
     return UPCCOLL_SUCCESS;
   }
   const upc::coll::status result = tasks::wait(op);
@@ -125,58 +122,9 @@ upccoll_return_t finish_start(tasks::operation& op, upc::coll::status posted, up
 
 }  // namespace upccoll_front
 
-namespace {
+const char* const upccoll_front::uninitialised = "upccoll_initialize has not been called on this thread";
 
-tasks::operation* find_handle(upccoll_handle_t h) {
-  if (!initialized()) return nullptr;
-  library_state& s = state();
-  auto it = s.handles.find(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(h)));
-  return it == s.handles.end() ? nullptr : it->second;
-}
-
-// Forgets the handles of collectives on t (nullptr: all): settling completes them.
-void drop_handles(upc::coll::team* t) {
-  library_state& s = state();
-  for (auto it = s.handles.begin(); it != s.handles.end();)
-    if (!t || &it->second->t->members() == t) it = s.handles.erase(it);
-    else ++it;
-}
-
-constexpr const char* uninitialised = "upccoll_initialize has not been called on this thread";
-
-}  // namespace
-
-int upccoll_test(upccoll_handle_t h) {
-  tasks::operation* op = find_handle(h);
-  if (!op) {
-    report("upccoll_test", initialized() ? UPCCOLL_ERROR_HANDLE : UPCCOLL_ERROR_UNINITIALIZED,
-           "the handle is not a live handle of this thread (already waited on, or never returned)");
-    return -static_cast<int>(UPCCOLL_ERROR_HANDLE);
-  }
-  return tasks::test(*op) ? 1 : 0;
-}
-
-upccoll_return_t upccoll_wait_status(upccoll_handle_t h) {
-  const char* fn = "upccoll_wait";
-  tasks::operation* op = find_handle(h);
-  if (!op)
-    return report(fn, initialized() ? UPCCOLL_ERROR_HANDLE : UPCCOLL_ERROR_UNINITIALIZED,
-                  "the handle is not a live handle of this thread (already waited on, or never returned)");
-  const upc::coll::status result = tasks::wait(*op);
-  state().handles.erase(op->handle);
-  tasks::release(*op);
-  return report(fn, from_status(result), "the collective failed");
-}
-
-void upccoll_wait(upccoll_handle_t h) { (void)upccoll_wait_status(h); }
-
-void upccoll_fence(void) {
-  if (!initialized()) {
-    report("upccoll_fence", UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
-    return;
-  }
-  (void)tasks::fence();
-}
+// Completion (test, wait, waitall, testall, fence) and the handles: upccoll_completion.cpp.
 
 // ---- initialisation ----------------------------------------------------------------
 
@@ -225,7 +173,7 @@ upccoll_return_t upccoll_finalize(const std::source_location& where) {
   if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
   det::collective_call call(fn, where);
   library_state& s = state();
-  drop_handles(nullptr);
+  drop_handles(nullptr, fn);
   std::vector<upc::coll::team*> teams;
   for (auto& [id, t] : s.teams) teams.push_back(t.get());
   tasks::finalize(teams, fn);
@@ -261,18 +209,12 @@ upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
 
 // Split is the engine's (team::split, MPI_Comm_split's rule): synchronising, so
 // a collective on the new team can never reach a member that does not know it.
-upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
-  const char* fn = "upccoll_team_split";
-  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
-  std::string why;
-  upc::coll::team* t = resolve(team_handle, &why);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
+upccoll_return_t upccoll_front::split_team(const char* fn, upc::coll::team& parent, bool join, int color, int key,
+                                           upccoll_team_t* newteam, verdict v) {
   tasks::progress_here();
-  verdict v;
   if (!newteam) v.set(UPCCOLL_ERROR, "newteam is a null pointer");
   std::unique_ptr<upc::coll::team> made;
-  const bool join = color != UPCCOLL_UNDEFINED;
-  const upc::coll::status st = upc::coll::team::split(*t, join, color, key, to_status(v.code), made, fn);
+  const upc::coll::status st = upc::coll::team::split(parent, join && !v.bad(), color, key, to_status(v.code), made, fn);
   // Every member's verdict is the same: the first failure among the members.
   if (!v.bad() && st != upc::coll::status::ok) {
     if (st == upc::coll::status::no_memory) v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left for the new team on some member");
@@ -292,6 +234,31 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
   return UPCCOLL_SUCCESS;
 }
 
+upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
+  const char* fn = "upccoll_team_split";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
+  std::string why;
+  upc::coll::team* t = resolve(team_handle, &why);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
+  return split_team(fn, *t, color != UPCCOLL_UNDEFINED, color, key, newteam, verdict{});
+}
+
+// MPI_Comm_split_type with MPI_COMM_TYPE_SHARED: the members that share an
+// emulated node (upcrun --nodes, docs/topology.md) form one team. The color is
+// the node's number, which every member of the node computes alike.
+upccoll_return_t upccoll_team_split_type(upccoll_team_t team_handle, int split_type, int key, upccoll_team_t* newteam) {
+  const char* fn = "upccoll_team_split_type";
+  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
+  std::string why;
+  upc::coll::team* t = resolve(team_handle, &why);
+  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
+  verdict v;
+  if (split_type != UPCCOLL_TEAM_TYPE_SHARED && split_type != UPCCOLL_UNDEFINED)
+    v.set(UPCCOLL_ERROR, "split_type is " + std::to_string(split_type) +
+                             ", not UPCCOLL_TEAM_TYPE_SHARED or UPCCOLL_UNDEFINED");
+  return split_team(fn, *t, split_type != UPCCOLL_UNDEFINED, upc::node_of(det::tl_mythread), key, newteam, v);
+}
+
 void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& where) {
   const char* fn = "upccoll_team_free";
   if (!initialized()) {
@@ -304,7 +271,7 @@ void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& w
     report(fn, UPCCOLL_ERROR_TEAM, t ? "UPC_TEAM_ALL cannot be freed (upccoll_finalize releases it)" : why);
     return;
   }
-  drop_handles(t);
+  drop_handles(t, fn);
   tasks::free_team(*t, fn);
   const std::uint64_t id = t->id();
   state().teams.erase(id);  // the handle goes with the team

@@ -43,8 +43,16 @@ struct library_state {
     std::uint32_t line;
   };
   std::map<std::uint64_t, freed_at> freed_teams;
-  std::map<std::uint64_t, tasks::operation*> handles;
+  // Live collective handles by number, with the call's line when it came from
+  // UPC source (the --check note on handles never waited on names it).
+  struct live_handle {
+    tasks::operation* op;
+    const char* file;
+    std::uint32_t line;
+  };
+  std::map<std::uint64_t, live_handle> handles;
   std::uint64_t next_handle = 1;
+  bool end_note_registered = false;  // the --check note at the thread's end (upccoll_completion.cpp)
   std::vector<user_op_entry> user_ops;
 };
 
@@ -77,6 +85,22 @@ struct verdict {
 // UPCCOLL_ERROR_* and the engine's status, both ways (upccoll_status.cpp).
 upc::coll::status to_status(upccoll_return_t code) noexcept;
 upccoll_return_t from_status(upc::coll::status s) noexcept;
+
+extern const char* const uninitialised;  // "upccoll_initialize has not been called on this thread"
+
+// Handles (upccoll_completion.cpp). remember_handle gives op the next handle
+// number; drop_handles forgets the handles of collectives on t (nullptr: all),
+// which settling then completes, with a --check note for each, named by
+// `function` (upccoll_team_free, upccoll_finalize): it was never waited on.
+upccoll_handle_t remember_handle(tasks::operation& op);
+void drop_handles(upc::coll::team* t, const char* function);
+
+// Collective over `parent`: the new team of the members that join with the
+// same color, ordered by key then parent rank, registered as a handle of this
+// thread in *newteam (UPCCOLL_TEAM_NULL when this member does not join). `v`:
+// this member's own failure, if any (posted, so every member returns it).
+upccoll_return_t split_team(const char* fn, upc::coll::team& parent, bool join, int color, int key,
+                            upccoll_team_t* newteam, verdict v);
 
 // Records a started collective's handle (or fence) as the call asks, or waits
 // for it (blocking); the call's return value.

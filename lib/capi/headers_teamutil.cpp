@@ -35,4 +35,7 @@ void upcemu_team_deallocate(upcemu_sptr p, upcc_c_team t) { deallocate(vptr(p), 
 void upcemu_team_deallocateLock(upcemu_sptr l, upcc_c_team t) {
   deallocateLock(upc::detail::lock_of(l), upcc_team_to_cpp(t));
 }
+upccoll_return_t upcemu_upccoll_team_from_teamutil(upcc_c_team t, upccoll_team_t* newteam) {
+  return upccoll_team_from_teamutil(upcc_team_to_cpp(t), newteam);
+}
 }  // extern "C"

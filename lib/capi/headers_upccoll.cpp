@@ -34,9 +34,12 @@ int upcemu_upccoll_test(upccoll_handle_t h) { return upccoll_test(h); }
 void upcemu_upccoll_wait(upccoll_handle_t h) { upccoll_wait(h); }
 void upcemu_upccoll_fence(void) { upccoll_fence(); }
 upccoll_return_t upcemu_upccoll_wait_status(upccoll_handle_t h) { return upccoll_wait_status(h); }
+upccoll_return_t upcemu_upccoll_waitall(int count, upccoll_handle_t* handles, upccoll_return_t* statuses) { return upccoll_waitall(count, handles, statuses); }
+int upcemu_upccoll_testall(int count, upccoll_handle_t* handles, upccoll_return_t* statuses) { return upccoll_testall(count, handles, statuses); }
 upccoll_return_t upcemu_upccoll_team_rank(upccoll_team_t team, int* rank) { return upccoll_team_rank(team, rank); }
 upccoll_return_t upcemu_upccoll_team_size(upccoll_team_t team, int* size) { return upccoll_team_size(team, size); }
 upccoll_return_t upcemu_upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam) { return upccoll_team_split(team, color, key, newteam); }
+upccoll_return_t upcemu_upccoll_team_split_type(upccoll_team_t team, int split_type, int key, upccoll_team_t* newteam) { return upccoll_team_split_type(team, split_type, key, newteam); }
 void upcemu_upccoll_team_free(upccoll_team_t team) { upccoll_team_free(team); }
 upccoll_return_t upcemu_upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) { return upccoll_barrier(team, flags, handle); }
 upccoll_return_t upccoll_bcast(upcemu_sptr sendbuf, size_t sendcount, upccoll_dtype_t sendtype, upcemu_sptr recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) { return upccoll_bcast(vptr(sendbuf), sendcount, sendtype, vptr(recvbuf), recvcount, recvtype, root, team, flags, handle); }

@@ -1,9 +1,12 @@
 /* <upccoll.h> (seed 000's team collectives) through upcc, checked against
  * sequential computations: broadcast, scatter, alltoall, allreduce (predefined
  * and user operations, in place, non-blocking with a handle), a team split by
- * parity with its rank/size and a reduction inside it. */
+ * parity with its rank/size and a reduction inside it; waitall / testall, a
+ * split by node and a thesis team made into a <upccoll.h> team. */
 #include <upc.h>
 #include <upccoll.h>
+#include <teamutil.h>
+#include <bupc_extensions.h>
 #include <stdio.h>
 
 #define K 6
@@ -110,6 +113,46 @@ int main(int argc, char **argv) {
     CHECK(DR[me * K + i] == e, "team allreduce [%d] = %g, expected %g", i, DR[me * K + i], e);
   }
   OK(upccoll_barrier(half, SYNC, NULL));
+
+  /* an array of handles: upccoll_waitall, upccoll_testall (issue 27.15) */
+  upccoll_handle_t hs[3] = {UPCCOLL_INVALID_HANDLE, UPCCOLL_INVALID_HANDLE, UPCCOLL_INVALID_HANDLE};
+  upccoll_return_t st[3] = {UPCCOLL_ERROR, UPCCOLL_ERROR, UPCCOLL_ERROR};
+  for (int i = 0; i < K; i++) S[me * K + i] = me + i;
+  OK(upccoll_allreduce(&S[me * K], &R[me * K], K, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, &hs[0]));
+  OK(upccoll_barrier(half, 0, &hs[2]));
+  OK(upccoll_waitall(3, hs, st));
+  CHECK(hs[0] == UPCCOLL_INVALID_HANDLE && hs[2] == UPCCOLL_INVALID_HANDLE, "waitall left a handle live");
+  CHECK(st[0] == UPCCOLL_SUCCESS && st[1] == UPCCOLL_SUCCESS && st[2] == UPCCOLL_SUCCESS, "waitall statuses %d %d %d",
+        (int)st[0], (int)st[1], (int)st[2]);
+  for (int i = 0; i < K; i++)
+    CHECK(R[me * K + i] == T * (T - 1) / 2 + T * i, "waitall's allreduce [%d] = %d", i, R[me * K + i]);
+  OK(upccoll_barrier(UPC_TEAM_ALL, 0, &hs[1]));
+  int got;
+  while ((got = upccoll_testall(3, hs, NULL)) == 0) upc_poll();
+  CHECK(got == 1 && hs[1] == UPCCOLL_INVALID_HANDLE, "testall gave %d", got);
+
+  /* a team per emulated node (issue 27.16): one node unless upcrun --nodes */
+  upccoll_team_t node_team = UPCCOLL_TEAM_NULL;
+  OK(upccoll_team_split_type(UPC_TEAM_ALL, UPCCOLL_TEAM_TYPE_SHARED, me, &node_team));
+  int node_size = -1, on_my_node = 0;
+  OK(upccoll_team_size(node_team, &node_size));
+  for (int t = 0; t < T; t++) on_my_node += bupc_thread_distance(me, t) <= BUPC_THREADS_VERYNEAR;
+  CHECK(node_size == on_my_node, "split_type: a team of %d, %d threads on this node", node_size, on_my_node);
+  upccoll_team_free(node_team);
+
+  /* a thesis team of the odd threads as a <upccoll.h> team (issue 27.16) */
+  team odd;
+  init(&odd);
+  if (me % 2) insert(me, odd);
+  upc_barrier;
+  if (me % 2) {
+    upccoll_team_t u = UPCCOLL_TEAM_NULL;
+    int r = -1;
+    OK(upccoll_team_from_teamutil(odd, &u));
+    OK(upccoll_team_rank(u, &r));
+    CHECK(r == getTeamID(me, odd), "from_teamutil: rank %d, team id %d", r, getTeamID(me, odd));
+    upccoll_team_free(u);
+  }
   upc_barrier;
   upccoll_team_free(half);
   OK(upccoll_op_free(umax));

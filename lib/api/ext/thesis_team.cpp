@@ -113,6 +113,10 @@ int team_id_of(const std::vector<int>& v, int thread) {
 
 }  // namespace
 
+coll::team& thesis_engine_team(const ::team& t, const char* function) {
+  return engine_team(t, members_for_call(t, function), function);
+}
+
 members_view thesis_members(const call& c) {
   if (!c.thesis_team) detail::fail(c.function, "t is not a team");
   members_view m;

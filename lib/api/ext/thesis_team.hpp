@@ -10,4 +10,9 @@ namespace upc::ext {
 // the calling thread is not a member.
 members_view thesis_members(const call& c);
 
+// The engine team of thesis team `t` (made by the members on first use), for
+// the bridge to <upccoll.h> teams (lib/api/team_bridge.cpp). Fails as
+// thesis_members does.
+coll::team& thesis_engine_team(const ::team& t, const char* function);
+
 }  // namespace upc::ext

@@ -9,6 +9,9 @@
  *   getTeamID(thread, t), getThreadID(teamID, t), teamBarrier(t)
  *   allocate(numblocks, blksize, t), allocateLock(t), deallocate(p, t),
  *   deallocateLock(l, t)     collective among the members
+ *   upccoll_team_from_teamutil(t, &newteam)   (extension) collective among the
+ *                            members: a <upccoll.h> team of the same members,
+ *                            rank = team id (docs/teams-and-collectives-2.md)
  *
  * The functions keep the thesis's names in the program; their C symbols are
  * upcemu_team_* (__asm__ labels), so a program's own `init` or `insert` in
@@ -16,6 +19,7 @@
 #ifndef UPCC_TEAMUTIL_H
 #define UPCC_TEAMUTIL_H
 #include <upc.h>
+#include <upccoll_types.h>
 
 struct team {
   shared void *content;   /* the team's shared record, made by init */
@@ -38,6 +42,7 @@ upc_lock_t *allocateLock(team t) __asm__("upcemu_team_allocateLock");
 void upcemu_team_deallocate(shared void *pointer, team t);
 static inline void deallocate(shared void *pointer, team t) { upcemu_team_deallocate(pointer, t); }
 void deallocateLock(upc_lock_t *pointer, team t) __asm__("upcemu_team_deallocateLock");
+upccoll_return_t upccoll_team_from_teamutil(team t, upccoll_team_t *newteam) __asm__("upcemu_upccoll_team_from_teamutil");
 
 /* Each call with the caller's file and line (upcemu_site_enter/leave), so that a
  * report (a bad argument, a mismatch between threads) names the UPC program's
@@ -61,4 +66,5 @@ static inline shared void * upcemu_site_leave_sptr(shared void * r) { upcemu_sit
 #define allocateLock(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_ptr(allocateLock(__VA_ARGS__)))
 #define deallocate(...) (upcemu_site_enter(__FILE__, __LINE__), deallocate(__VA_ARGS__), upcemu_site_leave())
 #define deallocateLock(...) (upcemu_site_enter(__FILE__, __LINE__), deallocateLock(__VA_ARGS__), upcemu_site_leave())
+#define upccoll_team_from_teamutil(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_from_teamutil(__VA_ARGS__)))
 #endif

@@ -21,7 +21,10 @@
  * Extensions for MPI programmers (each marked "Extension" below): the in-place
  * form UPCCOLL_IN_PLACE; split with UPCCOLL_UNDEFINED, giving UPCCOLL_TEAM_NULL;
  * keys that need not be 0..n-1; UPC_LOGXOR; upccoll_op_commutative;
- * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan. */
+ * upccoll_reduce_local; upccoll_scan_inclusive and the alias upccoll_exscan;
+ * upccoll_waitall and upccoll_testall over an array of handles;
+ * upccoll_team_split_type by emulated node (and, in <teamutil.h>,
+ * upccoll_team_from_teamutil from a thesis team). */
 #ifndef UPCC_UPCCOLL_H
 #define UPCC_UPCCOLL_H
 #include <stddef.h>
@@ -72,6 +75,22 @@ void upccoll_wait(upccoll_handle_t h) __asm__("upcemu_upccoll_wait");
 void upccoll_fence(void) __asm__("upcemu_upccoll_fence");
 /* Extension: upccoll_wait that also returns the collective's status. */
 upccoll_return_t upccoll_wait_status(upccoll_handle_t h) __asm__("upcemu_upccoll_wait_status");
+/* Extensions (MPI_Waitall, MPI_Testall): an array of count handles.
+ * Entries that are UPCCOLL_INVALID_HANDLE are skipped (MPI_REQUEST_NULL); every
+ * other entry must be a live handle of this thread, named once, else nothing
+ * is waited for and the code is UPCCOLL_ERROR_HANDLE (count < 0:
+ * UPCCOLL_ERROR_COUNT). statuses (may be NULL, as MPI_STATUSES_IGNORE) gets
+ * each collective's code, UPCCOLL_SUCCESS for a skipped entry.
+ * upccoll_waitall completes every one and sets its entry to
+ * UPCCOLL_INVALID_HANDLE; it returns the first failure in array order, or
+ * UPCCOLL_SUCCESS.
+ * upccoll_testall advances every one; when all are complete it completes
+ * them as upccoll_waitall does (entries set to UPCCOLL_INVALID_HANDLE, no
+ * upccoll_wait needed afterwards) and returns 1, else it changes nothing and
+ * returns 0 (unlike upccoll_test, which never completes a handle); -code for
+ * a bad array. */
+upccoll_return_t upccoll_waitall(int count, upccoll_handle_t handles[], upccoll_return_t statuses[]) __asm__("upcemu_upccoll_waitall");
+int upccoll_testall(int count, upccoll_handle_t handles[], upccoll_return_t statuses[]) __asm__("upcemu_upccoll_testall");
 
 /* 3.4 Teams (upccoll_team_t, UPC_TEAM_ALL, UPCCOLL_TEAM_NULL, UPCCOLL_UNDEFINED:
  * upccoll_types.h). Team handles are local to the thread that got them, and a
@@ -84,6 +103,12 @@ upccoll_return_t upccoll_wait_status(upccoll_handle_t h) __asm__("upcemu_upccoll
 upccoll_return_t upccoll_team_rank(upccoll_team_t team, int* rank) __asm__("upcemu_upccoll_team_rank");
 upccoll_return_t upccoll_team_size(upccoll_team_t team, int* size) __asm__("upcemu_upccoll_team_size");
 upccoll_return_t upccoll_team_split(upccoll_team_t team, int color, int key, upccoll_team_t* newteam) __asm__("upcemu_upccoll_team_split");
+/* Extension (MPI_Comm_split_type): split_type UPCCOLL_TEAM_TYPE_SHARED makes
+ * one team of the members on each emulated node (upcrun --nodes,
+ * docs/topology.md; one node by default, so the whole team), ordered by key
+ * then parent rank; UPCCOLL_UNDEFINED joins none (UPCCOLL_TEAM_NULL). Another
+ * split_type is UPCCOLL_ERROR on every member. Collective over team, as split. */
+upccoll_return_t upccoll_team_split_type(upccoll_team_t team, int split_type, int key, upccoll_team_t* newteam) __asm__("upcemu_upccoll_team_split_type");
 void upccoll_team_free(upccoll_team_t team) __asm__("upcemu_upccoll_team_free");
 
 /* 3.5 Collectives. handle == NULL: blocking; a handle pointer: non-blocking,
@@ -186,9 +211,12 @@ upccoll_return_t upccoll_scan_inclusive(shared void *sendbuf, shared void *recvb
 #define upccoll_wait(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_wait(__VA_ARGS__), upcemu_site_leave())
 #define upccoll_fence(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_fence(__VA_ARGS__), upcemu_site_leave())
 #define upccoll_wait_status(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_wait_status(__VA_ARGS__)))
+#define upccoll_waitall(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_waitall(__VA_ARGS__)))
+#define upccoll_testall(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_testall(__VA_ARGS__)))
 #define upccoll_team_rank(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_rank(__VA_ARGS__)))
 #define upccoll_team_size(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_size(__VA_ARGS__)))
 #define upccoll_team_split(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_split(__VA_ARGS__)))
+#define upccoll_team_split_type(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_team_split_type(__VA_ARGS__)))
 #define upccoll_team_free(...) (upcemu_site_enter(__FILE__, __LINE__), upccoll_team_free(__VA_ARGS__), upcemu_site_leave())
 #define upccoll_barrier(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_barrier(__VA_ARGS__)))
 #define upccoll_bcast(...) (upcemu_site_enter(__FILE__, __LINE__), upcemu_site_leave_int(upccoll_bcast(__VA_ARGS__)))
