@@ -25,20 +25,38 @@ void kill_all(const std::vector<pid_t>& pids) {
     if (p > 0) ::kill(p, SIGKILL);
 }
 
+// How far the fork loop got: a worker that ends before the start gate opens is
+// reported with it.
+struct start_progress {
+  int started = 0;
+  int threads = 0;
+};
+
 // A worker that ended while it was still running main and nothing had stopped the
 // run reports itself (a crash handler, exit_calls.cpp); one that could not is
-// reported here from its status: the run ends with it (1 for exit(0)).
-void note_end(int t, pid_t pid, int wstatus) {
+// reported here from its status: the run ends with it (1 for exit(0)). So is one
+// that ended before it started (killed while the launcher was still forking): the
+// launcher stops forking at once (run_processes_backend).
+void note_end(int t, pid_t pid, int wstatus, const start_progress& progress) {
   control_block& c = control();
   auto state = static_cast<thread_state>(c.slots[t].state.load());
-  const bool unexpected = state == thread_state::running && !c.abort.load() && !c.global_exit_called.load();
+  const bool stopping = c.abort.load() || c.global_exit_called.load();
+  const bool unexpected = (state == thread_state::running || state == thread_state::not_started) && !stopping;
+  std::string when;
+  if (state == thread_state::not_started) {
+    when = " before it started";
+    if (progress.started < progress.threads)
+      when += "; stopped starting the threads (" + std::to_string(progress.started) + " of " +
+              std::to_string(progress.threads) + " started)";
+  }
   if (WIFEXITED(wstatus)) {
     int code = WEXITSTATUS(wstatus);
     set_exit_code(t, code);
     if (unexpected) {
       std::string text = "upcemu: thread " + std::to_string(t) + " (pid " + std::to_string(pid) +
                          ") exited with status " + std::to_string(code) +
-                         " without returning from main (call upc_global_exit to end every thread)\n";
+                         (when.empty() ? " without returning from main (call upc_global_exit to end every thread)" : when) +
+                         "\n";
       record_failure_status(t, text.c_str(), code != 0 ? code : 1);
     }
   } else if (WIFSIGNALED(wstatus)) {
@@ -48,7 +66,8 @@ void note_end(int t, pid_t pid, int wstatus) {
       const char* abbrev = sigabbrev_np(sig);
       const char* descr = sigdescr_np(sig);
       std::string text = "upcemu: thread " + std::to_string(t) + " (pid " + std::to_string(pid) +
-                         ") was killed by signal SIG" + (abbrev ? abbrev : "?") + " (" + (descr ? descr : "?") + ")\n";
+                         ") was killed by signal SIG" + (abbrev ? abbrev : "?") + " (" + (descr ? descr : "?") + ")" +
+                         when + "\n";
       record_failure_status(t, text.c_str(), 128 + sig);
     }
   }
@@ -74,12 +93,13 @@ void stop_on_interrupt(std::vector<pid_t>& pids, int started, int threads) {
 // ended worker rather than one per worker; a child that is not a worker (the
 // program may have its own) is left for its owner, and that round falls back to
 // asking for each worker by pid.
-int reap_ended(std::vector<pid_t>& pids, const std::unordered_map<pid_t, int>& thread_of) {
+int reap_ended(std::vector<pid_t>& pids, const std::unordered_map<pid_t, int>& thread_of,
+               const start_progress& progress) {
   int reaped = 0;
   auto reap = [&](int t) {
     int wstatus = 0;
     if (::waitpid(pids[t], &wstatus, WNOHANG) != pids[t]) return false;
-    note_end(t, pids[t], wstatus);
+    note_end(t, pids[t], wstatus, progress);
     pids[t] = 0;
     ++reaped;
     return true;
@@ -106,46 +126,59 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
   std::vector<pid_t> pids(opt.threads, 0);
   std::unordered_map<pid_t, int> thread_of;
   thread_of.reserve(static_cast<std::size_t>(opt.threads));
-  int started = 0;
-  for (int t = 0; t < opt.threads && !g_interrupt_signal; ++t) {
-    pid_t pid = ::fork();
-    if (pid < 0) {
-      record_failure(-1, (std::string("upcemu: fork failed for thread ") + std::to_string(t) + ": " + strerror(errno) + "\n").c_str());
-      break;
-    }
-    if (pid == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != parent) end_process(1);
-      ::signal(SIGINT, SIG_IGN);
-      ::signal(SIGTERM, SIG_DFL);
-      ::signal(SIGHUP, SIG_DFL);
-      // Line-buffer stdout as one process does on the threads backend's terminal:
-      // lines appear in the order they are printed across threads, and a worker
-      // stopped by SIGKILL (upc_global_exit, a failure elsewhere) loses no line.
-      if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
-      install_crash_handlers();
-      g_process_upc_thread = t;
-      control().slots[t].pid = ::getpid();
-      int status = run_upc_thread(t, body);
-      std::fflush(nullptr);
-      end_process(status);
-    }
-    pids[t] = pid;
-    thread_of.emplace(pid, t);
-    ++started;
-  }
-  // Ctrl-C while forking (4096 forks take a while): stop here, before the gate.
+  start_progress progress{0, opt.threads};
+  int& started = progress.started;
+  int remaining = 0;  // started and not yet reaped
+  // Whatever ends the fork loop, even an exception, the gate opens: the workers
+  // that exist must run, or see the abort and end.
+  struct gate_opener {
+    ~gate_opener() { open_start_gate(); }
+  };
   bool killed = false;
-  if (g_interrupt_signal) {
-    stop_on_interrupt(pids, started, opt.threads);
-    killed = true;
-  }
-  open_start_gate();
+  {
+    gate_opener opens_the_gate;
+    // A failure while forking (a worker killed before it started, --timeout, a
+    // fork that fails) stops the loop at once: forking thousands takes seconds.
+    for (int t = 0; t < opt.threads && !g_interrupt_signal && !control().abort.load(); ++t) {
+      pid_t pid = ::fork();
+      if (pid < 0) {
+        record_failure(-1, (std::string("upcemu: fork failed for thread ") + std::to_string(t) + ": " + strerror(errno) + "\n").c_str());
+        break;
+      }
+      if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) end_process(1);
+        ::signal(SIGINT, SIG_IGN);
+        ::signal(SIGTERM, SIG_DFL);
+        ::signal(SIGHUP, SIG_DFL);
+        // Line-buffer stdout as one process does on the threads backend's terminal:
+        // lines appear in the order they are printed across threads, and a worker
+        // stopped by SIGKILL (upc_global_exit, a failure elsewhere) loses no line.
+        if (!::isatty(1)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+        install_crash_handlers();
+        g_process_upc_thread = t;
+        control().slots[t].pid = ::getpid();
+        int status = run_upc_thread(t, body);
+        std::fflush(nullptr);
+        end_process(status);
+      }
+      pids[t] = pid;
+      thread_of.emplace(pid, t);
+      ++started;
+      ++remaining;
+      remaining -= reap_ended(pids, thread_of, progress);  // one waitid when none has ended
+      mon.poll();
+    }
+    // Ctrl-C while forking: stop here, before the gate lets anyone run.
+    if (g_interrupt_signal) {
+      stop_on_interrupt(pids, started, opt.threads);
+      killed = true;
+    }
+  }  // the gate opens here
 
-  int remaining = started;
   long pause_us = 50;
   while (remaining > 0) {
-    const int reaped = reap_ended(pids, thread_of);
+    const int reaped = reap_ended(pids, thread_of, progress);
     remaining -= reaped;
     if (g_interrupt_signal && !killed) {
       stop_on_interrupt(pids, started, opt.threads);

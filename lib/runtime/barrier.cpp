@@ -129,7 +129,7 @@ void wait(std::optional<int> id, const src& where) {
       b.sleepers.fetch_add(1, std::memory_order_seq_cst);
       try {
         while (!done()) {
-          futex_wait(&b.generation, phase, 50'000'000);
+          futex_wait(&b.generation, phase, pol.sleep_ns);
           if (!done()) check_can_complete(wait_name(), where, done);
         }
       } catch (...) {

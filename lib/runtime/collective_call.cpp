@@ -161,6 +161,9 @@ collective_call::collective_call(const char* function, const char* file, std::ui
   }
   r.seq.store(seq, std::memory_order_release);
   s.call_seq.store(seq + 1, std::memory_order_release);
+  std::atomic<std::uint32_t>& most = control().most_calls;
+  for (std::uint32_t m = most.load(std::memory_order_seq_cst); m < seq + 1;)
+    if (most.compare_exchange_weak(m, seq + 1, std::memory_order_seq_cst)) break;
   check_ended_threads(seq, function, file, line);
   // The function's address stands for its name: one string literal per entry
   // point (a different address for the same name only costs a look at the records).
@@ -210,6 +213,7 @@ void check_calls_at_end() {
   if (!threads_may_have_ended()) return;
   const control_block& c = control();
   const std::uint32_t mine = c.slots[tl_mythread].call_seq.load(std::memory_order_relaxed);
+  if (c.most_calls.load(std::memory_order_seq_cst) <= mine) return;  // no thread made more
   for (int t = 0; t < c.threads; ++t) {
     if (t == tl_mythread) continue;
     if (c.slots[t].call_seq.load(std::memory_order_acquire) <= mine) continue;

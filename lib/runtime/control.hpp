@@ -129,6 +129,12 @@ struct control_block {
   std::atomic<std::uint32_t> error_ready;
   char error_text[error_text_bytes];
 
+  // The most collective calls any thread has entered: a thread that ends looks
+  // for the call it will never make only when it made fewer (collective_call.cpp),
+  // instead of reading every thread's slot (a page each, and at 4096 processes
+  // those reads took most of the run). Its own line: written once per call number.
+  alignas(64) std::atomic<std::uint32_t> most_calls;
+
   alignas(64) barrier_state barrier;           // upc_barrier / upc_notify / upc_wait
   // The runtime's own barrier of all threads (collective calls, collective
   // allocation): never the user's, so the two can never pair.

@@ -38,7 +38,7 @@ void wait_epoch_slow(const std::atomic<std::uint32_t>& word, std::uint32_t targe
   for (;;) {
     std::uint32_t v = word.load(std::memory_order_seq_cst);
     if (epoch_reached(v, target)) return;
-    futex_wait(&word, v, 50'000'000);
+    futex_wait(&word, v, pol.sleep_ns);
     check_abort();
     if (epoch_reached(word.load(std::memory_order_acquire), target)) return;
     check_peer_alive(site);

@@ -61,7 +61,10 @@ void fail(const char* function, const std::string& message) {
 void request_abort() noexcept {
   if (!g_control) return;
   g_control->abort.store(1);
+  // The two waits every thread makes; sleepers elsewhere see the abort when their
+  // sleep slice ends (futex.cpp's wait policy).
   futex_wake_all(&g_control->barrier.generation);
+  futex_wake_all(&g_control->world_barrier.generation);
 }
 
 bool record_failure_status(int thread, const char* text, int status) noexcept {

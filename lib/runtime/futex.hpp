@@ -7,8 +7,8 @@
 
 namespace upc::detail {
 
-// Sleeps while *word == expected, at most timeout_ns. Returns on wake, timeout,
-// signal, or when the value already differs.
+// Sleeps while *word == expected, at most timeout_ns (no limit when timeout_ns <= 0).
+// Returns on wake, timeout, signal, or when the value already differs.
 void futex_wait(const std::atomic<std::uint32_t>* word, std::uint32_t expected, long timeout_ns);
 void futex_wake_all(const std::atomic<std::uint32_t>* word);
 void futex_wake_one(const std::atomic<std::uint32_t>* word);
@@ -26,6 +26,9 @@ inline void cpu_relax() noexcept {
 struct wait_policy {
   int spin_iterations;
   int yield_iterations;
+  // How long a sleeper sleeps before it looks again for an abort or a thread that
+  // has ended (the events that matter wake it at once; this is the safety net).
+  long sleep_ns;
 };
 const wait_policy& current_wait_policy() noexcept;
 void set_wait_policy(int threads) noexcept;

@@ -169,7 +169,7 @@ void lock(upc_lock_t* l, const std::source_location& where) {
     if (!got) {
       c = l->word.exchange(2, std::memory_order_acquire);
       while (c != 0) {
-        futex_wait(&l->word, 2, 50'000'000);
+        futex_wait(&l->word, 2, pol.sleep_ns);
         check_abort();
         c = l->word.exchange(2, std::memory_order_acquire);
         if (c != 0) check_holder_alive(l, where);

@@ -37,10 +37,14 @@ struct alt_stack {
 // Workers sleep here until the launcher has started every one of them, so that
 // the launcher has the cores to itself meanwhile: 4096 forked workers that went
 // straight into their first barrier took the CPU from the fork loop, and starting
-// them took minutes instead of seconds.
+// them took minutes instead of seconds. The sleep has no time limit: waking every
+// 100 ms to look again cost 10 wake-ups a second per waiting worker, and with
+// thousands of them the launcher's share of the CPU shrank as it forked more (2048
+// processes took a minute to start). Every way out of the fork loop opens the gate,
+// and a worker whose launcher dies is killed (PR_SET_PDEATHSIG).
 void wait_at_start_gate() noexcept {
   const std::atomic<std::uint32_t>& gate = control().start_gate;
-  while (gate.load(std::memory_order_acquire) == 0) futex_wait(&gate, 0, 100'000'000);
+  while (gate.load(std::memory_order_acquire) == 0) futex_wait(&gate, 0, 0);
 }
 }  // namespace
 

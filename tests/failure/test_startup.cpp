@@ -56,6 +56,17 @@ std::size_t children_of(pid_t pid) {
   return n;
 }
 
+// The first child listed for `pid` (0 when none is, or the kernel lists none).
+pid_t first_child_of(pid_t pid) {
+  const std::string path = "/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children";
+  FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) return 0;
+  long child_pid = 0;
+  if (std::fscanf(f, "%ld", &child_pid) != 1) child_pid = 0;
+  std::fclose(f);
+  return static_cast<pid_t>(child_pid);
+}
+
 bool has_children_list(pid_t pid) {
   return ::access(("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children").c_str(), R_OK) == 0;
 }
@@ -191,6 +202,36 @@ TEST_CASE("SIGINT while a large processes run starts ends it promptly with 130 (
   CHECK(o.exit_code == 130);
   CHECK(contains(o.err, "upcemu: interrupted by SIGINT"));
   MESSAGE("ended ", now() - sent, " s after SIGINT");
+  CHECK(all_gone(token, 10));
+  CHECK(c.leaked().empty());
+}
+
+// A worker killed while the launcher is still forking (here from outside; the OOM
+// killer would do the same) was reaped only after all 4096 existed, and as one
+// that had not started it was not reported at all: the others waited for it until
+// --timeout. Now the launcher looks at its workers between forks, reports the
+// thread and stops forking at once; those already forked see the abort at the gate.
+TEST_CASE("a worker killed while a large processes run starts stops the start at once (issue 27.4)") {
+  const std::string token = unique_token("startup-worker-killed");
+  child c(upcrun_args({"-n", "4096", "--backend", "processes", "--timeout", "100"}, {"hello", token}));
+  const double start = now();
+  while (children_of(c.pid()) < 64 && now() < start + 30) ::usleep(2000);
+  const pid_t worker = first_child_of(c.pid());
+  if (worker <= 0) {
+    c.send(SIGKILL);
+    c.finish(30);
+    MESSAGE("this kernel does not list a process's children: skipped");
+    return;
+  }
+  REQUIRE(::kill(worker, SIGKILL) == 0);
+  outcome o = c.finish(60);
+  REPORT(o);
+  CHECK_FALSE(o.timed_out);
+  CHECK(o.exit_code == 128 + SIGKILL);
+  CHECK(contains(o.err, "(pid " + std::to_string(worker) + ") was killed by signal SIGKILL (Killed) before it started; "
+                        "stopped starting the threads ("));
+  CHECK(contains(o.err, " of 4096 started)"));
+  CHECK_FALSE(contains(o.out, "Hello from thread"));  // nobody ran: the gate opened on an abort
   CHECK(all_gone(token, 10));
   CHECK(c.leaked().empty());
 }

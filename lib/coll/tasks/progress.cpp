@@ -152,7 +152,7 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
       if (advance_all_locked()) note_progress();
       done = pred(ctx);
     }
-    if (!done) futex_wait(&w.activity, v, 50'000'000);
+    if (!done) futex_wait(&w.activity, v, pol.sleep_ns);
     w.sleepers.fetch_sub(1, std::memory_order_relaxed);
     if (done) return;
     check_abort();
