@@ -8,6 +8,12 @@ Default (the default suite, a few seconds): `meson install -C B --no-rebuild
 folder: nothing outside TMP is written), and pkg-config reads the staged .pc
 files through PKG_CONFIG_SYSROOT_DIR, as for any staged install.
 
+--uninstalled (a few seconds): no install; a program built against the build
+tree with the uninstalled .pc files meson writes, PKG_CONFIG_PATH=
+build/meson-uninstalled (pkg-config --cflags names the source tree's include/
+and the build tree's generated headers, --libs the build tree's lib/), run by
+the build tree's upcrun; and a Meson project's dependency('upcemu') so.
+
 --fresh (suite 'full', about a minute and a half on two cores): the README's
 set-up, `BUILD_DIR=TMP/build tools/setup.sh install --prefix TMP/prefix`, from a
 new build directory, and pkg-config finds the files with PKG_CONFIG_PATH alone.
@@ -149,7 +155,7 @@ def check_pkg_config(env, include_dir_suffix):
         fail(f"pkg-config --libs upcemu-nomain must link libupcemu without libupcemu_main: {nomain}")
 
 
-def check_programs(work, env, upcrun):
+def check_programs(work, env, upcrun, with_upcc=True):
     shutil.copy(HERE / "prog.cpp", work)
     shutil.copy(HERE / "own_main.cpp", work)
     cxx = os.environ.get("CXX", "c++")
@@ -158,6 +164,8 @@ def check_programs(work, env, upcrun):
     run(f"{cxx} -std=c++20 own_main.cpp $(pkg-config --cflags --libs upcemu-nomain) -o own_main", shell=True,
         env=env, cwd=work)
     check_runs(work, env, upcrun, "./prog", "./own_main")
+    if not with_upcc:
+        return
     # A UPC program through the installed upcc (which finds the stage's headers and
     # libraries relative to itself), run by the installed upcrun on both backends.
     shutil.copy(HERE / "hello.upc", work)
@@ -205,6 +213,8 @@ def main():
     ap.add_argument("--build-dir", required=True, type=Path)
     ap.add_argument("--source-root", required=True, type=Path)
     ap.add_argument("--fresh", action="store_true", help="a new build directory and prefix via tools/setup.sh install")
+    ap.add_argument("--uninstalled", action="store_true",
+                    help="no install: the build tree's uninstalled .pc files (build/meson-uninstalled)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = ap.parse_args()
     source_root = args.source_root.resolve()
@@ -219,7 +229,17 @@ def main():
         raise SystemExit(f"the temporary folder {tmp} is inside the source tree")
     try:
         env = clean_env()
-        if args.fresh:
+        if args.uninstalled:
+            # A program built against the build tree, as `meson devenv` or a
+            # neighbouring project would: PKG_CONFIG_PATH=build/meson-uninstalled
+            # (pkg-config prefers NAME-uninstalled.pc), the build tree's upcrun.
+            env["PKG_CONFIG_PATH"] = str(args.build_dir.resolve() / "meson-uninstalled")
+            work = tmp / "work"
+            work.mkdir()
+            check_pkg_config(env, "/include")
+            check_programs(work, env, args.build_dir.resolve() / "tools" / "upcrun", with_upcc=False)
+            check_meson_project(work, env, args.build_dir.resolve() / "tools" / "upcrun", meson)
+        elif args.fresh:
             prefix = tmp / "prefix"
             build_dir = tmp / "build"
             run([source_root / "tools/setup.sh", "install", "--prefix", prefix],
@@ -238,13 +258,12 @@ def main():
             # and PKG_CONFIG_LIBDIR makes the stage's .pc files the only ones found.
             env["PKG_CONFIG_SYSROOT_DIR"] = str(stage)
             env["PKG_CONFIG_LIBDIR"] = str(pcdir)
-        if failures:
-            return 1
-        work = tmp / "work"
-        work.mkdir()
-        check_pkg_config(env, "/include/upcemu")
-        check_programs(work, env, upcrun)
-        check_meson_project(work, env, upcrun, meson)
+        if not failures and not args.uninstalled:
+            work = tmp / "work"
+            work.mkdir()
+            check_pkg_config(env, "/include/upcemu")
+            check_programs(work, env, upcrun)
+            check_meson_project(work, env, upcrun, meson)
     finally:
         if args.keep or failures:
             print(f"kept {tmp}")
