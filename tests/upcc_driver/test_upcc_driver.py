@@ -13,6 +13,7 @@ import os
 import re
 import shlex
 import signal
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -255,6 +256,16 @@ def inputs_without_program(d):
     check(r.returncode == 0, "plain.c (UPC by default) should build", r)
     r = upcc(["-x", "upc", "plain.c", "-o", "p"], d)
     check(r.returncode == 0, "plain.c with -x upc should build", r)
+    # a build tree with the runtime only (what `setup.sh demo` builds): -c works,
+    # the link names the missing libraries and the command that builds them
+    runtime_only = os.path.join(d, "runtime_only")
+    os.makedirs(os.path.join(runtime_only, "lib"))
+    libdir = os.path.join(os.path.dirname(UPCRUN), "..", "lib")
+    shutil.copy(os.path.join(libdir, "libupcemu.a"), os.path.join(runtime_only, "lib"))
+    env = {"UPCEMU_BUILD_DIR": runtime_only}
+    r = upcc(["-c", "a.upc", "-o", "a.o"], d, env=env)
+    check(r.returncode == 0, "upcc -c needs no library", r)
+    one_error_line(upcc(["a.upc", "-o", "p"], d, env=env), "libupcemu_c.a", "not built yet", "setup.sh build")
 
 
 def signals_leave_no_folder(d):

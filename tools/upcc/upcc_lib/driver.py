@@ -20,6 +20,10 @@ LARGE_INPUT_BYTES = 1_000_000
 VERSION, USAGE = options.VERSION, options.USAGE
 
 
+# What a UPC program links besides libupcemu.a (the link line in compile_and_link).
+UPCC_LIBRARIES = ("libupcemu_main.a", "libupcemu_c_main.a", "libupcemu_c.a")
+
+
 def find_tree():
     """(include dirs, library dirs) of the in-tree build or the installed layout."""
     root = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
@@ -253,6 +257,11 @@ def write_translated(o, c_files):
 
 
 def link(cxx, o, linked, libdirs):
+    # `setup.sh demo` builds the runtime and the examples, not upcc's C interface
+    missing = [lib for lib in UPCC_LIBRARIES if not any(os.path.exists(os.path.join(d, lib)) for d in libdirs)]
+    if missing:
+        raise DriverError(f"{', '.join(missing)} not found in {', '.join(libdirs)}: upcc's libraries are not "
+                          f"built yet (run ./tools/setup.sh build, or ninja -C build)")
     # -O/-g/-f/-m matter to the link too (-m32, -fsanitize=...); -W and -std= are C-only
     link_cc_flags = [f for f in o.cc_flags if f.startswith(("-O", "-g", "-f", "-m"))]
     r = run(cxx + ["-o", o.out or "a.out"] + [obj for obj, _, _ in linked] + [f"-L{d}" for d in libdirs] +
