@@ -104,6 +104,11 @@ Options:
   --stack SIZE           stack of each UPC thread on the threads backend
                          (at least 64K, default 8M)
   --quiet                do not print failure reports to stderr
+  --backtrace WHAT       the backtrace of a failure report: 'program' (default:
+                         the program's own frames, demangled, with file:line
+                         when it is built with -g; upcemu's and the system
+                         libraries' frames not shown), 'full' (every frame) or
+                         'off'
   --coll SPEC            force collective algorithms: "broadcast:push;exchange:
                          pairwise:0-64K" (collective:algorithm[:lo-hi] separated by
                          ';'; sizes per block, K/M/G suffixes, 'max'; 'auto' too)
@@ -134,7 +139,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
   UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
-  UPCEMU_QUIET      --quiet (1/0)
+  UPCEMU_QUIET      --quiet (1/0) UPCEMU_BACKTRACE --backtrace
   UPCEMU_COLL       --coll        UPCEMU_VERBOSE_COLL --verbose-coll (1/0)
   UPCEMU_COLL_SEGMENT --coll-segment
   UPCEMU_UPCCOLL_PROGRESS --upccoll-progress
@@ -196,7 +201,7 @@ struct settings {
   std::optional<long> threads, nodes, per_node;
   std::string node_map, report, report_file, net;
   std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, coll_segment, upccoll_progress;
-  std::string hostfile, mpirun;
+  std::string hostfile, mpirun, backtrace;
   bool check = false, quiet = false, verbose_coll = false;
 };
 
@@ -428,6 +433,12 @@ int main(int argc, char** argv) {
       std::fputs(upc::coll::describe_algorithms().c_str(), stdout);
       return 0;
     }
+    if (value_of(arg, "--backtrace", v)) {
+      if (v != "program" && v != "full" && v != "off")
+        usage_error("--backtrace must be 'program', 'full' or 'off', got '" + v + "'");
+      s.backtrace = v;
+      continue;
+    }
     if (value_of(arg, "--upccoll-progress", v)) {
       if (v != "inline" && v != "thread") usage_error("--upccoll-progress must be 'inline' or 'thread', got '" + v + "'");
       s.upccoll_progress = v;
@@ -602,6 +613,7 @@ int main(int argc, char** argv) {
   if (!s.watchdog.empty()) set_env("UPCEMU_WATCHDOG", s.watchdog);
   if (!s.wait_warning.empty()) set_env("UPCEMU_WAIT_WARNING", s.wait_warning);
   if (s.quiet) set_env("UPCEMU_QUIET", "1");
+  if (!s.backtrace.empty()) set_env("UPCEMU_BACKTRACE", s.backtrace);
   if (!s.coll.empty()) set_env("UPCEMU_COLL", s.coll);
   if (!s.coll_segment.empty()) set_env("UPCEMU_COLL_SEGMENT", s.coll_segment);
   if (s.verbose_coll) set_env("UPCEMU_VERBOSE_COLL", "1");

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 #include <source_location>
+#include <vector>
 
 namespace upc {
 
@@ -13,11 +14,17 @@ class error : public std::runtime_error {
   const std::string& function() const noexcept { return function_; }
   const std::string& message() const noexcept { return message_; }
   int thread() const noexcept { return thread_; }
-  // Backtrace captured where the error was raised (one frame per line), may be empty.
-  const std::string& backtrace() const noexcept { return backtrace_; }
+  // Where the error was raised, one frame per line: the program's frames,
+  // demangled, with file:line where it has debug information (all frames with
+  // launch_options::backtrace = full, UPCEMU_BACKTRACE=full; "" with off).
+  // Read from the program's symbols on each call (lib/runtime/backtrace.cpp).
+  std::string backtrace() const;
+  // The return addresses it is read from, innermost first.
+  const std::vector<void*>& frames() const noexcept { return frames_; }
 
  private:
-  std::string function_, message_, backtrace_;
+  std::string function_, message_;
+  std::vector<void*> frames_;
   int thread_;
 };
 

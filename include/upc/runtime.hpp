@@ -14,6 +14,10 @@ namespace upc {
 // mpi: one Open MPI rank per thread, started by mpirun (docs/backends.md).
 enum class backend_kind { threads, processes, mpi };
 
+// The backtrace of a failure report: program: the program's own frames (not
+// upcemu's or the system libraries'); full: every frame; off: none.
+enum class backtrace_detail { program, full, off };
+
 // Everything that shapes a run. upcrun fills these from its command line through
 // UPCEMU_* environment variables; launch_options::from_environment() reads them.
 struct launch_options {
@@ -42,6 +46,7 @@ struct launch_options {
                                          // 0: never; -1: 20 s under check, else never
   std::size_t stack_bytes = 0;           // threads backend stack size; 0: 8 MiB
   bool quiet = false;                    // do not print failure reports to stderr
+  backtrace_detail backtrace = backtrace_detail::program;  // the frames a report shows
 
   static launch_options from_environment();  // throws upc::error on a bad value
 };

@@ -1,18 +1,20 @@
 // Failure reporting: the upc::error type, recording the first failure of a run in
 // the control block (so the processes backend's launcher can read it), stopping
 // everyone, and crash reports for fatal signals.
-#include <execinfo.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
+#include <vector>
 
+#include "backtrace.hpp"
 #include "control.hpp"
 #include "dsm.hpp"
 #include "futex.hpp"
@@ -23,19 +25,13 @@
 namespace upc {
 
 namespace {
-std::string capture_backtrace() {
-  void* frames[48];
-  int n = ::backtrace(frames, 48);
-  char** names = ::backtrace_symbols(frames, n);
-  std::string out;
-  if (!names) return out;
-  for (int i = 2; i < n; ++i) {  // skip capture_backtrace and error::error
-    out += "    ";
-    out += names[i];
-    out += '\n';
-  }
-  std::free(names);
-  return out;
+// Only addresses here: many errors are caught by the program, and reading the
+// symbols waits until a report needs them (error::backtrace, upc_thread.cpp).
+__attribute__((noinline)) std::vector<void*> capture_error_frames() {
+  if (detail::backtrace_setting() == backtrace_detail::off) return {};
+  void* pcs[detail::max_backtrace_frames];
+  const int n = detail::capture_frames(pcs, detail::max_backtrace_frames, 1);  // from error::error on
+  return std::vector<void*>(pcs, pcs + n);
 }
 
 std::string format(const std::string& function, const std::string& message, int thread) {
@@ -49,8 +45,10 @@ error::error(std::string function, std::string message, int thread)
     : std::runtime_error(format(function, message, thread)),
       function_(std::move(function)),
       message_(std::move(message)),
-      backtrace_(capture_backtrace()),
+      frames_(capture_error_frames()),
       thread_(thread) {}
+
+std::string error::backtrace() const { return detail::describe_frames(frames_.data(), static_cast<int>(frames_.size())); }
 
 namespace detail {
 
@@ -98,6 +96,7 @@ void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
 }  // namespace
 
 void set_quiet_reports(bool quiet) noexcept { g_quiet_reports = quiet; }
+bool quiet_reports() noexcept { return g_quiet_reports; }
 
 // Async-signal-safe: crash handlers call it. The claim is in the segment, so a
 // worker process that prints its own crash keeps the launcher from repeating it.
@@ -275,6 +274,17 @@ void describe_crashed_thread(char* out, std::size_t size) {
 void crash_handler(int sig, siginfo_t* info, void*) {
   // A touch of another host's partition (dsm.hpp) is no crash.
   if (sig == SIGSEGV && info && dsm_fault(info->si_addr)) return;
+  // The backtrace is read before the failure is recorded: recording it stops the
+  // run, and the processes backend's launcher kills a worker still busy 2 s
+  // later. One thread of the process reads it, and only for a first failure.
+  static char trace[16384];
+  static std::atomic<int> tracing{0};
+  std::size_t trace_bytes = 0;
+  if (!g_quiet_reports && !(g_control && g_control->error_claimed.load()) && tracing.exchange(1) == 0) {
+    void* frames[max_backtrace_frames];
+    const int depth = capture_frames(frames, max_backtrace_frames, 0);
+    trace_bytes = crash_backtrace_text(frames, depth, trace, sizeof trace);
+  }
   char who[160], buf[640];
   describe_crashed_thread(who, sizeof who);
   const char* name = sigdescr_np(sig);
@@ -291,16 +301,13 @@ void crash_handler(int sig, siginfo_t* info, void*) {
   const bool first = record_failure_status(tl_mythread, buf, status);
   const bool printer = first ? print_report_once() : false;
   if (!g_control) write_str(buf);  // not inside a run
-  if (printer || !g_control) {
-    if (!g_quiet_reports) {
-      void* frames[48];
-      const int depth = ::backtrace(frames, 48);
-      char head[64];
-      if (tl_mythread >= 0) snprintf(head, sizeof head, "  backtrace of thread %d:\n", tl_mythread);
-      else snprintf(head, sizeof head, "  backtrace:\n");
-      write_str(head);
-      ::backtrace_symbols_fd(frames, depth, 2);
-    }
+  if ((printer || !g_control) && !g_quiet_reports && trace_bytes > 0) {
+    char head[64];
+    if (tl_mythread >= 0) snprintf(head, sizeof head, "  backtrace of thread %d:\n", tl_mythread);
+    else snprintf(head, sizeof head, "  backtrace:\n");
+    write_str(head);
+    ssize_t r = ::write(2, trace, trace_bytes);
+    (void)r;
   }
   const bool threads_backend = g_control && static_cast<backend_kind>(g_control->backend) == backend_kind::threads;
   if (threads_backend) {
@@ -324,6 +331,7 @@ void crash_handler(int sig, siginfo_t* info, void*) {
 }  // namespace
 
 void install_crash_handlers() {
+  warm_up_backtraces();  // the unwinder's first call, made here rather than in a handler
   static bool stack_made = false;
   if (!stack_made) {
     stack_made = true;

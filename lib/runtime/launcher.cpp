@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend_mpi.hpp"
+#include "backtrace.hpp"
 #include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"
@@ -159,6 +160,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
 
   // Reporting: --quiet, exit() and friends called by a UPC thread, std::terminate.
   set_quiet_reports(opt.quiet);
+  set_backtrace_detail(opt.backtrace);
   install_exit_hook();
   set_run_active(true);
   install_terminate_handler();

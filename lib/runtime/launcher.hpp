@@ -79,6 +79,7 @@ int failure_exit_status() noexcept;
 // already done so (or is doing so); true when this call claimed it. Async-signal-safe.
 bool print_report_once() noexcept;
 void set_quiet_reports(bool quiet) noexcept;  // --quiet: claim, but write nothing
+bool quiet_reports() noexcept;
 
 // Ends the process at once with `status` (exit_group), bypassing the checks on
 // _exit/_Exit/quick_exit that report a UPC thread calling them (exit_calls.cpp).

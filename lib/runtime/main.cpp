@@ -8,6 +8,13 @@
 #include "upc.h"
 #include "upc/coll.hpp"
 
+// Tells backtraces that main() is upcemu's, not the program's (backtrace.cpp):
+// a program with a main() of its own links without this file.
+extern "C" {
+extern const bool upcemu_main_is_runtime;
+const bool upcemu_main_is_runtime = true;
+}
+
 int main(int argc, char** argv) {
   upc::launch_options opt;
   try {

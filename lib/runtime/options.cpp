@@ -97,6 +97,13 @@ launch_options launch_options::from_environment() {
   }
   if (const char* v = env("UPCEMU_WAIT_WARNING")) o.wait_warning_seconds = parse_seconds("UPCEMU_WAIT_WARNING", v);
   if (const char* v = env("UPCEMU_QUIET")) o.quiet = parse_bool("UPCEMU_QUIET", v);
+  if (const char* v = env("UPCEMU_BACKTRACE")) {
+    const std::string s(v);
+    if (s == "program") o.backtrace = backtrace_detail::program;
+    else if (s == "full") o.backtrace = backtrace_detail::full;
+    else if (s == "off") o.backtrace = backtrace_detail::off;
+    else bad("UPCEMU_BACKTRACE", s, "'program', 'full' or 'off'");
+  }
   return o;
 }
 
