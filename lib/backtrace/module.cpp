@@ -4,6 +4,8 @@
 #include <backtrace.h>
 #include <link.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -18,6 +20,10 @@
 // list the program and its own libraries only, and the others' frames keep
 // the names the dynamic loader gives (frame_lookup.cpp).
 extern "C" int __real_dl_iterate_phdr(int (*callback)(dl_phdr_info*, std::size_t, void*), void* data);
+
+// runtime_symbols.cpp, generated when the libraries are built.
+extern const std::uint64_t upcemu_runtime_symbol_hashes[];
+extern const std::size_t upcemu_runtime_symbol_count;
 
 namespace {
 
@@ -103,7 +109,24 @@ int describe(std::uintptr_t pc, upc::detail::source_position_callback callback, 
   return calls;
 }
 
-constexpr upc::detail::backtrace_module_ops ops{upc::detail::backtrace_module_abi, describe};
+// As runtime_symbols.py computes it.
+std::uint64_t fnv1a64(const std::string& name) {
+  std::uint64_t h = 0xcbf29ce484222325u;
+  for (unsigned char c : name) h = (h ^ c) * 0x100000001b3u;
+  return h;
+}
+
+bool in_runtime(std::uintptr_t pc) {
+  backtrace_state* s = state();
+  if (!s) return false;
+  std::string symbol;
+  backtrace_syminfo(s, pc, add_symbol, ignore_error, &symbol);
+  if (symbol.empty()) return false;
+  const std::uint64_t* end = upcemu_runtime_symbol_hashes + upcemu_runtime_symbol_count;
+  return std::binary_search(upcemu_runtime_symbol_hashes, end, fnv1a64(symbol));
+}
+
+constexpr upc::detail::backtrace_module_ops ops{upc::detail::backtrace_module_abi, describe, in_runtime};
 
 }  // namespace
 

@@ -149,8 +149,10 @@ backtrace_detail backtrace_setting() noexcept { return g_detail.load(); }
 
 bool is_program_frame(const source_frame& function, const frame_description& where) {
   if (where.system_library) return false;
-  if (!function.file.empty() && runtime_file(function.file)) return false;
-  return !runtime_name(function.function);
+  // Code with debug information is whose its file is; upcemu's own, built
+  // without, is known by its symbols (or, without the module, its names).
+  if (!function.file.empty()) return !runtime_file(function.file) && !runtime_name(function.function);
+  return !where.runtime_symbol && !runtime_name(function.function);
 }
 
 std::string describe_frames(void* const* pcs, int count, std::size_t room) {

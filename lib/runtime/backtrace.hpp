@@ -41,6 +41,7 @@ struct frame_description {
   std::string module;
   std::uintptr_t offset = 0;
   bool system_library = false;  // libc, libstdc++, ...: never the program's
+  bool runtime_symbol = false;  // its symbol is one of upcemu's functions
 };
 frame_description look_up_frame(const void* pc);  // frame_lookup.cpp
 

@@ -11,7 +11,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int backtrace_module_abi = 1;
+constexpr int backtrace_module_abi = 2;
 
 // One function at a program counter: the innermost inlined function first, the
 // function they are inlined into last. Any of the strings may be null; they are
@@ -24,6 +24,9 @@ struct backtrace_module_ops {
   // interest, not a return address) and returns how many calls it made: 0 when
   // neither the debug information nor the symbol table knows pc.
   int (*describe)(std::uintptr_t pc, source_position_callback callback, void* data);
+  // Whether the function that holds pc is one of upcemu's own, by its symbol
+  // (the table lib/backtrace/runtime_symbols.py makes from upcemu's libraries).
+  bool (*in_runtime)(std::uintptr_t pc);
 };
 
 }  // namespace upc::detail

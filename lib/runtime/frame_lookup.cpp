@@ -117,8 +117,10 @@ frame_description look_up_frame(const void* pc) {
                               self.dli_fbase == info.dli_fbase;
     out.system_library = !main_program && system_path(info.dli_fname);
   }
-  if (const backtrace_module_ops* ops = module_ops())
+  if (const backtrace_module_ops* ops = module_ops()) {
     ops->describe(reinterpret_cast<std::uintptr_t>(pc), add_function, &out);
+    out.runtime_symbol = ops->in_runtime(reinterpret_cast<std::uintptr_t>(pc));
+  }
   if (out.functions.empty() && loaded && info.dli_sname) out.functions.push_back(source_frame{demangled(info.dli_sname), "", 0});
   return out;
 }

@@ -118,6 +118,12 @@ TEST_CASE("whose frame: the program's functions and files, not upcemu's, the tra
   CHECK(!is_program_frame({"std::vector<int>::at(unsigned long)", "/usr/include/c++/12/bits/stl_vector.h", 1}, program_module));
   CHECK(!is_program_frame({"start_thread", "", 0}, libc));
   CHECK(is_program_frame({"helper", root + "/tests/failure/test_backtrace.cpp", 1}, program_module));
+  // Without debug information, upcemu's functions are known by their symbols
+  // (runtime_symbols.py's table), whatever their names
+  const frame_description runtime_code{{}, "/home/u/prog", 0x10, false, true};
+  CHECK(!is_program_frame({"upc_unlock(upc_lock_t*)", "", 0}, runtime_code));
+  CHECK(!is_program_frame({"(anonymous namespace)::at_site<F>(char const*, unsigned int, F&&)", "", 0}, runtime_code));
+  CHECK(is_program_frame({"solve(int)", "/home/u/prog.cpp", 3}, runtime_code));  // a file says whose
 }
 
 TEST_CASE("a failed run's report: the body's frame under program, upcemu's under full, no backtrace when quiet") {
