@@ -10,8 +10,9 @@ lib/capi's helpers) from the program's.
 
   runtime_symbols.py OUTPUT.cpp LIBRARY.a...
 
-main and upc_main are left out: a program may define either (runtime/main.cpp
-and lib/capi/c_main.cpp tell backtrace.cpp otherwise). nm comes from $NM, else
+main and upc_main (C++'s, mangled) are left out: a program may define either
+(runtime/main.cpp and lib/capi/c_main.cpp, built with -g, tell backtrace.cpp
+when they are upcemu's). nm comes from $NM, else
 PATH (binutils, which gcc brings).
 """
 import os
@@ -19,7 +20,7 @@ import subprocess
 import sys
 
 FUNCTION_TYPES = set('TtWwi')
-PROGRAM_NAMES = {'main', 'upc_main'}
+PROGRAM_NAMES = {'main', 'upc_main', '_Z8upc_mainiPPc'}  # C++'s upc_main(int, char**) too
 
 
 def fnv1a64(name):

@@ -76,13 +76,15 @@ std::string_view qualified_name(std::string_view f) {
   return f.substr(start);
 }
 
-// upcemu's namespaces and C interface, what the translator adds to a UPC
+// upcemu's namespaces and C interface, the libraries it implements (UPC's
+// upc_*, whose inline functions in <upc.h> are compiled into the program,
+// Berkeley's bupc_*, upccoll_*, xupc_*), what the translator adds to a UPC
 // program (its main() is __upcc_user_main), and the libraries upcemu runs on.
 bool runtime_name(std::string_view function) {
   const std::string_view name = qualified_name(function);
-  if (name == "__upcc_user_main") return false;
+  if (name == "__upcc_user_main" || name == "upc_main") return false;
   for (std::string_view prefix : {"upc::", "std::", "__gnu_cxx::", "__cxxabiv1::", "boost::", "doctest::", "upcemu_",
-                                  "__upcc_", "upcc_", "__wrap_"})
+                                  "__upcc_", "upcc_", "__wrap_", "upc_", "bupc_", "upccoll_", "xupc_"})
     if (starts_with(name, prefix)) return true;
   return name == "_start" || (name == "main" && &upcemu_main_is_runtime != nullptr);
 }

@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -280,10 +281,17 @@ void crash_handler(int sig, siginfo_t* info, void*) {
   static char trace[16384];
   static std::atomic<int> tracing{0};
   std::size_t trace_bytes = 0;
-  if (!g_quiet_reports && !(g_control && g_control->error_claimed.load()) && tracing.exchange(1) == 0) {
-    void* frames[max_backtrace_frames];
-    const int depth = capture_frames(frames, max_backtrace_frames, 0);
-    trace_bytes = crash_backtrace_text(frames, depth, trace, sizeof trace);
+  if (!g_quiet_reports && !(g_control && g_control->error_claimed.load())) {
+    if (tracing.exchange(1) == 0) {
+      void* frames[max_backtrace_frames];
+      const int depth = capture_frames(frames, max_backtrace_frames, 0);
+      trace_bytes = crash_backtrace_text(frames, depth, trace, sizeof trace);
+    } else if (g_control) {
+      // Another thread of this process crashed at the same moment and is
+      // reading its backtrace: the report is its, with the backtrace.
+      const timespec pause{0, 10'000'000};
+      for (int i = 0; i < 600 && !g_control->error_claimed.load(); ++i) ::nanosleep(&pause, nullptr);
+    }
   }
   char who[160], buf[640];
   describe_crashed_thread(who, sizeof who);

@@ -13,10 +13,12 @@ and with bad values of both (status 2, a message naming them). No report may
 hold a mangled C++ name (_ZN...).
 
   check_backtrace.py --source FILE --status N --root DIR --frame FUNCTION=MARK...
-                     --runtime NAME -- UPCRUN [OPTIONS] PROGRAM [ARGS]
+                     --runtime NAME [--no-debug-info] -- UPCRUN [OPTIONS] PROGRAM [ARGS]
 
 MARK names the line of FILE with the comment "frame: MARK"; FUNCTION is how the
 frame's function name starts; NAME how one of upcemu's function names starts.
+With --no-debug-info (a program built without -g) the expected frames are
+their function in the program's file and offset ("f() in ./prog+0x1a2b").
 """
 import argparse
 import os
@@ -29,6 +31,7 @@ HEADER = re.compile(r'^  backtrace( of thread \d+)?:$')
 RUNTIME_NAMES = ('upc::', 'std::', 'boost::', '__gnu_cxx::', 'upcemu_', '__upcc_', 'doctest::')
 
 failures = []
+NO_DEBUG_INFO = False
 
 
 def fail(what, stderr):
@@ -94,10 +97,13 @@ def is_runtime(frame, root):
 
 
 def matches(frame, expected, source):
-    function, path, number, _ = frame
+    function, path, number, text = frame
     name, line = expected
-    return qualified(function).startswith(name) and path is not None and number == line and \
-        os.path.realpath(path) == os.path.realpath(source)
+    if not qualified(function).startswith(name):
+        return False
+    if NO_DEBUG_INFO:
+        return path is None and re.search(r' in \S+\+0x[0-9a-f]+$', text) is not None
+    return path is not None and number == line and os.path.realpath(path) == os.path.realpath(source)
 
 
 def check_common(label, status, stderr, want_status):
@@ -116,8 +122,11 @@ def main():
     p.add_argument('--root', required=True)
     p.add_argument('--frame', action='append', required=True)
     p.add_argument('--runtime', required=True)
+    p.add_argument('--no-debug-info', action='store_true')
     p.add_argument('command', nargs='+')
     a = p.parse_args()
+    global NO_DEBUG_INFO
+    NO_DEBUG_INFO = a.no_debug_info
     root = os.path.realpath(a.root)
     expected = []
     for spec in a.frame:
@@ -134,7 +143,8 @@ def main():
     else:
         for i, want in enumerate(expected):
             if i >= len(frames) or not matches(frames[i], want, a.source):
-                fail(f'default: frame #{i} should be {want[0]} at {a.source}:{want[1]}', stderr)
+                where = 'in the program' if NO_DEBUG_INFO else f'at {a.source}:{want[1]}'
+                fail(f'default: frame #{i} should be {want[0]} {where}', stderr)
         for frame in frames:
             if is_runtime(frame, root):
                 fail(f'default: a frame of upcemu or the system is shown: {frame[3].strip()}', stderr)

@@ -113,6 +113,11 @@ TEST_CASE("whose frame: the program's functions and files, not upcemu's, the tra
   CHECK(!is_program_frame({"upcemu_memget_at", "", 0}, program_module));      // the C interface
   CHECK(!is_program_frame({"upcemu_c_program_main", "", 0}, program_module)); // what upcc adds
   CHECK(!is_program_frame({"__wrap__exit", "", 0}, program_module));
+  // the UPC library's names, <upc.h>'s inline functions compiled into the program included
+  CHECK(!is_program_frame({"upc_unlock(upc_lock_t*)", "", 0}, program_module));
+  CHECK(!is_program_frame({"bupc_memput_vlist", "", 0}, program_module));
+  CHECK(!is_program_frame({"upccoll_bcast", "", 0}, program_module));
+  CHECK(is_program_frame({"upc_main(int, char**)", "", 0}, program_module));  // the C++ program's
   // This program has a main() of its own (runtime/main.cpp's is not linked: the
   // UPC program's report through upcrun shows no frame of that one)
   CHECK(is_program_frame({"main", "", 0}, program_module));
