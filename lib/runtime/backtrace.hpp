@@ -2,7 +2,7 @@
 // addresses are taken (capture_frames, cheap, and safe in a signal handler);
 // turning them into lines that name the program's functions, files and lines
 // (describe_frames) reads the program's symbols and debug information, which a
-// crash handler leaves to a child process (write_crash_backtrace).
+// crash handler leaves to a child process (crash_backtrace_text).
 #pragma once
 #include <cstddef>
 #include <cstdint>
