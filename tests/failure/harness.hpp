@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -224,7 +225,36 @@ inline std::size_t count_of(const std::string& text, const std::string& part) {
 
 // Dead: no such process, or a zombie waiting for init to reap it (orphaned
 // workers are reparented). Gives a dying process up to a second.
+// The start time of process `pid` (field 22 of /proc/PID/stat, clock ticks since
+// boot), 0 when there is none. With pid_max at 32768 and other tests forking
+// thousands of processes, a worker's pid can belong to another process a second
+// after the worker ended: the start time tells them apart.
+inline unsigned long long process_start_time(pid_t pid) {
+  std::string stat_path = "/proc/" + std::to_string(pid) + "/stat";
+  FILE* f = std::fopen(stat_path.c_str(), "r");
+  if (!f) return 0;
+  char line[1024] = {};
+  std::size_t n = std::fread(line, 1, sizeof line - 1, f);
+  std::fclose(f);
+  const char* p = n > 0 ? std::strrchr(line, ')') : nullptr;
+  if (!p) return 0;
+  // after ") ": field 3 (state) .. field 22 (starttime)
+  std::istringstream in(p + 2);
+  std::string field;
+  for (int i = 3; i < 22 && in >> field; ++i) {}
+  unsigned long long start = 0;
+  in >> start;
+  return start;
+}
+
+// The start times of the workers worker_pids() read, while they were running.
+inline std::map<pid_t, unsigned long long>& known_start_times() {
+  static std::map<pid_t, unsigned long long> times;
+  return times;
+}
+
 inline bool process_gone(pid_t pid) {
+  const auto known = known_start_times().find(pid);
   for (int attempt = 0; attempt < 20; ++attempt) {
     if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
     std::string stat_path = "/proc/" + std::to_string(pid) + "/stat";
@@ -235,12 +265,14 @@ inline bool process_gone(pid_t pid) {
       const char* close_paren = std::strrchr(line, ')');
       if (n > 0 && close_paren && (close_paren[2] == 'Z' || close_paren[2] == 'X')) return true;
     }
+    // another process has the pid now: the worker is gone
+    if (known != known_start_times().end() && known->second != 0 && process_start_time(pid) != known->second)
+      return true;
     ::usleep(50000);
   }
   return false;
 }
 
-// "pid T PID" lines printed by `victim pids`.
 inline std::vector<pid_t> worker_pids(const std::string& out, int threads) {
   std::vector<pid_t> pids(threads, 0);
   std::istringstream in(out);
@@ -252,6 +284,8 @@ inline std::vector<pid_t> worker_pids(const std::string& out, int threads) {
       in >> t >> p;
       if (t >= 0 && t < threads) pids[t] = static_cast<pid_t>(p);
     }
+  for (pid_t p : pids)
+    if (p > 0) known_start_times()[p] = process_start_time(p);
   return pids;
 }
 
