@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "../conformance/upccoll_harness.hpp"
+#include "../support/capture_stderr.hpp"
 
 using namespace uconf;
 namespace M = upccoll_model;
@@ -96,27 +97,7 @@ void team_still_works(upccoll_team_t team = UPC_TEAM_ALL) {
 
 const upccoll_team_t sentinel_team = reinterpret_cast<upccoll_team_t>(std::uintptr_t{0xfeedface});
 
-// What `run` writes to this process's stderr (fd 2, which the processes
-// backend's workers inherit): the --check reports of the library.
-std::string stderr_of(const std::function<void()>& run) {
-  std::fflush(stderr);
-  char path[] = "/tmp/upccoll_stderr_XXXXXX";
-  const int fd = ::mkstemp(path);
-  REQUIRE(fd >= 0);
-  ::unlink(path);
-  const int saved = ::dup(2);
-  ::dup2(fd, 2);
-  run();
-  std::fflush(stderr);
-  ::dup2(saved, 2);
-  ::close(saved);
-  std::string text;
-  char buf[4096];
-  ::lseek(fd, 0, SEEK_SET);
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
-  ::close(fd);
-  return text;
-}
+using upc::test::stderr_of;
 
 }  // namespace
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../conformance/upccoll_harness.hpp"
+#include "../support/capture_stderr.hpp"
 #include "teamutil.h"
 #include "upc_collective_ext.h"
 
@@ -56,27 +57,7 @@ std::vector<int> members_of(upccoll_team_t team) {
   return v;
 }
 
-// What `run` writes to this process's stderr (fd 2, which the processes
-// backend's workers inherit): the library's --check reports and notes.
-std::string stderr_of(const std::function<void()>& run) {
-  std::fflush(stderr);
-  char path[] = "/tmp/upccoll_mpi_style_XXXXXX";
-  const int fd = ::mkstemp(path);
-  REQUIRE(fd >= 0);
-  ::unlink(path);
-  const int saved = ::dup(2);
-  ::dup2(fd, 2);
-  run();
-  std::fflush(stderr);
-  ::dup2(saved, 2);
-  ::close(saved);
-  std::string text;
-  char buf[4096];
-  ::lseek(fd, 0, SEEK_SET);
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
-  ::close(fd);
-  return text;
-}
+using upc::test::stderr_of;
 
 constexpr upccoll_return_t unset = static_cast<upccoll_return_t>(-1);
 
