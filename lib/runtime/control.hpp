@@ -53,6 +53,7 @@ struct alignas(64) thread_slot {
   std::atomic<const char*> last_file;
   std::atomic<std::uint32_t> last_line;
   std::int32_t pid;
+  std::atomic<std::int32_t> tid;             // the kernel's id of the UPC thread (the watchdog reads its state)
   std::int32_t exit_code;                    // main's status (mpi backend: every rank reads them all)
   std::atomic<std::uint32_t> ended_by_exit;  // 1: the thread called exit() (libc_exit.cpp)
   std::int32_t exit_call_status;             // ...with this status, named in reports

@@ -53,6 +53,8 @@ class monitor {
   std::vector<std::uint32_t> blocked_seqs_;
   std::uint64_t last_progress_ = 0;
   double unchanged_since_ = 0;
+  // Reports put off because a waiting thread was runnable (woken, not yet run).
+  int deferrals_ = 0;
   // Wait warnings: per thread, the wait last seen and since when (the
   // monitor's clock, so waiting costs the thread no clock read), and the wait
   // already warned about.

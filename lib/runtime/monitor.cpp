@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <map>
@@ -80,6 +81,32 @@ std::string diagnosis(const control_block& c, const std::function<const thread_s
            "same order\n";
   if (returned) return "  a thread that has returned from main will never arrive\n";
   return "";
+}
+}  // namespace
+
+namespace {
+constexpr int max_deferrals = 8;
+
+// True when a live thread's kernel state is R (running or runnable): read from
+// /proc/TID/stat, whose third field follows the ')' that ends the name.
+bool some_waiter_runnable(const control_block& c) {
+  for (int t = 0; t < c.threads; ++t) {
+    const thread_slot& s = c.slots[t];
+    if (state_of(s) == thread_state::finished) continue;
+    const std::int32_t tid = s.tid.load(std::memory_order_relaxed);
+    if (tid <= 0) continue;
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(tid));
+    FILE* f = std::fopen(path, "re");
+    if (!f) continue;
+    char buf[512];
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    buf[n] = 0;
+    const char* close = std::strrchr(buf, ')');
+    if (close && close[1] == ' ' && close[2] == 'R') return true;
+  }
+  return false;
 }
 }  // namespace
 
@@ -156,9 +183,20 @@ void monitor::check_deadlock(double now) {
   last_progress_ = progress;
   if (!all_waiting || live == 0 || changed) {
     unchanged_since_ = now;
+    deferrals_ = 0;
     return;
   }
   if (now - unchanged_since_ < deadlock_delay_) return;
+  // A thread the kernel lists as runnable has been woken (its barrier completed,
+  // its lock came free) and not yet given a CPU: on an oversubscribed machine
+  // that can take seconds. Not a deadlock yet: look again after another delay.
+  // A real deadlock's waiters sleep after their short spin; the deferrals are
+  // bounded all the same, for a wait that only ever yields.
+  if (!across && deferrals_ < max_deferrals && some_waiter_runnable(c)) {
+    ++deferrals_;
+    unchanged_since_ = now;
+    return;
+  }
   std::string text = "upcemu: deadlock: every thread is waiting and none can go on (no progress for " +
                      seconds_text(deadlock_delay_) + "; --watchdog sets the delay):\n" + describe_blocked_threads(slot_of) +
                      diagnosis(c, slot_of);

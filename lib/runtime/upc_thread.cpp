@@ -61,6 +61,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   if (control().abort.load()) return control().global_exit_status.load();
   tl_mythread = t;
   thread_slot& slot = control().slots[t];
+  slot.tid.store(static_cast<std::int32_t>(::gettid()), std::memory_order_relaxed);
   slot.state.store(static_cast<std::uint32_t>(thread_state::running));
   int status = 0;
   try {

@@ -4,6 +4,7 @@
 
 #include <ctime>
 
+#include "../../lib/runtime/control.hpp"
 #include "../../lib/runtime/futex.hpp"
 #include "../support/spmd.hpp"
 #include "upc_tick.h"
@@ -146,6 +147,40 @@ TEST_CASE("THREADS and MYTHREAD inside a run, and several runs in one process") 
       SPMD_CHECK(MYTHREAD >= 0 && MYTHREAD < THREADS);
       SPMD_CHECK(upc::check_enabled() == false);
     }, {1, 3, 8});
+}
+
+namespace {
+// Thread 1 marks itself as waiting in a barrier but computes (the kernel lists it
+// as running), for `seconds` or until the run is stopped; then it takes the barrier.
+void waiting_but_running(double seconds) {
+  if (MYTHREAD == 1) {
+    upc::detail::blocked_scope marked(upc::detail::blocked_kind::barrier_wait, 0, "upc_wait", __FILE__, __LINE__);
+    const double end = upc_ticks_to_ns(upc_ticks_now()) * 1e-9 + seconds;
+    while (upc_ticks_to_ns(upc_ticks_now()) * 1e-9 < end) upc::detail::check_abort();
+  }
+  upc_barrier;
+}
+}  // namespace
+
+// Every thread waiting and nothing moving looks like a deadlock, but a thread
+// woken by a barrier that has not had a core yet (seconds, on a loaded machine)
+// is still waiting by its slot: the watchdog asks the kernel, and a runnable
+// waiter puts the report off, within a bound (a CI run reported a deadlock that
+// was not one at 1024 processes under load).
+TEST_CASE("the deadlock watchdog puts its report off while a waiting thread is runnable, within a bound") {
+  for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(2, b)) continue;
+    INFO(spmd::name(b));
+    upc::launch_options o = spmd::options(2, b);
+    o.watchdog_seconds = 0.25;
+    upc::run_result r = upc::run(o, [] { waiting_but_running(1.0); });  // four delays
+    CHECK_MESSAGE(r.ok(), r.error);
+    const double start = upc_ticks_to_ns(upc_ticks_now()) * 1e-9;
+    r = upc::run(o, [] { waiting_but_running(1e9); });  // never arrives: reported after the bound
+    CHECK(r.failed);
+    CHECK(r.error.find("upcemu: deadlock: every thread is waiting") != std::string::npos);
+    CHECK(upc_ticks_to_ns(upc_ticks_now()) * 1e-9 - start < 60);
+  }
 }
 
 TEST_CASE("virtual nodes group threads in contiguous, balanced blocks") {
