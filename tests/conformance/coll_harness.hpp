@@ -27,6 +27,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <span>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -958,7 +959,10 @@ inline std::uint64_t salt_of(const std::string& collective, const std::string& a
   return hash3(h, static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(T));
 }
 
-inline void run_movement_matrix(movement k, level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+// The THREADS counts of the matrix: both sides of every power of two up to 8, and 16.
+inline constexpr int all_counts[] = {1, 2, 3, 4, 5, 7, 8, 16};
+
+inline void run_movement_matrix(movement k, level lv, std::span<const int> counts = all_counts) {
   const std::string coll = coll_model::name(k);
   for (const std::string& algo : algorithms_of(coll))
     for (upc::backend_kind b : spmd::backends)
@@ -969,7 +973,7 @@ inline void run_movement_matrix(movement k, level lv, std::initializer_list<int>
       }
 }
 
-inline void run_reduce_matrix(bool prefix, level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+inline void run_reduce_matrix(bool prefix, level lv, std::span<const int> counts = all_counts) {
   const std::string coll = prefix ? "prefix_reduce" : "reduce";
   for (const std::string& algo : algorithms_of(coll))
     for (upc::backend_kind b : spmd::backends)
@@ -979,7 +983,7 @@ inline void run_reduce_matrix(bool prefix, level lv, std::initializer_list<int> 
       }
 }
 
-inline void run_sort_matrix(level lv, std::initializer_list<int> counts = {1, 2, 3, 4, 5, 7, 8, 16}) {
+inline void run_sort_matrix(level lv, std::span<const int> counts = all_counts) {
   for (const std::string& algo : algorithms_of("sort"))
     for (upc::backend_kind b : spmd::backends)
       for (int T : counts) {
