@@ -4,7 +4,7 @@ apps.jsonl: one row per app, version and problem with time, rate and speedup at
 each THREADS on each backend; the extended-collective (or remap) versions against
 the standard ones; the NAS apps against their MPI peers, same THREADS/ranks.
 
-  tools/bench/apps_tables.py bench/results/DATE/apps/apps.jsonl [--img docs/img]
+  tools/bench/apps_tables.py bench/results/applications/apps.jsonl [--img docs/img]
 """
 import argparse
 import json

@@ -1,10 +1,13 @@
-"""Reading a results directory written by tools/bench/run_micro.sh.
+"""Reading a results set written by tools/bench/run_micro.sh (and the others).
 
-Each <bench>.jsonl holds, per run, a '#' header line (parameters and machine) and
-one JSON object per measured row; rows carry bench, backend and threads. This
-module loads them (its loaders serve coll_results.py and upccoll_results.py
-too), and holds the reference figures and targets of issue 2 so the plot and the
-tables judge against the same numbers.
+bench/results/ holds one set per table or figure of the docs, named by what it
+shows (bench/results/README.md lists them, with the script and command that
+make each); a run script writes into its set and replaces it. Each <bench>.jsonl
+holds, per run, a '#' header line (parameters and machine) and one JSON object
+per measured row; rows carry bench, backend and threads. This module loads them
+(its loaders serve coll_results.py and upccoll_results.py too), and holds the
+reference figures and targets of issue 2 so the plot and the tables judge
+against the same numbers.
 """
 import json
 import os
@@ -19,25 +22,19 @@ PRIVATISED_TARGET_RATIO = 1.05    # privatised loop within 5% of the plain loop
 BARRIER_TARGET_MAX_THREADS = 64
 
 
-def latest_results_dir(root, find=None, what="results", script="run_micro.sh"):
-    """The newest bench/results/<date> directory under the repository root, or with
-    find, the newest find(<date directory>) that is not None (the collective
-    results under it, say); what and script name them in the error otherwise."""
-    base = os.path.join(root, "bench", "results")
-    for name in sorted(os.listdir(base), reverse=True) if os.path.isdir(base) else []:
-        d = os.path.join(base, name)
-        found = find(d) if find else (d if os.path.isdir(d) else None)
-        if found:
-            return found
-    raise SystemExit("no %s in %s: run tools/bench/%s first" % (what, base, script))
+def results_set(root, name, script):
+    """bench/results/NAME under the repository root: the set that script
+    (tools/bench/SCRIPT) writes and the docs are made from."""
+    d = os.path.join(root, "bench", "results", name)
+    if not os.path.isdir(d):
+        raise SystemExit("no results set %s: run tools/bench/%s first" % (d, script))
+    return d
 
 
-def results_subdir(d, sub, files):
-    """The results of one run script under d: d/sub, or d itself, whichever holds
-    one of files; None when neither does."""
-    for cand in (os.path.join(d, sub), d):
-        if os.path.isdir(cand) and any(os.path.exists(os.path.join(cand, f)) for f in files):
-            return cand
+def results_holding(d, files):
+    """d when it holds one of files (a run script's results), else None."""
+    if os.path.isdir(d) and any(os.path.exists(os.path.join(d, f)) for f in files):
+        return d
     return None
 
 
@@ -86,8 +83,11 @@ def load_machine(results_dir, name="machine.txt"):
 
 
 def results_date(results_dir):
-    m = re.search(r"(\d{4}-\d{2}-\d{2})", os.path.basename(os.path.normpath(results_dir)))
-    return m.group(1) if m else os.path.basename(os.path.normpath(results_dir))
+    """The day of the run: machine.txt's date line, else a date in the folder's name."""
+    date = load_machine(results_dir).get("date", "")
+    m = re.match(r"\d{4}-\d{2}-\d{2}", date) or re.search(r"\d{4}-\d{2}-\d{2}", os.path.basename(
+        os.path.normpath(results_dir)))
+    return m.group(0) if m else os.path.basename(os.path.normpath(results_dir))
 
 
 def by_key(rows, *keys):

@@ -1,6 +1,6 @@
 """Reading the collective results written by tools/bench/run_coll.sh.
 
-A results directory bench/results/<date>/coll/ holds machine.txt, one
+A results directory, bench/results/collectives/ for the docs, holds machine.txt, one
 <collective>.jsonl per collective (collbench rows of every algorithm with
 flags "allsync", and the Open MPI peer's rows with backend "mpi") and
 sync_flags.jsonl (auto at 8 B and 1 KiB with ALLSYNC, MYSYNC, NOSYNC) and
@@ -43,8 +43,8 @@ TABLE21_THREADS = [2, 4, 8]
 
 
 def coll_dir(d):
-    """The collective results under d (d/coll, or d itself), or None."""
-    return br.results_subdir(d, "coll", [c + ".jsonl" for c in COLLECTIVES])
+    """d when it holds collective results, else None."""
+    return br.results_holding(d, [c + ".jsonl" for c in COLLECTIVES])
 
 
 class CollRows:
@@ -124,6 +124,6 @@ class Results(CollRows):
 
 
 def load(d):
-    """Results for d (a date directory or its coll/), or None when there are none."""
+    """Results for d (bench/results/collectives, say), or None when there are none."""
     cd = coll_dir(d)
     return Results(cd) if cd else None

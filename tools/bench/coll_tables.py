@@ -1,10 +1,10 @@
 """The collective tables of docs/benchmarks.md (issue 3), rendered by
 tools/bench/update_tables.py between '<!-- BEGIN AUTO:coll_* -->' markers.
 
-Every section takes a results directory (bench/results/<date> or its coll/) and
-returns markdown, or None when that directory has no collective results, so
-that refreshing the micro tables from a date without a collective run leaves
-these sections alone. "Ours" is auto (what a user gets), ALLSYNC, unless a
+Every section takes a results directory (bench/results/collectives for the
+docs) and returns markdown, or None when that directory has no collective
+results, so that refreshing the other tables from another set leaves these
+sections alone. "Ours" is auto (what a user gets), ALLSYNC, unless a
 column says otherwise; ratios against Open MPI are throughput ratios, that is
 MPI's median time / ours at the same block size and process count.
 """

@@ -3,11 +3,10 @@
 
     tools/bench/plot_coll.py [RESULTS_DIR] [--img docs/img]
 
-RESULTS_DIR is bench/results/<date>/coll (or its date directory); it defaults to
-the newest one that has collective results. Writes, per collective,
-coll_<name>.png (µs per call against the block size, one panel per THREADS:
-our fastest algorithm per backend, auto on the threads backend, Open MPI), and
-coll_vs_mpi.png (our throughput / Open MPI's, auto, every collective) and
+RESULTS_DIR defaults to bench/results/collectives, the set the docs show.
+Writes, per collective, coll_<name>.png (µs per call against the block size,
+one panel per THREADS: our fastest algorithm per backend, auto on the threads
+backend, Open MPI), and coll_vs_mpi.png (our throughput / Open MPI's, auto, every collective) and
 coll_bound.png (ratio to the memcpy bound, broadcast/scatter/gather). Needs
 matplotlib (Debian: python3-matplotlib).
 """
@@ -103,8 +102,8 @@ def plot_bound(res, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>/coll")
-    res = cr.load(args.results_dir or br.latest_results_dir(pc.ROOT, cr.coll_dir, "collective results", "run_coll.sh"))
+    args = pc.parse_args(__doc__, "default: bench/results/collectives")
+    res = cr.load(args.results_dir or br.results_set(pc.ROOT, "collectives", "run_coll.sh"))
     if res is None:
         raise SystemExit("plot_coll.py: no collective results in %s" % args.results_dir)
     os.makedirs(args.img, exist_ok=True)

@@ -3,7 +3,7 @@
 
     tools/bench/plot_micro.py [RESULTS_DIR] [--img docs/img]
 
-RESULTS_DIR defaults to the newest bench/results/<date>. Writes
+RESULTS_DIR defaults to bench/results/microbenchmarks, the set the docs show. Writes
 barrier_latency.png, memops_ratio.png, memops_bandwidth.png,
 lock_throughput.png and privatised_sum.png. Needs matplotlib (Debian:
 python3-matplotlib).
@@ -168,8 +168,8 @@ def plot_privatised(results_dir, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>")
-    results_dir = args.results_dir or br.latest_results_dir(pc.ROOT)
+    args = pc.parse_args(__doc__, "default: bench/results/microbenchmarks")
+    results_dir = args.results_dir or br.results_set(pc.ROOT, "microbenchmarks", "run_micro.sh")
     os.makedirs(args.img, exist_ok=True)
     pc.report([plot_barrier(results_dir, args.img)] + plot_memops(results_dir, args.img) +
               [plot_locks(results_dir, args.img), plot_privatised(results_dir, args.img)])

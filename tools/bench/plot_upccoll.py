@@ -3,8 +3,7 @@
 
     tools/bench/plot_upccoll.py [RESULTS_DIR] [--img docs/img]
 
-RESULTS_DIR is bench/results/<date>/upccoll (or its date directory); it defaults
-to the newest one that has such results. Writes upccoll_vs_mpi.png (our
+RESULTS_DIR defaults to bench/results/upccoll, the set the docs show. Writes upccoll_vs_mpi.png (our
 throughput / Open MPI's against the block size, one panel per collective),
 upccoll_latency.png (µs per call, ours and Open MPI's, one panel per
 collective) and upccoll_overlap.png (the share of the non-blocking collective
@@ -120,9 +119,8 @@ def plot_overlap(res, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: the newest bench/results/<date>/upccoll")
-    res = ur.load(args.results_dir or br.latest_results_dir(pc.ROOT, ur.upccoll_dir, "UPC Collectives 2.0 results",
-                                                            "run_upccoll.sh"))
+    args = pc.parse_args(__doc__, "default: bench/results/upccoll")
+    res = ur.load(args.results_dir or br.results_set(pc.ROOT, "upccoll", "run_upccoll.sh"))
     if res is None:
         raise SystemExit("plot_upccoll.py: no UPC Collectives 2.0 results in %s" % args.results_dir)
     os.makedirs(args.img, exist_ok=True)

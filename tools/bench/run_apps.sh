@@ -4,12 +4,13 @@
 # backends, the NAS MPI peers (IS with MPI_Alltoallv, FT with MPI_Alltoall and
 # MPI_IN_PLACE) at the same rank counts, same run; then the tables (time, Mop/s
 # or GFLOPS, speedup, verification), the speedup plot and the programmability
-# table (tools/bench/app_sloc.py).
+# table (tools/bench/app_sloc.py; not with --only).
 #
 #   tools/bench/run_apps.sh             # NAS class A, the other apps at their default sizes
 #   tools/bench/run_apps.sh --quick     # NAS class S, small sizes, THREADS 1 2 4: a smoke run
 #
-# Options: --out DIR (default bench/results/YYYY-MM-DD/apps), --threads "1 2 4 8 16",
+# Options: --out DIR (default bench/results/applications, the set the docs show),
+# --threads "1 2 4 8 16",
 # --backends "threads processes" (add mpi for the mpi backend), --only "is ft ..." (labels of the list below),
 # --no-docs (do not draw docs/img/apps_*.png). Environment: BUILD_DIR (default
 # build-bench), PYTHON.
@@ -36,7 +37,7 @@ while [[ $# -gt 0 ]]; do
     --backends=*) backends="${1#--backends=}" ;;
     --only) only="$2"; shift ;;
     --only=*) only="${1#--only=}" ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_apps.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -102,7 +103,7 @@ peers=(
 selected() { [[ -z $only ]] || [[ " $only " == *" $1 "* ]]; }
 
 bench_tools
-out=${out:-bench/results/$(date +%F)/apps}
+out=${out:-bench/results/applications}
 mkdir -p "$out"
 targets=(tools/upcrun)
 if [[ " $backends " == *" mpi "* ]]; then targets+=(lib/libupcemu_mpi.so); fi
@@ -168,9 +169,14 @@ if [[ $have_mpi == 1 ]]; then
 fi
 echo "load_after: $(bench_load)" >>"$out/machine.txt"
 
-"$python" tools/bench/app_sloc.py >"$out/sloc.md"
+# The programmability table counts every app's code: a run of some apps (--only) leaves it out.
+written="tables.md"
+if [[ -z $only ]]; then
+  "$python" tools/bench/app_sloc.py >"$out/sloc.md"
+  written+=", sloc.md"
+fi
 img=()
 [[ $docs == 1 ]] && img=(--img docs/img)
 "$python" tools/bench/apps_tables.py "$rows" "${img[@]}" >"$out/tables.md"
-echo "results in $out ($failures failed runs): tables.md, sloc.md"
+echo "results in $out ($failures failed runs): $written"
 [[ $failures == 0 ]]

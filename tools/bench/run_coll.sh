@@ -4,7 +4,8 @@
 # both backends, the Open MPI peer (bench/peers/mpi/coll_mpi) with the same sizes
 # and process counts in the same run; then reduce/prefix_reduce on double (long
 # above) and a small-message sweep of the sync flags (ALLSYNC, MYSYNC, NOSYNC).
-# Writes jsonl into bench/results/<date>/coll/, draws the plots into docs/img/
+# Writes jsonl into bench/results/collectives/ (the set the docs show; a rerun
+# replaces it), draws the plots into docs/img/
 # (tools/bench/plot_coll.py) and refreshes the collective tables of
 # docs/benchmarks.md (tools/bench/update_tables.py --only coll).
 #
@@ -13,8 +14,7 @@
 #
 # Options:
 #   --quick          THREADS 2 and 4, sizes 16 B … 1 MiB in steps of 4, short rounds
-#   --out DIR        results directory (default bench/results/YYYY-MM-DD/coll; reruns
-#                    on the same day overwrite it)
+#   --out DIR        results directory (default bench/results/collectives)
 #   --colls LIST     comma-separated collectives (default: all eight)
 #   --no-docs        do not plot or touch docs/benchmarks.md
 #   --no-mpi         skip the Open MPI peer even when it is built
@@ -55,7 +55,7 @@ bench_sweep "$quick"
 if [[ $quick == 1 ]]; then double_args=(--min-bytes=16 --max-bytes=1M --step=16); else double_args=(--min-bytes=8 --max-bytes=8M --step=8); fi
 # The sync-flag sweep: 8 B and 1 KiB, auto, every flag set in one process.
 flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto "--flags=allsync,mysync,nosync")
-out=${out:-bench/results/$(date +%Y-%m-%d)/coll}
+out=${out:-bench/results/collectives}
 mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/coll_mpi bench/collbench/collbench

@@ -4,7 +4,8 @@
 # times upc_all_broadcast_in_place, upc_all_scatter_v and upc_all_exchange_in_place
 # as original / base / extended / priv, and bench/peers/mpi/ext_mpi MPI_Bcast,
 # MPI_Scatterv and MPI_Alltoall(MPI_IN_PLACE), sizes 4 KiB … 8 MiB, THREADS 2, 4,
-# 8, 16, both backends. Writes bench/results/<date>/ext/ext.jsonl, the tables
+# 8, 16, both backends. Writes bench/results/extended-collectives-sweep/ext.jsonl
+# (the set the docs' figures show; a rerun replaces it), the tables
 # (tools/bench/ext_tables.py, pasted into docs/benchmarks.md by hand) and the
 # plots docs/img/ext_*.png.
 #
@@ -49,7 +50,7 @@ else
 fi
 backends="threads"
 [[ $processes == 1 ]] && backends="threads processes"
-out=${out:-bench/results/$(date +%Y-%m-%d)/ext}
+out=${out:-bench/results/extended-collectives-sweep}
 mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/ext_mpi bench/collbench/extbench

@@ -9,11 +9,12 @@
 # The "hosts" share this machine's cores and reach each other over a veth
 # bridge and Open MPI's TCP transport, so the figures show what crossing hosts
 # costs the runtime (round trips per page, per flag, per barrier), not what a
-# real network would add. Results: DIR/*.jsonl and DIR/summary.md (medians).
+# real network would add. Results: DIR/*.jsonl and DIR/summary.md (medians);
+# DIR defaults to bench/results/mpi-backend-hosts, the set the docs show.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=$root/build
-out=$root/bench/results/$(date +%F)/hosts
+out=$root/bench/results/mpi-backend-hosts
 while [[ $# -gt 0 ]]; do
   case $1 in
     --build) build=$2; shift ;;

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs every microbenchmark (bench/micro) and the Open MPI peer, writes
-# jsonl into bench/results/<date>/, draws the plots into docs/img/ and refreshes the
-# tables of docs/benchmarks.md. One command reproduces docs/benchmarks.md:
+# jsonl into bench/results/microbenchmarks/ (the set the docs show; a rerun replaces
+# it), draws the plots into docs/img/ and refreshes the tables of
+# docs/benchmarks.md. One command reproduces docs/benchmarks.md:
 #
 #   tools/bench/run_micro.sh            # the full run (a few minutes)
 #   tools/bench/run_micro.sh --quick    # a short smoke run (under a minute)
 #
 # Options:
 #   --quick          short repetitions, fewer sizes and THREADS counts
-#   --out DIR        results directory (default bench/results/YYYY-MM-DD; reruns
-#                    on the same day overwrite it)
+#   --out DIR        results directory (default bench/results/microbenchmarks)
 #   --no-docs        do not plot or touch docs/benchmarks.md
 #   --no-mpi         skip the Open MPI peer even when it is built
 # Environment: THREAD_COUNTS (default "1 2 4 8 16 32 64"), MPI_RANKS (default
@@ -33,7 +33,7 @@ while [[ $# -gt 0 ]]; do
     --no-mpi) mpi=0 ;;
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_micro.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -53,7 +53,7 @@ else
   memops_args=(--max-bytes=64M --step=2 --min-time=0.02 --reps=5)
   memops_heap=160M
 fi
-out=${out:-bench/results/$(date +%Y-%m-%d)}
+out=${out:-bench/results/microbenchmarks}
 mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/barrier_mpi bench/micro/barrier_latency bench/micro/memops_bandwidth bench/micro/lock_throughput bench/micro/privatised_sum

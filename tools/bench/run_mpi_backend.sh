@@ -10,7 +10,8 @@
 #   mpi --algo=mpi            the mpi family (the call handed to MPI), ALLSYNC and NOSYNC
 #   coll_mpi                  plain Open MPI (bench/peers/mpi/coll_mpi), mpirun as upcrun starts it
 #                             (-q --oversubscribe --bind-to none)
-# Writes jsonl into bench/results/<date>/mpi_backend/ and, unless --no-docs,
+# Writes jsonl into bench/results/mpi-backend/ (the set the docs show; a rerun
+# replaces it) and, unless --no-docs,
 # the tables and plot (tools/bench/mpi_backend_tables.py).
 #
 #   tools/bench/run_mpi_backend.sh [--quick] [--out DIR] [--no-docs] [--micro-only]
@@ -33,7 +34,7 @@ while [[ $# -gt 0 ]]; do
     --micro-only) micro_only=1 ;;
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_mpi_backend.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -54,7 +55,7 @@ else
   sizes=(--min-bytes=4K --max-bytes=4M --step=4)
 fi
 timing=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
-out=${out:-bench/results/$(date +%Y-%m-%d)/mpi_backend}
+out=${out:-bench/results/mpi-backend}
 mkdir -p "$out"
 collbench=$build/bench/collbench/collbench
 upcrun=$build/tools/upcrun
@@ -64,7 +65,9 @@ failures=0
 run() {  # run FILE COMMAND...: jsonl rows into FILE, a failure counted, not fatal
   local file=$1
   shift
-  if ! "$@" --format=jsonl >"$file" 2>"$file.err"; then
+  if "$@" --format=jsonl >"$file" 2>"$file.err"; then
+    rm -f "$file.err"  # only a failed run's messages stay beside the rows
+  else
     echo "   FAILED: $* (see $file.err)" >&2
     failures=$((failures + 1))
   fi

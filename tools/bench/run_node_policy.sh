@@ -6,7 +6,8 @@
 # reduce (collbench) and the extended library's private broadcast and scatter
 # (extbench, vector_copy rows) with multicore (flat between nodes) and
 # binomial_flat (a binomial tree between nodes); medians per size. The table
-# (policy.md) names the faster algorithm per cell.
+# (policy.md) names the faster algorithm per cell. Results in
+# bench/results/node-policy/ (the set the docs show; a rerun replaces it).
 #
 #   tools/bench/run_node_policy.sh            # the run (10-20 minutes on 2 cores)
 #   tools/bench/run_node_policy.sh --quick    # 2 and 16 nodes, two sizes
@@ -24,7 +25,7 @@ cluster_options "$0" '2,16' "$@"
 
 bench_tools
 threads=${THREADS:-16}
-out=${out:-bench/results/$(date +%F)/node-policy}
+out=${out:-bench/results/node-policy}
 mkdir -p "$out"
 bench_build "$build" 0 none bench/collbench/collbench bench/collbench/extbench
 node_counts=(2 4 8 16)

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Times the start of a whole run, launch to exit, of a hello program (bench/micro/
 # startup_hello, driven by bench/micro/startup_time) at 1 to 4096 THREADS on both
-# backends, writes bench/results/<date>/startup_time.jsonl and refreshes the
-# start-up table of docs/benchmarks.md:
+# backends, writes bench/results/startup/ (startup_time.jsonl and machine.txt: the
+# set the docs show; a rerun replaces it) and refreshes the start-up table of
+# docs/benchmarks.md:
 #
 #   tools/bench/run_startup.sh            # THREADS 1 64 512 1024 2048 4096, 5 runs each (a few minutes)
 #   tools/bench/run_startup.sh --quick    # THREADS 1 64 512, 3 runs each
 #
 # Options:
 #   --quick          fewer THREADS counts and runs
-#   --out DIR        results directory (default bench/results/YYYY-MM-DD)
+#   --out DIR        results directory (default bench/results/startup)
 #   --no-docs        do not touch docs/benchmarks.md
 # Environment: THREAD_COUNTS (comma-separated), REPS, BUILD_DIR (default
 # build-bench), PYTHON.
@@ -43,7 +44,7 @@ else
   counts=${THREAD_COUNTS:-1,64,512,1024,2048,4096}
   reps=${REPS:-5}
 fi
-out=${out:-bench/results/$(date +%Y-%m-%d)}
+out=${out:-bench/results/startup}
 mkdir -p "$out"
 
 bench_build "$build" 0 none bench/micro/startup_hello bench/micro/startup_time
@@ -51,8 +52,8 @@ have_mpi=0
 {
   bench_machine "$quick"
   echo "load: $(bench_load)"
-} >"$out/startup_machine.txt"
-cat "$out/startup_machine.txt"
+} >"$out/machine.txt"
+cat "$out/machine.txt"
 
 bench_runs 52 3600 400
 echo "== start-up time (THREADS $counts, $reps runs each)"

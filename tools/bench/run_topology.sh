@@ -8,11 +8,12 @@
 # MPI_Bcast, MPI_Scatterv; 16 ranks), as the algorithm "mpi".
 #   --set=seed001 (default): seed 001's Figures 10-12, gather, gather_all and
 #       the in-place broadcast with PULL, PUSH, MULTICORE and auto (collbench,
-#       extbench); results in topology/
+#       extbench); results in bench/results/emulated-clusters-seed001/
 #   --set=trees: seed 003's Figures 3.8-3.10, scatter_priv's movement
 #       (extbench's scatter_v, priv form) and the private in-place broadcast
 #       with flat pull and the chunk trees multicore (flat over nodes),
-#       binomial, binomial_flat, and auto; results in ext-trees/
+#       binomial, binomial_flat, and auto; results in
+#       bench/results/emulated-clusters-trees-seed003/ (a rerun replaces the set)
 #
 #   tools/bench/run_topology.sh [--set=trees]   # a few minutes on 2 cores
 #   tools/bench/run_topology.sh --quick         # two sizes
@@ -25,18 +26,18 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 # shellcheck source=common.sh
 source tools/bench/common.sh
-cluster_options "$0" '2,24' "$@"
+cluster_options "$0" '2,22' "$@"
 figures=${figures:-seed001}
 case "$figures" in
-  seed001) colls=(gather gather_all bcast_in_place); algos=(pull push multicore auto); dir=topology ;;
-  trees) colls=(scatter_priv bcast_priv); algos=(pull multicore binomial binomial_flat auto); dir=ext-trees ;;
+  seed001) colls=(gather gather_all bcast_in_place); algos=(pull push multicore auto); dir=emulated-clusters-seed001 ;;
+  trees) colls=(scatter_priv bcast_priv); algos=(pull multicore binomial binomial_flat auto); dir=emulated-clusters-trees-seed003 ;;
   *) echo "run_topology.sh: --set must be seed001 or trees, got '$figures'" >&2; exit 2 ;;
 esac
 
 bench_tools
 threads=${THREADS:-16}
 nodes=${NODES:-4}
-out=${out:-bench/results/$(date +%F)/$dir}
+out=${out:-bench/results/$dir}
 mkdir -p "$out"
 bench_build "$build" 1 bench/peers/mpi/ext_mpi bench/collbench/collbench bench/collbench/extbench
 if [[ $have_mpi == 1 ]]; then ninja -C "$build" bench/peers/mpi/coll_mpi >/dev/null; fi

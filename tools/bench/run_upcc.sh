@@ -8,11 +8,13 @@
 # both alike), and times the translation and build of the tests/upc corpus
 # (upcc -E and upcc -c, with -I BUILD/include as tests/meson.build gives
 # lib_collective_ext_all.upc, on each tests/upc/*.upc). Writes into
-# bench/results/<date>/upcc/:
+# bench/results/upcc/ (the set the docs show; a rerun replaces what it measures):
 #   kernels.jsonl   one row per run (the programs' upcemu-result lines + round)
 #   corpus.jsonl    one row per file and step (-E: translation, -c: translation
 #                   and compilation), seconds of each repetition and their median
 #   machine.txt     the machine
+#   corpus_machine.txt  the machine of the run that timed the corpus (with
+#                   --no-corpus, corpus.jsonl and this file are left as they are)
 #   table.md        UPC time / C++ time per kernel (medians over the rounds) and
 #                   the corpus's per-file median and total (tools/bench/upcc_tables.py)
 # docs/benchmarks.md's section "upcc: translated UPC against the C++ API" quotes
@@ -21,7 +23,7 @@
 #   tools/bench/run_upcc.sh            # 5 rounds (about 4 minutes on 2 cores)
 #   tools/bench/run_upcc.sh --quick    # 1 round, THREADS 1 and 2, 1 corpus repetition
 #
-# Options: --quick, --out DIR (default bench/results/YYYY-MM-DD/upcc), --no-corpus.
+# Options: --quick, --out DIR (default bench/results/upcc), --no-corpus.
 # Environment: ROUNDS (default 5), THREAD_COUNTS (default "1 2 4"), KERNELS (default
 # "privatised forall neighbours memget"), CORPUS_REPS
 # (default 3), BUILD_DIR (default build-bench), PYTHON.
@@ -39,7 +41,7 @@ while [[ $# -gt 0 ]]; do
     --out) out="$2"; shift ;;
     --out=*) out="${1#--out=}" ;;
     --no-corpus) corpus=0 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_upcc.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -50,7 +52,7 @@ if [[ $quick == 1 ]]; then
 else
   rounds=${ROUNDS:-5} counts=${THREAD_COUNTS:-"1 2 4"} corpus_reps=${CORPUS_REPS:-3}
 fi
-out=${out:-bench/results/$(date +%Y-%m-%d)/upcc}
+out=${out:-bench/results/upcc}
 mkdir -p "$out"
 
 read -r -a kernels <<<"${KERNELS:-privatised forall neighbours memget}"
@@ -89,8 +91,9 @@ for ((r = 1; r <= rounds; r++)); do
 done
 
 corpus_file=$out/corpus.jsonl
-: >"$corpus_file"
 if [[ $corpus == 1 ]]; then
+  : >"$corpus_file"
+  cp "$out/machine.txt" "$out/corpus_machine.txt"
   echo "== tests/upc corpus: upcc -E and upcc -c, $corpus_reps repetitions"
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT

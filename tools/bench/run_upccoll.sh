@@ -6,7 +6,8 @@
 # run; then the overlap of non-blocking allreduce and alltoall with computation
 # (bench/collbench/upccoll_overlap with the library's default progress and with
 # UPCEMU_UPCCOLL_PROGRESS=thread, and bench/peers/mpi/overlap_mpi) at THREADS 2
-# and 4. Writes jsonl into bench/results/<date>/upccoll/, draws the plots into
+# and 4. Writes jsonl into bench/results/upccoll/ (the set the docs show; a rerun
+# replaces it), draws the plots into
 # docs/img/upccoll_*.png (tools/bench/plot_upccoll.py) and refreshes the
 # upccoll_* tables of docs/benchmarks.md (tools/bench/update_tables.py --only upccoll).
 #
@@ -18,8 +19,7 @@
 #                    overlap at 1 KiB and 64 KiB, THREADS 2, fewer rounds
 #   --threads-only   the blocking sweep on the threads backend only (the targets'
 #                    backend; skips the processes backend)
-#   --out DIR        results directory (default bench/results/YYYY-MM-DD/upccoll;
-#                    reruns on the same day overwrite it)
+#   --out DIR        results directory (default bench/results/upccoll)
 #   --colls LIST     comma-separated collectives of the blocking sweep (default: all 14)
 #   --no-blocking    skip the blocking sweep
 #   --no-overlap     skip the overlap benchmark
@@ -72,7 +72,7 @@ else
 fi
 backends="threads"
 [[ $processes == 1 ]] && backends="threads processes"
-out=${out:-bench/results/$(date +%Y-%m-%d)/upccoll}
+out=${out:-bench/results/upccoll}
 mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/coll2_mpi bench/collbench/upccoll_bench bench/collbench/upccoll_overlap

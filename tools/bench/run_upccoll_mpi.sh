@@ -10,9 +10,10 @@
 # at THREADS 2, 4, 8 on this machine, and the two mpi placements again on two
 # pretend hosts (UPCEMU_MPI_HOSTS=2: each half of the ranks with a segment of
 # its own, talking through MPI) at 4 ranks. Writes jsonl into
-# bench/results/<date>/upccoll_mpi/ with the tables (tools/bench/upccoll_mpi_tables.py:
-# summary.md, which docs/benchmarks.md quotes, and cells.md, every cell) and
-# draws docs/img/upccoll_mpi_hosts.png.
+# bench/results/upccoll-mpi/ (the set the docs show; a rerun replaces it) with
+# the tables (tools/bench/upccoll_mpi_tables.py: summary.md, which
+# docs/benchmarks.md quotes, and cells.md, every cell) and draws
+# docs/img/upccoll_mpi_hosts.png.
 # As root, also on two network-namespace hosts (tools/netns_hosts.sh: 2 + 2
 # ranks over a veth bridge and Open MPI's TCP transport).
 #
@@ -23,14 +24,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=$root/build
-out=$root/bench/results/$(date +%F)/upccoll_mpi
+out=$root/bench/results/upccoll-mpi
 quick=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --quick) quick=1 ;;
     --build) build=$2; shift ;;
     --out) out=$2; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run_upccoll_mpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift

@@ -1,7 +1,8 @@
 """The start-up tables of docs/benchmarks.md (issue 8, item 13), rendered by
 tools/bench/update_tables.py between '<!-- BEGIN AUTO:startup* -->' markers from
-RESULTS_DIR/startup_time.jsonl (tools/bench/run_startup.sh). Each section returns
-None when that file is missing, so refreshing other tables leaves these alone.
+RESULTS_DIR/startup_time.jsonl and machine.txt (tools/bench/run_startup.sh; the
+docs' set is bench/results/startup). Each section returns None when that file is
+missing, so refreshing other tables leaves these alone.
 """
 import os
 
@@ -14,14 +15,10 @@ BEFORE_ISSUE_8 = {("processes", 512): 1.8, ("processes", 1024): 6.4, ("processes
                   ("processes", 4096): None, ("threads", 4096): 5.3}
 
 
-def _machine(d):
-    return br.load_machine(d, "startup_machine.txt")
-
-
 def section_startup_run(d):
     if not br.load_rows(d, "startup_time"):
         return None
-    m = _machine(d)
+    m = br.load_machine(d)
     return "\n".join([
         "Measured on **%s** (`%s`)%s: %s CPUs (%s), %s, %s, commit %s; load average before the run %s." % (
             br.results_date(d), os.path.relpath(d, ROOT),

@@ -1,6 +1,6 @@
 """Reading the UPC Collectives 2.0 results written by tools/bench/run_upccoll.sh.
 
-A results directory bench/results/<date>/upccoll/ holds machine.txt,
+A results directory, bench/results/upccoll/ for the docs, holds machine.txt,
 blocking.jsonl (bench/collbench/upccoll_bench rows, backend "threads" or
 "processes", and the Open MPI peer bench/peers/mpi/coll2_mpi's rows, backend
 "mpi") and overlap.jsonl (bench/collbench/upccoll_overlap rows with impl
@@ -36,8 +36,8 @@ OVERLAP_MIN_FACTOR = 1.0            # ... when the computation is at least as lo
 
 
 def upccoll_dir(d):
-    """The UPC Collectives 2.0 results under d (d/upccoll, or d itself), or None."""
-    return br.results_subdir(d, "upccoll", ("blocking.jsonl", "overlap.jsonl"))
+    """d when it holds UPC Collectives 2.0 results, else None."""
+    return br.results_holding(d, ("blocking.jsonl", "overlap.jsonl"))
 
 
 class Results(cr.CollRows):
@@ -88,6 +88,6 @@ class Results(cr.CollRows):
 
 
 def load(d):
-    """Results for d (a date directory or its upccoll/), or None when there are none."""
+    """Results for d (bench/results/upccoll, say), or None when there are none."""
     ud = upccoll_dir(d)
     return Results(ud) if ud else None

@@ -2,7 +2,7 @@
 tools/bench/update_tables.py between '<!-- BEGIN AUTO:upccoll_* -->' markers
 (run_upccoll.sh calls it with --only upccoll).
 
-Every section takes a results directory (bench/results/<date> or its upccoll/)
+Every section takes a results directory (bench/results/upccoll for the docs)
 and returns markdown, or None when that directory has no UPC Collectives 2.0
 results, so that refreshing other tables leaves these alone. "Ours" is the
 upccoll_* call on UPC_TEAM_ALL, blocking, flags 0 (MYSYNC); ratios against Open

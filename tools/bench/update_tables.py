@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
-"""Rewrites the generated tables of docs/benchmarks.md from a results directory.
+"""Rewrites the generated tables of docs/benchmarks.md from the results sets.
 
     tools/bench/update_tables.py [RESULTS_DIR] [--doc docs/benchmarks.md] [--only PREFIX] [--check]
 
-RESULTS_DIR defaults to the newest bench/results/<date>. Only the text between
-'<!-- BEGIN AUTO:name -->' and '<!-- END AUTO:name -->' is replaced; everything
-else in the document (the prose) is left alone. Sections: run, targets, barrier,
-memops_threads, memops_processes, locks, privatised (the microbenchmarks), and
-coll_run, coll_targets, coll_vs_mpi, coll_table21, coll_sync, coll_double,
-coll_bound, coll_auto (the collectives, from RESULTS_DIR/coll, see coll_tables.py; left
-untouched when RESULTS_DIR has no collective results), and upccoll_run,
+Only the text between '<!-- BEGIN AUTO:name -->' and '<!-- END AUTO:name -->' is
+replaced; everything else in the document (the prose) is left alone. Sections:
+run, targets, barrier, memops_threads, memops_processes, locks, privatised (the
+microbenchmarks, from bench/results/microbenchmarks), coll_run, coll_targets,
+coll_vs_mpi, coll_table21, coll_sync, coll_double, coll_bound, coll_auto (the
+collectives, from bench/results/collectives, see coll_tables.py), upccoll_run,
 upccoll_targets, upccoll_vs_mpi, upccoll_latency, upccoll_bound, upccoll_overlap
-(UPC Collectives 2.0, from RESULTS_DIR/upccoll, see upccoll_tables.py; likewise
-left untouched). --only PREFIX refreshes only the sections whose name starts with
-PREFIX (run_coll.sh: --only coll; run_upccoll.sh: --only upccoll), and startup_run,
-startup (from RESULTS_DIR/startup_time.jsonl, see startup_tables.py; run_startup.sh:
---only startup).
-With --check, prints the document instead of writing it.
+(UPC Collectives 2.0, from bench/results/upccoll, see upccoll_tables.py), and
+startup_run, startup (from bench/results/startup, see startup_tables.py). With
+no RESULTS_DIR every section reads its own set, so that one call regenerates
+every table from the results the docs are made from (bench/results/README.md).
+Given RESULTS_DIR (a run script's output), every section reads it instead; the
+collective, upccoll and start-up sections are left untouched when it has none
+of their results. --only PREFIX refreshes only the sections whose name starts
+with PREFIX (run_coll.sh: --only coll; run_upccoll.sh: --only upccoll;
+run_startup.sh: --only startup). With --check, prints the document instead of
+writing it; with --verify, writes nothing and exits 1 naming each section whose
+text is not what the results give (the test that the docs match bench/results).
 """
 import argparse
 import os
@@ -177,35 +181,51 @@ SECTIONS = {
     "locks": section_locks,
     "privatised": section_privatised,
 }
-SECTIONS.update(coll_tables.SECTIONS)
-SECTIONS.update(upccoll_tables.SECTIONS)
-SECTIONS.update(startup_tables.SECTIONS)
+# The results set (bench/results/NAME) each section is made from, and the script that writes it.
+SECTION_SETS = {name: ("microbenchmarks", "run_micro.sh") for name in SECTIONS}
+for sections, made_by in ((coll_tables.SECTIONS, ("collectives", "run_coll.sh")),
+                          (upccoll_tables.SECTIONS, ("upccoll", "run_upccoll.sh")),
+                          (startup_tables.SECTIONS, ("startup", "run_startup.sh"))):
+    SECTIONS.update(sections)
+    SECTION_SETS.update({name: made_by for name in sections})
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("results_dir", nargs="?", help="default: the newest bench/results/<date>")
+    ap.add_argument("results_dir", nargs="?", help="default: each section's own bench/results set")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "benchmarks.md"))
     ap.add_argument("--only", default="", help="refresh only the sections whose name starts with this")
     ap.add_argument("--check", action="store_true", help="print the updated document instead of writing it")
+    ap.add_argument("--verify", action="store_true", help="exit 1 when a section differs from what the results give")
     args = ap.parse_args()
-    d = os.path.abspath(args.results_dir or br.latest_results_dir(ROOT))
     with open(args.doc) as f:
         text = f.read()
+    stale = []
     for name, make in SECTIONS.items():
         if not name.startswith(args.only):
             continue
         pattern = re.compile(r"(<!-- BEGIN AUTO:%s -->\n).*?(<!-- END AUTO:%s -->)" % (name, name), re.S)
-        if not pattern.search(text):
+        found = pattern.search(text)
+        if not found:
             print("update_tables.py: %s has no AUTO:%s markers; skipped" % (args.doc, name), file=sys.stderr)
             continue
+        d = os.path.abspath(args.results_dir) if args.results_dir else br.results_set(ROOT, *SECTION_SETS[name])
         body = make(d)
         if body is None:  # nothing of this kind in RESULTS_DIR: leave the section as it is
             continue
+        if found.group(0) != found.group(1) + body + "\n" + found.group(2):
+            stale.append("%s: AUTO:%s is not what %s gives" % (os.path.relpath(args.doc), name, os.path.relpath(d)))
         text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
-    if args.check:
+    if args.verify:
+        for line in stale:
+            print(line)
+        if stale:
+            print("tools/bench/update_tables.py rewrites them from the results; a hand edit between AUTO markers is lost")
+            sys.exit(1)
+        print("%s: every AUTO section is what its results give" % os.path.relpath(args.doc))
+    elif args.check:
         sys.stdout.write(text)
     else:
         with open(args.doc, "w") as f:
