@@ -65,7 +65,8 @@ scan-error      A file the scanner cannot read: unbalanced braces, parentheses o
 
 The C++ scanner tokenises (comments dropped; strings, raw strings, character
 literals and digit separators handled), leaves out preprocessor lines when it
-matches braces, and does not evaluate #if (both branches are read).
+matches braces, and does not evaluate #if (both branches are read). Functions
+written inside #define bodies (wrappers stamped out per type) are not measured.
 
 Output: one line per violation, `path:line: kind: detail`, then the violations
 not in the baseline, the baseline entries that no longer occur, and a count per
@@ -161,7 +162,11 @@ class CppFile:
         self.includes = quoted_includes(self.tokens, directive)
         code = [t for t in self.tokens if t.line not in directive]
         match, self.error = match_brackets(code)
-        scan = ScopeScan(code, match) if match is not None else None
+        try:
+            scan = ScopeScan(code, match) if match is not None else None
+        except (ValueError, KeyError, IndexError) as e:
+            # A form the scanner does not know: say so rather than guess.
+            scan, self.error = None, (0, "the scanner cannot read it (%s: %s)" % (type(e).__name__, e))
         self.functions = scan.functions if scan else None
         self.declared = scan.declared if scan else set()
         self.types = scan.types if scan else set()
@@ -455,7 +460,7 @@ def report(violations, baseline, baseline_path):
     if new:
         print("\nnot in the baseline (%s): new violations, fix them:" % baseline_path)
         left = collections.Counter(new)
-        for v in sorted(violations, key=lambda v: (v.kind, v.path, -v.line)):
+        for v in sorted(violations, key=lambda v: (v.kind, v.path, v.line)):
             if left[key_of(v)] > 0:
                 left[key_of(v)] -= 1
                 print("  %s:%d: %s: %s" % (v.path, v.line, v.kind, v.detail))

@@ -105,14 +105,16 @@ CLASS_KEYWORDS = {"class", "struct", "union"}
 
 
 def top_level(decl, match):
-    """Indices of decl's tokens outside (), [], {} and template<...>."""
+    """Indices of decl's tokens outside (), [], {} and template<...>; the
+    brackets themselves are kept, their insides left out."""
     result = []
     i = 0
     while i < len(decl):
         idx, t = decl[i]
         if t.text in "([{" and t.kind == "punct" and idx in match:
             end = match[idx]
-            while i < len(decl) and decl[i][0] <= end:
+            result.append(i)
+            while i < len(decl) and decl[i][0] < end:
                 i += 1
             continue
         if t.text == "template" and i + 1 < len(decl) and decl[i + 1][1].text == "<":
@@ -396,7 +398,7 @@ class ScopeScan:
                 if self.scopes:
                     self.scopes.pop()
                 decl = []
-            elif _is_member_initializer(decl, match):
+            elif _inside_brackets(decl, match, i) or _is_member_initializer(decl, match):
                 decl += [(k, tokens[k]) for k in range(i, match[i] + 1)]
                 i = match[i] + 1
                 continue
@@ -477,6 +479,11 @@ def _type_names(decl):
 def cpp_functions(tokens, match):
     """Functions defined at namespace or class scope, each once."""
     return ScopeScan(tokens, match).functions
+
+
+def _inside_brackets(decl, match, i):
+    """Whether the `{` at i is inside a ( or [ of decl (a lambda argument)."""
+    return any(t.text in "([" and match.get(k, -1) > i for k, t in decl)
 
 
 def _is_member_initializer(decl, match):

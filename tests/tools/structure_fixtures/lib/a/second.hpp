@@ -1,0 +1,6 @@
+#pragma once
+#include "first.hpp"
+
+struct second_type {
+  first_type* first;
+};
