@@ -296,6 +296,22 @@ class Statements(unittest.TestCase):
                         got)
         self.assertTrue(got.endswith("upcemu_fence(); __upcc_t1; });"), got)
 
+    def test_a_whole_struct_is_copied_as_bytes(self):
+        # gcc copies a volatile struct member by member and splits a struct
+        # temporary into members: the copy's padding would be garbage (GCC UPC's
+        # test05 compares a copied element with memcmp). No volatile, no temporary.
+        decls = "struct s { char c; long long l; }; shared struct s a[THREADS]; strict shared struct s b; struct s v;"
+        sptr = "upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(1), sizeof(struct s), 1)"
+        self.assertEqual(tr(decls, "v = a[1];"),
+                         f"v = (*(__typeof__(struct s) *)upcemu_addr({sptr}, sizeof(__typeof__(struct s)), "
+                         "__FILE__, __LINE__));")
+        self.assertEqual(tr(decls, "v = b;"),
+                         "v = (*({ upcemu_fence(); (__typeof__(struct s) *)upcemu_addr(upcemu_base(&__upcc_o_b), "
+                         "sizeof(__typeof__(struct s)), __FILE__, __LINE__); }));")
+        self.assertNotIn("volatile", tr(decls, "b = v;"))
+        # a member is still a volatile scalar access
+        self.assertIn("volatile", tr(decls, "v.l = a[1].l;"))
+
 
 class Declarations(unittest.TestCase):
     def test_shared_object_becomes_an_upcemu_object(self):
