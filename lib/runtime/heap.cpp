@@ -35,7 +35,7 @@
 #include "launch_replay.hpp"
 #include "single_valued.hpp"
 #include "world_barrier.hpp"
-#include "static_objects.hpp"
+#include "run_serial.hpp"
 #include "upc/alloc.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/sync.hpp"

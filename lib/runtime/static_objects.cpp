@@ -14,6 +14,7 @@
 // - constructed by a UPC thread anywhere else (its stack, the heap): every thread
 //   declares it, collectively, and it is freed collectively at the end of its scope.
 #include "static_objects.hpp"
+#include "run_serial.hpp"
 #include "shared_names.hpp"
 
 #include "call_site.hpp"
@@ -23,12 +24,10 @@
 #include <link.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <cstring>
 #include <exception>
 #include <mutex>
-#include <string_view>
 #include <vector>
 
 #include "collective_call.hpp"
@@ -55,7 +54,6 @@ object_registry& registry() {
   return *r;
 }
 bool g_static_allocated = false;
-std::atomic<std::uint64_t> g_run_serial{0};
 
 enum class storage_duration { automatic_or_dynamic, static_storage, thread_storage };
 
@@ -105,7 +103,7 @@ void unregister_static_object(static_object* obj) noexcept {
 }
 
 void allocate_static_objects() {
-  g_run_serial.fetch_add(1);
+  begin_next_run_serial();
   g_static_allocated = true;
   std::vector<static_object*> objects;
   {
@@ -122,31 +120,6 @@ void release_static_objects() noexcept {
   std::lock_guard<std::mutex> guard(r.mutex);
   for (static_object* o : r.objects) o->release();
   g_static_allocated = false;
-}
-
-std::uint64_t run_serial() noexcept { return g_run_serial.load(std::memory_order_relaxed); }
-
-std::string declared_type_name(const declared_type& t) {
-  // The signature spells the element type after "T = " (GCC: "[with T = int]", Clang: "[T = int]").
-  const std::string_view sig = t.signature ? t.signature : "";
-  std::string element = "?";
-  if (const std::size_t at = sig.find("T = "); at != std::string_view::npos) {
-    const std::size_t from = at + 4, to = sig.find_first_of(";]", from);
-    element = std::string(sig.substr(from, to == std::string_view::npos ? std::string_view::npos : to - from));
-  }
-  // An object declared in UPC source (upcc): in UPC's words, "shared [4] int array".
-  const std::string_view family = t.family;
-  if (family == "upc" || family == "upc[*]") {
-    const std::string layout = family == "upc[*]" ? "[*] "
-                               : t.block == 1  ? ""
-                               : t.block == 0  ? "[] "
-                                               : "[" + std::to_string(t.block) + "] ";
-    return "shared " + layout + element + " array";
-  }
-  std::string name = std::string(t.family) + "<" + element;
-  if (std::string_view(t.family) == "shared_array" && t.block != 1)
-    name += ", " + (t.block == 0 ? std::string("indefinite") : std::to_string(t.block));
-  return name + ">";
 }
 
 std::size_t per_thread_count(std::size_t n) {
