@@ -60,33 +60,44 @@ void check_reduction_phase(const char* fn, const char* arg, const shared_address
 }
 
 void check_reduction_op(const char* fn, upc_op_t op, elem_type type, const void* func) {
-  switch (op) {
-    case UPC_ADD: case UPC_MULT: case UPC_AND: case UPC_OR: case UPC_XOR: case UPC_LOGAND:
-    case UPC_LOGOR: case UPC_MIN: case UPC_MAX: case UPC_FUNC: case UPC_NONCOMM_FUNC: break;
-    default:
-      fail(fn, "op " + std::to_string(op) +
-                   " is not one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR, UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX, "
-                   "UPC_FUNC, UPC_NONCOMM_FUNC");
+  const detail::upc_op_row* row = detail::find_op(op);
+  if (!row || !row->accepted_by(detail::op_library::upc_collectives)) {
+    std::string accepted;
+    for (const detail::upc_op_row& r : detail::upc_ops)
+      if (r.accepted_by(detail::op_library::upc_collectives)) accepted += (accepted.empty() ? "" : ", ") + std::string(r.name);
+    fail(fn, "op " + std::to_string(op) + " is not one of " + accepted);
   }
   if (info(type).cls != type_class::integer && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
-    fail(fn, std::string("op ") + detail::op_name(op) + " is a bitwise operation and needs an integer type");
-  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func)
-    fail(fn, std::string("op ") + detail::op_name(op) + " needs func, got a null pointer");
+    fail(fn, std::string("op ") + row->name + " is a bitwise operation and needs an integer type");
+  if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && !func) fail(fn, std::string("op ") + row->name + " needs func, got a null pointer");
+}
+
+namespace {
+
+// The element column of the op table, as the engine's ops (row i of
+// detail::upc_ops is row i here: both expand UPCEMU_UPC_OPS).
+namespace element_column {
+using enum elem_op;
+constexpr std::nullopt_t none = std::nullopt;
+}  // namespace element_column
+
+constexpr std::optional<elem_op> op_elements[] = {
+#define UPCEMU_OP_ELEMENT(bit, element, collectives, upccoll, atomics) element_column::element,
+    UPCEMU_UPC_OPS(UPCEMU_OP_ELEMENT)
+#undef UPCEMU_OP_ELEMENT
+};
+static_assert(sizeof op_elements / sizeof op_elements[0] == detail::upc_op_count);
+
+}  // namespace
+
+std::optional<elem_op> element_op_for(upc_op_t op, unsigned library) noexcept {
+  const detail::upc_op_row* row = detail::find_op(op);
+  if (!row || !row->accepted_by(library)) return std::nullopt;
+  return op_elements[row - detail::upc_ops];
 }
 
 elem_op element_op_of(upc_op_t op) noexcept {
-  switch (op) {
-    case UPC_ADD: return elem_op::add;
-    case UPC_MULT: return elem_op::mult;
-    case UPC_AND: return elem_op::bit_and;
-    case UPC_OR: return elem_op::bit_or;
-    case UPC_XOR: return elem_op::bit_xor;
-    case UPC_LOGAND: return elem_op::log_and;
-    case UPC_LOGOR: return elem_op::log_or;
-    case UPC_MIN: return elem_op::min;
-    case UPC_MAX: return elem_op::max;
-    default: return elem_op::value_function;  // UPC_FUNC, UPC_NONCOMM_FUNC
-  }
+  return element_op_for(op, detail::op_library::upc_collectives).value_or(elem_op::value_function);
 }
 
 }  // namespace upc::coll

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "../coll/element_ops.hpp"
@@ -31,7 +32,12 @@ void check_reduction_phase(const char* fn, const char* arg, const shared_address
 // A reduction op of the UPC collectives (UPC_ADD … UPC_NONCOMM_FUNC), defined
 // on the type, with its function when it takes one.
 void check_reduction_op(const char* fn, upc_op_t op, elem_type type, const void* func);
-// The engine's op of a UPC reduction op (lib/coll/element_ops.hpp: the one table).
+// The engine's op of a upc_op_t that `library` accepts (a detail::op_library
+// bit), from the one table of ops (lib/runtime/op_names.hpp); none for an op
+// the library does not accept or one that combines no elements.
+std::optional<elem_op> element_op_for(upc_op_t op, unsigned library) noexcept;
+// The engine's op of a UPC collectives' reduction op (UPC_FUNC and
+// UPC_NONCOMM_FUNC: value_function, as every value check_reduction_op refuses).
 elem_op element_op_of(upc_op_t op) noexcept;
 
 }  // namespace upc::coll

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "../runtime/op_names.hpp"
+#include "collective_checks.hpp"
 
 namespace upc::coll::upccoll_types {
 
@@ -60,20 +61,6 @@ const sized_table& table() {
   return t;
 }
 
-struct op_row {
-  upccoll_op_t op;
-  elem_op engine;
-  const char* name;
-};
-constexpr op_row g_ops[] = {
-    {UPC_ADD, elem_op::add, "UPC_ADD"},         {UPC_MULT, elem_op::mult, "UPC_MULT"},
-    {UPC_AND, elem_op::bit_and, "UPC_AND"},     {UPC_OR, elem_op::bit_or, "UPC_OR"},
-    {UPC_XOR, elem_op::bit_xor, "UPC_XOR"},     {UPC_LOGAND, elem_op::log_and, "UPC_LOGAND"},
-    {UPC_LOGOR, elem_op::log_or, "UPC_LOGOR"},  {UPC_LOGXOR, elem_op::log_xor, "UPC_LOGXOR"},
-    {UPC_MIN, elem_op::min, "UPC_MIN"},         {UPC_MAX, elem_op::max, "UPC_MAX"},
-    {UPC_MINLOC, elem_op::minloc, "UPC_MINLOC"}, {UPC_MAXLOC, elem_op::maxloc, "UPC_MAXLOC"},
-};
-
 }  // namespace
 
 const dtype_info* find_dtype(upccoll_dtype_t dt) noexcept {
@@ -84,16 +71,15 @@ const dtype_info* find_dtype(upccoll_dtype_t dt) noexcept {
 const dtype_info* dtypes_begin() noexcept { return std::begin(table().rows); }
 const dtype_info* dtypes_end() noexcept { return std::end(table().rows); }
 
+// The predefined ops are the op table's rows that <upccoll.h> accepts
+// (lib/runtime/op_names.hpp).
 std::optional<elem_op> predefined(upccoll_op_t op) noexcept {
-  for (const op_row& r : g_ops)
-    if (r.op == op) return r.engine;
-  return std::nullopt;
+  return element_op_for(op, upc::detail::op_library::upccoll);
 }
 
 const char* op_name(upccoll_op_t op) noexcept {
-  for (const op_row& r : g_ops)
-    if (r.op == op) return r.name;
-  return nullptr;
+  const upc::detail::upc_op_row* row = upc::detail::find_op(op);
+  return row && row->accepted_by(upc::detail::op_library::upccoll) ? row->name : nullptr;
 }
 
 element_op predefined_op(upccoll_op_t op, const dtype_info& t) noexcept {
