@@ -314,6 +314,12 @@ class Statements(unittest.TestCase):
 
 
 class Declarations(unittest.TestCase):
+    def test_kr_parameter_list_starting_with_a_shared_pointer(self):
+        # `f(v, r) shared [] T *v;`: the qualifier right after ')' would be the
+        # function's (clang: "function type may not be qualified"); it is the type's.
+        out = whole("void f(v, r) shared [] double *v; double r; { v[1] = r; }\n")
+        self.assertRegex(norm(out), r"void f\(v, r\) upcemu_sptr v; double r;")
+
     def test_shared_object_becomes_an_upcemu_object(self):
         out = whole("shared [4] int a[4*THREADS];\n")
         self.assertIn("upcemu_object __upcc_o_a", out)

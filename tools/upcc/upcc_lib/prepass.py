@@ -477,6 +477,25 @@ def prepass(text, static_threads=None):
     return out, layouts, pragmas, names
 
 
+def _krparam_specifiers_end(toks, i, end):
+    """When the `shared` at toks[i] (its block size ending at `end`) begins a
+    declaration right after a ')' (a K&R parameter declaration list), the index
+    of the first token after its type specifiers: the first `*` or `(`, or the
+    declarator's name (an identifier followed by , ; [ ) =). Else None."""
+    p = _significant(toks, i, -1)
+    if p < 0 or toks[p].text != ")":
+        return None
+    j = _significant(toks, end - 1, 1)
+    seen = False
+    while j < len(toks) and toks[j].kind == "id":
+        nxt = _significant(toks, j, 1)
+        if seen and nxt < len(toks) and toks[nxt].text in (",", ";", "[", ")", "="):
+            return j  # j is the declarator's name
+        seen = True
+        j = nxt
+    return j if seen and j < len(toks) and toks[j].text in ("*", "(") else None
+
+
 def _fragment(toks, a, b, static_threads, layouts, shared_names):
     """The rewrite of the tokens [a, b) (a clause of upc_forall, the operand of
     sizeof or of upc_barrier): the same rules, on the same tokens."""
@@ -492,8 +511,11 @@ def _rewrite(toks, static_threads, layouts, shared_names):
     i = 0
     n = len(toks)
     removed = set()  # strict/relaxed tokens folded into a shared qualifier
+    deferred = {}  # token index -> text to emit before it (a moved shared qualifier)
     while i < n:
         t = toks[i]
+        if i in deferred:
+            out.append(deferred.pop(i))
         if t.kind == "marker":
             m = re.match(r"#\s*pragma\s+upc\s+(strict|relaxed)\b", t.text)
             if m and not t.system:
@@ -555,7 +577,16 @@ def _rewrite(toks, static_threads, layouts, shared_names):
                         removed.add(j)  # one before `shared` was dropped already (below)
                     j = _significant(toks, j, step)
             k_index = layouts.index(block, consistency)  # None: the pragma in effect at the access
-            out.append(f"__attribute__((address_space({k_index})))" + _newlines(toks, i, end))
+            attribute = f"__attribute__((address_space({k_index})))"
+            after = _krparam_specifiers_end(toks, i, end)
+            if after is not None:
+                # The first declaration of a K&R parameter list (`f(v, r) shared [] T *v;`):
+                # an attribute right after the ')' would be the function's, so the
+                # qualifier goes after the type specifiers (`T attr *v`), where it is the type's.
+                deferred[after] = " " + attribute + " "
+                out.append(_newlines(toks, i, end))
+            else:
+                out.append(attribute + _newlines(toks, i, end))
             i = end
             continue
         if w in ("strict", "relaxed"):
