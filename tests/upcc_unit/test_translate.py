@@ -314,6 +314,12 @@ class Statements(unittest.TestCase):
 
 
 class Declarations(unittest.TestCase):
+    def test_array_of_a_typedef_of_a_pointer_to_shared_has_no_initialiser(self):
+        # the array size is an expression child of the declaration, not its initialiser
+        out = norm(whole("typedef shared int *SP;\nSP arr[3];\nSP two[2] = {0, 0};\n"))
+        self.assertIn("__typeof__(SP[3]) arr;", out)
+        self.assertIn("__typeof__(SP[2]) two = {", out)
+
     def test_kr_parameter_list_starting_with_a_shared_pointer(self):
         # `f(v, r) shared [] T *v;`: the qualifier right after ')' would be the
         # function's (clang: "function type may not be qualified"); it is the type's.

@@ -332,6 +332,10 @@ class Declarations:
         for c in group:
             t = c.underlying_typedef_type if typedef else c.type
             init = [k for k in children(c) if k.kind.is_expression()] if c.kind == K.VAR_DECL else []
+            # an array declarator's size is an expression child too: only what
+            # follows an '=' is the initialiser (`LOCK locks[100];` has none)
+            if init and "=" not in self.src(c.location.offset, begin_of(init[-1])):
+                init = []
             tls = "_Thread_local " if c.kind == K.VAR_DECL and self.wants_tls(c) else ""
             text = (("typedef " if typedef else "") + " ".join(storage) + (" " if storage else "") + tls +
                     f"{self.c_type(t)} {c.spelling}")
