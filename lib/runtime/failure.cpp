@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -272,6 +273,32 @@ void describe_crashed_thread(char* out, std::size_t size) {
 // One headline per run, the first failure's: a crash that comes second (another
 // thread crashing at the same moment, or a thread that dies of the failure being
 // reported) is not reported on either backend. The status is the first failure's.
+// A SIGSEGV at an address in the shared segment's partitions, or in the page
+// past the last one, is almost always a shared access out of an object's
+// bounds (a loop one element too far, a pointer stepped past its block): say
+// where it is and what names the access. Async-signal-safe (snprintf of
+// integers only).
+int describe_segment_address(const void* address, char* out, std::size_t size) {
+  if (!g_control || !g_partitions || g_partition_bytes == 0) return 0;
+  const auto a = reinterpret_cast<std::uintptr_t>(address);
+  const auto begin = reinterpret_cast<std::uintptr_t>(g_partitions);
+  const std::uint64_t threads = static_cast<std::uint64_t>(g_control->threads);
+  const std::uintptr_t end = begin + threads * g_partition_bytes;
+  if (a < begin || a >= end + 65536) return 0;
+  const char* hint = g_control->check ? "" : "; upcrun --check names the access and the object";
+  int n;
+  if (a >= end)
+    n = snprintf(out, size, "  (%lu bytes past the end of the shared segment, after thread %lu's partition: a shared "
+                 "access out of an object's bounds?%s)\n",
+                 static_cast<unsigned long>(a - end), static_cast<unsigned long>(threads - 1), hint);
+  else
+    n = snprintf(out, size, "  (in the shared segment, thread %lu's partition at offset %lu: a shared access out of an "
+                 "object's bounds?%s)\n",
+                 static_cast<unsigned long>((a - begin) / g_partition_bytes),
+                 static_cast<unsigned long>((a - begin) % g_partition_bytes), hint);
+  return n < 0 ? 0 : std::min(n, static_cast<int>(size) - 1);
+}
+
 void crash_handler(int sig, siginfo_t* info, void*) {
   // A touch of another host's partition (dsm.hpp) is no crash.
   if (sig == SIGSEGV && info && dsm_fault(info->si_addr)) return;
@@ -303,6 +330,7 @@ void crash_handler(int sig, siginfo_t* info, void*) {
   if (sig == SIGABRT && tl_terminate_reason[0] && n < static_cast<int>(sizeof buf))
     n += snprintf(buf + n, sizeof buf - n, "%s", tl_terminate_reason);
   if (n < static_cast<int>(sizeof buf)) n += snprintf(buf + n, sizeof buf - n, "\n");
+  if (info && sig == SIGSEGV && n < static_cast<int>(sizeof buf)) n += describe_segment_address(info->si_addr, buf + n, sizeof buf - n);
   if (sig == SIGBUS) strncat(buf, "  (SIGBUS in the shared heap usually means memory ran out)\n", sizeof buf - strlen(buf) - 1);
 
   const int status = 128 + sig;
