@@ -41,6 +41,55 @@ class Declarations:
 
     STORAGE_WORD = re.compile(r"\b(static|extern)\b")
 
+    def typedef_dims(self, t, written):
+        """(dims, star_at): the array dimensions (source text, outermost first)
+        that the declared type `t` takes from typedef names, below the `written`
+        dimensions of the declarator itself (`typedef J K[10]; K k[5];` gives K's
+        [10], then J's), and how many dimensions precede those of a typedef that
+        says shared [*] (None: none does)."""
+        dims, star_at = [], None
+        for _ in range(written):
+            t = t.element_type
+        while True:
+            if t.kind == ci.TypeKind.ELABORATED:
+                t = t.get_named_type()
+            if t.kind != ci.TypeKind.TYPEDEF:
+                return dims, star_at
+            decl = t.get_declaration()
+            if decl is None or decl.kind != K.TYPEDEF_DECL:
+                return dims, star_at
+            own = self.declarator_dims(decl)
+            u = decl.underlying_typedef_type
+            if own and self.top_as(u) > 0 and self.layout(self.top_as(u))[0] == "*":
+                star_at = written + len(dims)  # before the innermost [*] typedef's own dimensions
+            dims += own
+            t = u
+            for _ in own:
+                if t.kind == ci.TypeKind.ELABORATED:
+                    t = t.get_named_type()
+                t = t.element_type
+
+    def declarator_dims(self, c):
+        """The bracket groups right after the declared name of `c` (a typedef)."""
+        toks = list(c.get_tokens())
+        spell = [t.spelling for t in toks]
+        at = next((i for i, t in enumerate(toks) if t.spelling == c.spelling and begin_of(t) == c.location.offset),
+                  None)
+        if at is None:
+            return []
+        dims, j = [], at + 1
+        while j < len(toks) and spell[j] == "[":
+            depth, q = 0, j
+            while q < len(toks):
+                depth += spell[q] == "["
+                depth -= spell[q] == "]"
+                if depth == 0:
+                    break
+                q += 1
+            dims.append(self.src(end_of(toks[j]), begin_of(toks[q])).strip())
+            j = q + 1
+        return dims
+
     def storage(self, c):
         """`static` / `extern` before the declared name (the text up to the name;
         a comment there is gone with the preprocessor)."""
@@ -82,6 +131,18 @@ class Declarations:
                     break
                 else:
                     j += 1
+            # dimensions that come with a typedef (`typedef shared int V[8]; V v;`):
+            # without them the object had one element (and [*] a block of 1)
+            written = len(dims)
+            more, star_at = self.typedef_dims(c.type, written)
+            dims += more
+            if block == "*" and star_at is not None and star_at > 0:
+                # `typedef shared [*] J K[10]; K k[3];` (or `typedef K L[10]; L l;`):
+                # upc_blocksizeof(L) is K's block (upc_constructs.star_block_of_type),
+                # the object's would count all of its elements: refused, not guessed
+                raise UpcError(f, line, f"shared [*] array '{c.spelling}': its [*] comes from a typedef that is the "
+                                        f"element of a larger array, so its block size is ambiguous (the typedef's "
+                                        f"elements or the whole array's); write shared [*] on the whole array")
             if not self.static_threads and sum("__upcc_THREADS" in d for d in dims) > 1:
                 raise UpcError(f, line, f"THREADS appears in more than one dimension of shared array "
                                         f"'{c.spelling}'; with a dynamic THREADS (no -T) it may appear in "
