@@ -1,4 +1,5 @@
-// How every application reports, besides its own human-readable output: one line
+// How every application (and the C++ twins of bench/upcc) reports, besides its
+// own human-readable output: one line
 //   upcemu-result {"app": ..., "variant": ..., "threads": N, "backend": ..., ...}
 // printed by thread 0 at the end, which tools/bench/run_apps.sh collects into its
 // table. `time_s` is the timed part's wall time, `verified` whether the answer
@@ -7,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "../../bench/common/report.hpp"
+#include "report.hpp"
 #include "upc.h"
 
 namespace apps {

@@ -1,6 +1,6 @@
-// Command-line options for the benchmarks: --name=value or --name value, --help,
-// sizes with K/M/G suffixes. Every UPC thread parses the same argv and reaches the
-// same verdict; only thread 0 prints.
+// Command-line options for the benchmarks and applications: --name=value or
+// --name value, --help, sizes with K/M/G suffixes. Every UPC thread parses the
+// same argv and reaches the same verdict; only thread 0 prints.
 #pragma once
 #include <cerrno>
 #include <cstdint>

@@ -1,6 +1,7 @@
 // How the benchmarks with their own main() (collbench, upccoll_bench,
-// upccoll_overlap) start their SPMD runs: they size the shared heap from their
-// parameters before upc::run, which a program started by upcemu_main cannot.
+// upccoll_overlap) and the applications (through apps/common/launch.hpp) start
+// their SPMD runs: they size the shared heap from their parameters before
+// upc::run, which a program started by upcemu_main cannot.
 #pragma once
 #include <sched.h>
 

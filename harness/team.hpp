@@ -1,6 +1,7 @@
-// Collective helpers the benchmarks share: every UPC thread contributes a value
-// and every thread gets the same reduced result, so decisions taken from it
-// (iteration counts, pass/fail) are single-valued. Each call is collective.
+// Collective helpers the benchmarks and applications share: every UPC thread
+// contributes a value and every thread gets the same reduced result, so
+// decisions taken from it (iteration counts, pass/fail) are single-valued. Each
+// call is collective.
 #pragma once
 #include <algorithm>
 #include <cstdint>

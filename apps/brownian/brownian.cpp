@@ -21,8 +21,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "../../bench/common/cli.hpp"
-#include "app_result.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/app_result.hpp"
 #include "cholesky_upc.hpp"
 #include "fixman_balanced_upc.hpp"
 #include "fixman_minimum_upc.hpp"

@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 
-#include "../../bench/common/launch.hpp"
+#include "../../harness/launch.hpp"
 #include "upc.h"
 
 namespace apps {

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app_result.hpp"
+#include "../../harness/app_result.hpp"
 
 namespace npb {
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "../../bench/common/cli.hpp"
-#include "../../bench/common/launch.hpp"
-#include "app_result.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/launch.hpp"
+#include "../../harness/app_result.hpp"
 #include "launch.hpp"
 #include "upc.h"
 #include "upc_mr.h"

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "../../bench/common/cli.hpp"
-#include "app_result.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/app_result.hpp"
 #include "launch.hpp"
 #include "split.hpp"
 #include "upc.h"

@@ -41,11 +41,11 @@
 #include <vector>
 
 #include "../common/blocks.hpp"
-#include "../common/cli.hpp"
-#include "../common/launch.hpp"
-#include "../common/report.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/launch.hpp"
+#include "../../harness/report.hpp"
 #include "../common/stats.hpp"
-#include "../common/team.hpp"
+#include "../../harness/team.hpp"
 #include "coll_model.h"
 #include "upc.h"
 #include "upc/coll.hpp"

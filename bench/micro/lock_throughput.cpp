@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "../common/cli.hpp"
-#include "../common/report.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/report.hpp"
 #include "../common/stats.hpp"
-#include "../common/team.hpp"
+#include "../../harness/team.hpp"
 #include "upc.h"
 
 namespace {

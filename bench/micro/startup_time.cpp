@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "../common/cli.hpp"
-#include "../common/report.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/report.hpp"
 #include "../common/stats.hpp"
 
 namespace {

@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
-#include "../common/cli.hpp"
-#include "../common/launch.hpp"
-#include "../common/report.hpp"
+#include "../../harness/cli.hpp"
+#include "../../harness/launch.hpp"
+#include "../../harness/report.hpp"
 #include "../common/stats.hpp"
-#include "../common/team.hpp"
+#include "../../harness/team.hpp"
 #include "upc.h"
 #include "upc/remap.hpp"
 

@@ -1,6 +1,6 @@
 // (b) upc_forall over a blocked shared array with &f[i] affinity, writing each
 // element. The UPC twin is forall.upc.
-#include "../../apps/common/app_result.hpp"
+#include "../../harness/app_result.hpp"
 #include "kernels.h"
 #include "upc.h"
 

@@ -1,7 +1,7 @@
 // (d) upc_memget of rows: each thread fetches the ROWS rows (one block each) of
 // the next thread into a private buffer and reads both ends of each. The UPC twin
 // is memget.upc.
-#include "../../apps/common/app_result.hpp"
+#include "../../harness/app_result.hpp"
 #include "kernels.h"
 #include "upc.h"
 

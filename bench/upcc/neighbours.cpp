@@ -2,7 +2,7 @@
 // element it owns, that element (local) and its two neighbours (on the next and
 // the previous thread: remote), and writes the sum to its own element of b. The
 // UPC twin is neighbours.upc.
-#include "../../apps/common/app_result.hpp"
+#include "../../harness/app_result.hpp"
 #include "kernels.h"
 #include "upc.h"
 

@@ -1,6 +1,6 @@
 // (a) a privatised loop: each thread casts &a[MYTHREAD*B] to a local pointer and
 // scales and sums its block. The UPC twin is privatised.upc.
-#include "../../apps/common/app_result.hpp"
+#include "../../harness/app_result.hpp"
 #include "kernels.h"
 #include "upc.h"
 

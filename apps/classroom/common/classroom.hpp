@@ -20,8 +20,8 @@
 #include <optional>
 #include <string>
 
-#include "../../../bench/common/cli.hpp"
-#include "app_result.hpp"
+#include "../../../harness/cli.hpp"
+#include "../../../harness/app_result.hpp"
 #include "launch.hpp"
 #include "upc.h"
 

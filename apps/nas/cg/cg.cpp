@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "../../../bench/common/cli.hpp"
-#include "../../../bench/common/team.hpp"
+#include "../../../harness/cli.hpp"
+#include "../../../harness/team.hpp"
 #include "cg_class.hpp"
 #include "conj_grad.hpp"
 #include "launch.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 #include <utility>
 
-#include "../../../bench/common/team.hpp"
+#include "../../../harness/team.hpp"
 #include "proc_grid.hpp"
 #include "upc.h"
 #include "upc/remap.hpp"

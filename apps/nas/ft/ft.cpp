@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "../../../bench/common/cli.hpp"
-#include "../../../bench/common/team.hpp"
+#include "../../../harness/cli.hpp"
+#include "../../../harness/team.hpp"
 #include "ft_classes.hpp"
 #include "ft_kernel.hpp"
 #include "launch.hpp"

@@ -5,7 +5,7 @@
 #include <complex>
 #include <vector>
 
-#include "npb_classes.h"
+#include "../../../harness/npb_classes.h"
 
 namespace ft {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "../../../bench/common/cli.hpp"
+#include "../../../harness/cli.hpp"
 #include "exchange_extended.hpp"
 #include "exchange_standard.hpp"
 #include "full_verify.hpp"

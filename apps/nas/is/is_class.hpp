@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "npb_classes.h"
+#include "../../../harness/npb_classes.h"
 
 namespace is {
 

@@ -1,6 +1,6 @@
 /* Command-line options of the MPI peers (barrier_mpi, coll_mpi, coll2_mpi,
  * overlap_mpi): --name=value or --name value, sizes with K/M/G suffixes, as
- * bench/common/cli.hpp reads them for the UPC benchmarks, so that a peer takes the
+ * harness/cli.hpp reads them for the UPC benchmarks, so that a peer takes the
  * options of the benchmark it mirrors. Every rank parses the same argv and
  * reaches the same verdict; rank 0 prints. */
 #ifndef UPCEMU_BENCH_MPI_CLI_H

@@ -1,5 +1,5 @@
 /* The machine and the MPI library, for the peers' `#` header lines (the fields
- * bench/common/report.hpp's machine_fields gives the UPC benchmarks). */
+ * harness/report.hpp's machine_fields gives the UPC benchmarks). */
 #ifndef UPCEMU_BENCH_MPI_MACHINE_H
 #define UPCEMU_BENCH_MPI_MACHINE_H
 

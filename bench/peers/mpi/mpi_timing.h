@@ -1,8 +1,9 @@
-/* How the MPI peers time: the loops of bench/common/team.hpp and stats.hpp in C,
- * so that a peer's numbers mean what its UPC benchmark's mean. A body makes n
- * calls on every rank; a round starts all ranks with MPI_Barrier and each notes
- * CLOCK_MONOTONIC, one clock for every process of the machine. Every function
- * that takes a body is collective and returns the same value on every rank. */
+/* How the MPI peers time: the loops of harness/team.hpp and
+ * bench/common/stats.hpp in C, so that a peer's numbers mean what its UPC
+ * benchmark's mean. A body makes n calls on every rank; a round starts all
+ * ranks with MPI_Barrier and each notes CLOCK_MONOTONIC, one clock for every
+ * process of the machine. Every function that takes a body is collective and
+ * returns the same value on every rank. */
 #ifndef UPCEMU_BENCH_MPI_TIMING_H
 #define UPCEMU_BENCH_MPI_TIMING_H
 

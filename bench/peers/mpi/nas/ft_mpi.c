@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "npb_c.h"
-#include "npb_classes.h"
+#include "../../../../harness/npb_classes.h"
 
 typedef fftw_complex cplx; /* double _Complex */
 
@@ -28,7 +28,7 @@ typedef fftw_complex cplx; /* double _Complex */
 
 enum { batch = 16 };
 
-/* The official NPB classes are in apps/nas/common/npb_classes.h, shared with apps/nas/ft. */
+/* The official NPB classes are in harness/npb_classes.h, shared with apps/nas/ft. */
 
 /* NPB 3.x's test: |(sum - ref) / ref| <= 1e-12 (complex modulus). */
 static double relative_error(const double sum[2], const double ref[2]) {

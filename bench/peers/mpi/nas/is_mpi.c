@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "npb_c.h"
-#include "npb_classes.h"
+#include "../../../../harness/npb_classes.h"
 
-/* The official NPB classes are in apps/nas/common/npb_classes.h, shared with apps/nas/is. */
+/* The official NPB classes are in harness/npb_classes.h, shared with apps/nas/is. */
 
 static void *checked_malloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
