@@ -288,12 +288,12 @@ int describe_segment_address(const void* address, char* out, std::size_t size) {
   const char* hint = g_control->check ? "" : "; upcrun --check names the access and the object";
   int n;
   if (a >= end)
-    n = snprintf(out, size, "  (%lu bytes past the end of the shared segment, after thread %lu's partition: a shared "
-                 "access out of an object's bounds?%s)\n",
+    n = snprintf(out, size, "  (%lu bytes past the end of the shared segment, after thread %lu's partition: most likely "
+                 "a shared access out of an object's bounds%s)\n",
                  static_cast<unsigned long>(a - end), static_cast<unsigned long>(threads - 1), hint);
   else
-    n = snprintf(out, size, "  (in the shared segment, thread %lu's partition at offset %lu: a shared access out of an "
-                 "object's bounds?%s)\n",
+    n = snprintf(out, size, "  (in the shared segment, thread %lu's partition at offset %lu: most likely a shared access "
+                 "out of an object's bounds%s)\n",
                  static_cast<unsigned long>((a - begin) / g_partition_bytes),
                  static_cast<unsigned long>((a - begin) % g_partition_bytes), hint);
   return n < 0 ? 0 : std::min(n, static_cast<int>(size) - 1);
