@@ -1,12 +1,20 @@
 // The failure paths of a run (issue 2, item 9), each exercised the way a user meets
 // it: `upcrun ... victim MODE` in a subprocess (victim.cpp misbehaves on request).
 // Every test asserts the exit status, what stderr says (thread, function, signal),
-// and that no upcemu-* segment is left in /dev/shm.
+// and that no upcemu-* segment is left in /dev/shm. Most are rows of one table at
+// the end (a run and what it ends with); the tests before it check upcrun's own
+// messages, or send a signal while the run is on.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include "harness.hpp"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 // ---- upcrun itself ----------------------------------------------------------
 
@@ -168,96 +176,7 @@ TEST_CASE("a bad UPCEMU_* variable stops a program started without upcrun (statu
   CHECK(contains(o.out, "3 of 3 threads said hello"));
 }
 
-TEST_CASE("upcrun passes options and arguments through; the program's status propagates") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b, "--heap", "1M", "--nodes", "3", "--check"}, {"hello"});
-    REPORT(o);
-    CHECK(o.exit_code == 0);
-    CHECK(contains(o.out, "3 of 3 threads said hello"));
-    CHECK(count_of(o.out, "Hello from thread") == 3);
-
-    outcome s = run_victim({"-n4", "--backend=" + std::string(b)}, {"return_status", "2", "5"});
-    REPORT(s);
-    CHECK(s.exit_code == 5);
-    CHECK(s.err.empty());
-  }
-  outcome d = run_victim({"-n", "2", "--"}, {"hello"});
-  CHECK(d.exit_code == 0);
-  CHECK(contains(d.out, "2 of 2 threads said hello"));
-}
-
-TEST_CASE("THREADS 1024 on the threads backend runs hello correctly") {
-  outcome o = run_victim({"-n", "1024", "--stack", "256K"}, {"hello"}, 60);
-  REPORT(o);
-  CHECK(o.exit_code == 0);
-  CHECK(contains(o.out, "1024 of 1024 threads said hello"));
-  CHECK(count_of(o.out, "Hello from thread") == 1024);
-  CHECK(contains(o.out, "Hello from thread 1023 of 1024"));
-}
-
-TEST_CASE("64 processes run hello correctly") {
-  outcome o = run_victim({"-n", "64", "--backend", "processes", "--heap", "256K"}, {"hello"}, 60);
-  REPORT(o);
-  CHECK(o.exit_code == 0);
-  CHECK(contains(o.out, "64 of 64 threads said hello"));
-}
-
-// ---- a thread fails ---------------------------------------------------------
-
-TEST_CASE("an uncaught exception stops every thread and names the thread and the text") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b}, {"throw", "2"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "thread 2 failed: uncaught exception: victim deliberately threw"));
-  }
-}
-
-TEST_CASE("a upc::error from bad input names the function, the problem and the thread") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b}, {"bad_unlock", "1"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "upc_unlock: this thread does not hold lock"));
-    CHECK(contains(o.err, "(it is not held) (thread 1)"));
-  }
-}
-
-TEST_CASE("SIGSEGV in one thread: status 139, the thread, the signal name and a backtrace") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b}, {"segv", "3"});
-    REPORT(o);
-    CHECK(o.exit_code == 139);
-    CHECK(contains(o.err, "thread 3 was killed by signal SIGSEGV (Segmentation fault) at address"));
-    CHECK(contains(o.err, "backtrace of thread 3"));
-  }
-}
-
-TEST_CASE("abort() in one thread: status 134 and SIGABRT named") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b}, {"abort", "1"});
-    REPORT(o);
-    CHECK(o.exit_code == 134);
-    CHECK(contains(o.err, "thread 1 was killed by signal SIGABRT"));
-  }
-}
-
-// exit(3) ends thread 1 alone (UPC 1.3 §5.1.2.2.3, issue 26.9); the others then
-// wait at a barrier it never reaches, which is reported.
-TEST_CASE("exit(3) in one thread ends that thread; the barrier it never reaches is reported") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b}, {"exit3", "1"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "thread 1 has already ended by calling exit(3), so this barrier can never complete"));
-  }
-}
+// ---- signals sent while the run is on ---------------------------------------
 
 TEST_CASE("a worker process killed with SIGKILL stops the run (status 137) and leaves nothing behind") {
   const int threads = 4;
@@ -325,111 +244,33 @@ TEST_CASE("SIGTERM stops the run with status 143") {
   }
 }
 
-// ---- ending on purpose ------------------------------------------------------
+// ---- a run and what it ends with: one table ---------------------------------
+//
+// Each row runs `upcrun OPTIONS victim ARGS`, once on each backend when an
+// option names {backend}, and checks what every run checks (it ended within its
+// time and left nothing in /dev/shm), the exit status, and what stdout and
+// stderr say. A row is a subcase of its own: -sc='*text*' runs the rows whose
+// description has that text.
 
-TEST_CASE("upc_global_exit(7) from any thread ends every thread with status 7") {
-  const int threads = 4;
-  for (const char* b : backends)
-    for (int who : {0, threads - 1}) {
-      CAPTURE(b);
-      CAPTURE(who);
-      outcome o = run_victim({"-n", std::to_string(threads), "--backend", b}, {"global_exit", std::to_string(who), "7"});
-      REPORT(o);
-      CHECK(o.exit_code == 7);
-      CHECK(o.err.empty());
-      // Output written before the exit is not lost on either backend.
-      CHECK(count_of(o.out, "before global exit") == threads);
-      CHECK_FALSE(contains(o.out, "passed the barrier"));
-    }
-}
+// How often a text stands in an output: `times`, or at least that (or_more).
+struct occurrences {
+  std::string text;
+  std::size_t times;
+  bool or_more = false;
+};
 
-TEST_CASE("upc_global_exit ends threads that never call the runtime again") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b}, {"global_exit_busy", "1", "9"});
-    REPORT(o);
-    CHECK(o.exit_code == 9);
-    CHECK(count_of(o.out, "before global exit") == 3);
-    // Thread 0 exits, the others compute: on mpi, rank 0 (the supervisor)
-    // must still end the job once its own thread has gone (issue 27.3).
-    outcome z = run_victim({"-n", "2", "--backend", b}, {"global_exit_busy", "0", "9"});
-    REPORT(z);
-    CHECK(z.exit_code == 9);
-  }
-}
-
-TEST_CASE("--timeout stops a run that takes too long with status 124") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    // Threads computing (sleeping) without calling the runtime.
-    outcome o = run_victim({"-n", "2", "--backend", b, "--timeout", "0.5"}, {"sleep"});
-    REPORT(o);
-    CHECK(o.exit_code == 124);
-    CHECK(contains(o.err, "exceeded its time limit of 0.5 s (--timeout)"));
-    CHECK(contains(o.err, "threads 0-1: running"));
-    // Threads blocked in the runtime: the report says where.
-    outcome w = run_victim({"-n", "3", "--backend", b, "--timeout", "0.5"}, {"barrier_skip", "1"});
-    REPORT(w);
-    CHECK(w.exit_code == 124);
-    CHECK(contains(w.err, "thread 0: waiting in upc_barrier (id 42) at "));
-    CHECK(contains(w.err, "thread 1: waiting in upc_lock (lock 0x"));
-    // Thread 0 stopped by the limit while thread 1 sleeps outside the runtime:
-    // on mpi, rank 0's thread is gone but the job must still end (issue 27.3).
-    outcome s = run_victim({"-n", "2", "--backend", b, "--timeout", "0.5"}, {"pids", "1"});
-    REPORT(s);
-    CHECK(s.exit_code == 124);
-    CHECK(contains(s.err, "exceeded its time limit of 0.5 s (--timeout)"));
-    CHECK(contains(s.err, "thread 1: running"));
-  }
-}
-
-// ---- deadlocks --------------------------------------------------------------
-
-TEST_CASE("a lock-order deadlock is found without --check and each thread's wait is printed (issue 8.5)") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "3", "--backend", b, "--watchdog", "0.5"}, {"lock_deadlock"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "deadlock: every thread is waiting and none can go on (no progress for 0.5 s; --watchdog sets the delay)"));
-    CHECK(contains(o.err, "thread 0: waiting in upc_lock (lock 0x"));
-    CHECK(contains(o.err, "thread 1: waiting in upc_lock (lock 0x"));
-    CHECK(contains(o.err, ", held by thread 1) at "));
-    CHECK(contains(o.err, ", held by thread 0) at "));
-    CHECK(contains(o.err, "thread 2: waiting in upc_barrier at "));
-    CHECK(contains(o.err, "victim.cpp:"));
-  }
-}
-
-TEST_CASE("--check: a barrier that one thread never reaches is found") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b, "--check", "--watchdog", "0.5"}, {"barrier_skip", "2"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "deadlock"));
-    CHECK(contains(o.err, "threads 0-1: waiting in upc_barrier (id 42) at "));
-    CHECK(contains(o.err, "thread 2: waiting in upc_lock (lock 0x"));
-    CHECK(contains(o.err, ", held by thread 0) at "));
-    CHECK(contains(o.err, "thread 3: waiting in upc_barrier (id 42) at "));
-  }
-}
-
-TEST_CASE("--check: the deadlock report of a large run groups threads that wait in the same place") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    const int threads = std::string(b) == "threads" ? 256 : 32;
-    const std::string last = std::to_string(threads - 1);
-    outcome o = run_victim({"-n", std::to_string(threads), "--backend", b, "--heap", "256K", "--check", "--watchdog", "0.5"},
-                           {"barrier_skip", "5"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "threads 0-4: waiting in upc_barrier (id 42) at "));
-    CHECK(contains(o.err, "thread 5: waiting in upc_lock (lock 0x"));
-    CHECK(contains(o.err, "threads 6-" + last + ": waiting in upc_barrier (id 42) at "));
-    CHECK(count_of(o.err, "\n  thread") == 3);
-  }
-}
+struct victim_run {
+  std::string what;                  // what the run shows
+  std::vector<std::string> options;  // upcrun's; "{backend}" in one: a run per backend
+  std::vector<std::string> args;     // the victim's mode and its arguments
+  int status;                        // the exit status
+  std::vector<std::string> err_has = {}, err_lacks = {}, out_has = {}, out_lacks = {};
+  std::vector<occurrences> err_counts = {}, out_counts = {};
+  bool err_empty = false;
+  const char* skip_backend = nullptr;  // a backend the row does not run on
+  double timeout = 30;                 // seconds before the run is killed (and fails)
+  std::vector<std::pair<std::string, std::string>> env = {};  // set for upcrun
+};
 
 // The line of a victim.cpp statement, found by its text (so the test follows edits).
 int victim_line(const std::string& text) {
@@ -446,86 +287,191 @@ int victim_line(const std::string& text) {
   return found;
 }
 
-TEST_CASE("a collective on some threads and upc_barrier on others: a deadlock report naming both user lines (issue 8.5)") {
-  const std::string coll_line = "victim.cpp:" + std::to_string(victim_line("line reported for odd threads"));
-  const std::string barrier_line = "victim.cpp:" + std::to_string(victim_line("line reported for even threads"));
-  for (const char* b : backends)
-    for (const char* earlier : {"0", "1"}) {
-      CAPTURE(b);
-      CAPTURE(earlier);
-      outcome o = run_victim({"-n", "4", "--backend", b, "--watchdog", "0.5"}, {"coll_vs_barrier", earlier});
-      REPORT(o);
-      CHECK(o.exit_code == 1);
-      CHECK(contains(o.err, "deadlock: every thread is waiting and none can go on"));
-      CHECK(contains(o.err, "thread 1: waiting in upc_all_broadcast at "));
-      CHECK(contains(o.err, coll_line));
-      CHECK(contains(o.err, "thread 0: waiting in upc_barrier at "));
-      CHECK(contains(o.err, barrier_line));
-      CHECK(contains(o.err, "the threads wait in different synchronisation calls"));
-      CHECK(!contains(o.err, "lib/coll"));
-      CHECK(!contains(o.err, "lib/runtime"));
-      CHECK(!contains(o.err, "single-valued"));
+std::string victim_at(const std::string& text) { return "victim.cpp:" + std::to_string(victim_line(text)); }
+
+// Built once: the subcases run the test case again, one row each time.
+const std::vector<victim_run>& victim_runs() {
+  static const std::string coll_line = victim_at("line reported for odd threads");
+  static const std::string barrier_line = victim_at("line reported for even threads");
+  static const std::string last_call_line = victim_at("thread 0's last runtime call");
+  static const std::string wait_line = victim_at("where the others wait");
+  static const std::string scoped_array = "shared_array<int> (declared at ";
+  static const std::string scoped_array_line = victim_at("the scoped array") + ") (end of scope)";
+  static const std::string barrier_wait = "waiting in upc_barrier (id 42) at ";
+  static const std::vector<victim_run> runs = {
+      // upcrun itself
+      {.what = "upcrun passes options and arguments through",
+       .options = {"-n", "3", "--backend", "{backend}", "--heap", "1M", "--nodes", "3", "--check"}, .args = {"hello"},
+       .status = 0, .out_has = {"3 of 3 threads said hello"}, .out_counts = {{"Hello from thread", 3}}},
+      {.what = "the program's status propagates", .options = {"-n4", "--backend={backend}"},
+       .args = {"return_status", "2", "5"}, .status = 5, .err_empty = true},
+      {.what = "upcrun's options end at --", .options = {"-n", "2", "--"}, .args = {"hello"}, .status = 0,
+       .out_has = {"2 of 2 threads said hello"}},
+      {.what = "THREADS 1024 on the threads backend runs hello correctly", .options = {"-n", "1024", "--stack", "256K"},
+       .args = {"hello"}, .status = 0,
+       .out_has = {"1024 of 1024 threads said hello", "Hello from thread 1023 of 1024"},
+       .out_counts = {{"Hello from thread", 1024}}, .timeout = 60},
+      {.what = "64 processes run hello correctly", .options = {"-n", "64", "--backend", "processes", "--heap", "256K"},
+       .args = {"hello"}, .status = 0, .out_has = {"64 of 64 threads said hello"}, .timeout = 60},
+
+      // a thread fails
+      {.what = "an uncaught exception stops every thread and names the thread and the text",
+       .options = {"-n", "4", "--backend", "{backend}"}, .args = {"throw", "2"}, .status = 1,
+       .err_has = {"thread 2 failed: uncaught exception: victim deliberately threw"}},
+      {.what = "a upc::error from bad input names the function, the problem and the thread",
+       .options = {"-n", "3", "--backend", "{backend}"}, .args = {"bad_unlock", "1"}, .status = 1,
+       .err_has = {"upc_unlock: this thread does not hold lock", "(it is not held) (thread 1)"}},
+      {.what = "SIGSEGV in one thread: status 139, the thread, the signal name and a backtrace",
+       .options = {"-n", "4", "--backend", "{backend}"}, .args = {"segv", "3"}, .status = 139,
+       .err_has = {"thread 3 was killed by signal SIGSEGV (Segmentation fault) at address", "backtrace of thread 3"}},
+      {.what = "abort() in one thread: status 134 and SIGABRT named", .options = {"-n", "3", "--backend", "{backend}"},
+       .args = {"abort", "1"}, .status = 134, .err_has = {"thread 1 was killed by signal SIGABRT"}},
+      // exit(3) ends thread 1 alone (UPC 1.3 §5.1.2.2.3, issue 26.9); the others
+      // then wait at a barrier it never reaches, which is reported.
+      {.what = "exit(3) in one thread ends that thread; the barrier it never reaches is reported",
+       .options = {"-n", "3", "--backend", "{backend}"}, .args = {"exit3", "1"}, .status = 1,
+       .err_has = {"thread 1 has already ended by calling exit(3), so this barrier can never complete"}},
+      {.what = "a thread returning from main while others wait at a barrier is an error",
+       .options = {"-n", "4", "--backend", "{backend}"}, .args = {"return_early", "3"}, .status = 1,
+       .err_has = {"upc_barrier: thread 3 has already returned from main, so this barrier can never complete"}},
+
+      // ending on purpose; output written before the exit is not lost on any backend
+      {.what = "upc_global_exit(7) from thread 0 ends every thread with status 7",
+       .options = {"-n", "4", "--backend", "{backend}"}, .args = {"global_exit", "0", "7"}, .status = 7,
+       .out_lacks = {"passed the barrier"}, .out_counts = {{"before global exit", 4}}, .err_empty = true},
+      {.what = "upc_global_exit(7) from thread 3 ends every thread with status 7",
+       .options = {"-n", "4", "--backend", "{backend}"}, .args = {"global_exit", "3", "7"}, .status = 7,
+       .out_lacks = {"passed the barrier"}, .out_counts = {{"before global exit", 4}}, .err_empty = true},
+      {.what = "upc_global_exit ends threads that never call the runtime again",
+       .options = {"-n", "3", "--backend", "{backend}"}, .args = {"global_exit_busy", "1", "9"}, .status = 9,
+       .out_counts = {{"before global exit", 3}}},
+      // Thread 0 exits, the others compute: on mpi, rank 0 (the supervisor) must
+      // still end the job once its own thread has gone (issue 27.3).
+      {.what = "upc_global_exit from thread 0 ends threads that never call the runtime again",
+       .options = {"-n", "2", "--backend", "{backend}"}, .args = {"global_exit_busy", "0", "9"}, .status = 9},
+      {.what = "--timeout stops a run that takes too long with status 124 (threads computing)",
+       .options = {"-n", "2", "--backend", "{backend}", "--timeout", "0.5"}, .args = {"sleep"}, .status = 124,
+       .err_has = {"exceeded its time limit of 0.5 s (--timeout)", "threads 0-1: running"}},
+      {.what = "--timeout stops a run that takes too long with status 124 (threads blocked in the runtime: where)",
+       .options = {"-n", "3", "--backend", "{backend}", "--timeout", "0.5"}, .args = {"barrier_skip", "1"},
+       .status = 124, .err_has = {"thread 0: " + barrier_wait, "thread 1: waiting in upc_lock (lock 0x"}},
+      // on mpi, rank 0's thread is gone but the job must still end (issue 27.3)
+      {.what = "--timeout stops a run that takes too long with status 124 (thread 0 stopped, thread 1 asleep)",
+       .options = {"-n", "2", "--backend", "{backend}", "--timeout", "0.5"}, .args = {"pids", "1"}, .status = 124,
+       .err_has = {"exceeded its time limit of 0.5 s (--timeout)", "thread 1: running"}},
+
+      // deadlocks
+      {.what = "a lock-order deadlock is found without --check and each thread's wait is printed (issue 8.5)",
+       .options = {"-n", "3", "--backend", "{backend}", "--watchdog", "0.5"}, .args = {"lock_deadlock"}, .status = 1,
+       .err_has = {"deadlock: every thread is waiting and none can go on (no progress for 0.5 s; --watchdog sets the delay)",
+                   "thread 0: waiting in upc_lock (lock 0x", "thread 1: waiting in upc_lock (lock 0x",
+                   ", held by thread 1) at ", ", held by thread 0) at ", "thread 2: waiting in upc_barrier at ",
+                   "victim.cpp:"}},
+      {.what = "--check: a barrier that one thread never reaches is found",
+       .options = {"-n", "4", "--backend", "{backend}", "--check", "--watchdog", "0.5"}, .args = {"barrier_skip", "2"},
+       .status = 1,
+       .err_has = {"deadlock", "threads 0-1: " + barrier_wait, "thread 2: waiting in upc_lock (lock 0x",
+                   ", held by thread 0) at ", "thread 3: " + barrier_wait}},
+      {.what = "--check: the deadlock report of a large run groups threads that wait in the same place (256 threads)",
+       .options = {"-n", "256", "--backend", "threads", "--heap", "256K", "--check", "--watchdog", "0.5"},
+       .args = {"barrier_skip", "5"}, .status = 1,
+       .err_has = {"threads 0-4: " + barrier_wait, "thread 5: waiting in upc_lock (lock 0x", "threads 6-255: " + barrier_wait},
+       .err_counts = {{"\n  thread", 3}}},
+      {.what = "--check: the deadlock report of a large run groups threads that wait in the same place (32 processes)",
+       .options = {"-n", "32", "--backend", "{backend}", "--heap", "256K", "--check", "--watchdog", "0.5"},
+       .args = {"barrier_skip", "5"}, .status = 1,
+       .err_has = {"threads 0-4: " + barrier_wait, "thread 5: waiting in upc_lock (lock 0x", "threads 6-31: " + barrier_wait},
+       .err_counts = {{"\n  thread", 3}}, .skip_backend = "threads"},
+      {.what = "a collective on some threads and upc_barrier on others: a deadlock report naming both user lines "
+               "(issue 8.5; the collective first)",
+       .options = {"-n", "4", "--backend", "{backend}", "--watchdog", "0.5"}, .args = {"coll_vs_barrier", "0"},
+       .status = 1,
+       .err_has = {"deadlock: every thread is waiting and none can go on", "thread 1: waiting in upc_all_broadcast at ",
+                   coll_line, "thread 0: waiting in upc_barrier at ", barrier_line,
+                   "the threads wait in different synchronisation calls"},
+       .err_lacks = {"lib/coll", "lib/runtime", "single-valued"}},
+      {.what = "a collective on some threads and upc_barrier on others: a deadlock report naming both user lines "
+               "(issue 8.5; the barrier first)",
+       .options = {"-n", "4", "--backend", "{backend}", "--watchdog", "0.5"}, .args = {"coll_vs_barrier", "1"},
+       .status = 1,
+       .err_has = {"deadlock: every thread is waiting and none can go on", "thread 1: waiting in upc_all_broadcast at ",
+                   coll_line, "thread 0: waiting in upc_barrier at ", barrier_line,
+                   "the threads wait in different synchronisation calls"},
+       .err_lacks = {"lib/coll", "lib/runtime", "single-valued"}},
+      {.what = "--check: threads waiting for one that computes are warned about, with its last runtime call (issue 8.10)",
+       .options = {"-n", "4", "--backend", "{backend}", "--check", "--wait-warning", "0.5", "--timeout", "2"},
+       .args = {"spin_after_coll"}, .status = 124,
+       .err_has = {"upcemu: warning: threads 1-3 have waited 0.5 s in upc_barrier at ", wait_line,
+                   "thread 0 has not arrived (last runtime call: upc_all_broadcast at ",
+                   last_call_line + ") (--wait-warning)"},
+       .err_counts = {{"upcemu: warning:", 1}}},  // once per wait
+      // The end-of-scope free names its array with a name built at run time; the
+      // monitor (another process on the processes backend) and the timeout
+      // report read it, so it must not point into one worker's private memory.
+      {.what = "threads waiting where a block-scope array is freed are reported with the array's name",
+       .options = {"-n", "4", "--backend", "{backend}", "--wait-warning", "0.5", "--timeout", "2"},
+       .args = {"spin_in_scope"}, .status = 124,
+       .err_has = {"upcemu: warning: threads 1-3 have waited 0.5 s in " + scoped_array, scoped_array_line + ";"},
+       .err_counts = {{scoped_array_line, 2, true}}},  // the warning and the timeout report
+
+      // declared objects
+      {.what = "a namespace-scope array with a negative element count stops the run before it starts (issue 8.7a)",
+       .options = {"-n", "3", "--backend", "{backend}"}, .args = {"hello"}, .status = 1,
+       .err_has = {"shared_array<int> (declared at ", "victim.cpp:",
+                   "the element count 18446744073709551611 is too large (is it a negative number converted to size_t?)"},
+       .out_lacks = {"Hello"},  // no thread ran
+       .env = {{"VICTIM_ARRAY_COUNT", "-5"}}},
+  };
+  return runs;
+}
+
+void check_counts(const std::string& output, const std::vector<occurrences>& counts, const char* name) {
+  for (const occurrences& n : counts) {
+    const std::size_t got = count_of(output, n.text);
+    CHECK_MESSAGE((n.or_more ? got >= n.times : got == n.times), name, " holds '", n.text, "' ", got, " times, not ",
+                  n.times, n.or_more ? " or more" : "");
+  }
+}
+
+// `upcrun OPTIONS victim ARGS` and the checks of its row.
+void check_run(const victim_run& r, const std::vector<std::string>& options) {
+  child c(upcrun_args(options, r.args), r.env);
+  const outcome o = c.finish(r.timeout);
+  INFO("command: ", c.command());
+  REPORT(o);
+  CHECK_FALSE(o.timed_out);
+  CHECK(c.leaked().empty());
+  CHECK(o.exit_code == r.status);
+  for (const std::string& s : r.err_has) CHECK_MESSAGE(contains(o.err, s), "stderr lacks: ", s);
+  for (const std::string& s : r.err_lacks) CHECK_MESSAGE(!contains(o.err, s), "stderr has: ", s);
+  for (const std::string& s : r.out_has) CHECK_MESSAGE(contains(o.out, s), "stdout lacks: ", s);
+  for (const std::string& s : r.out_lacks) CHECK_MESSAGE(!contains(o.out, s), "stdout has: ", s);
+  check_counts(o.err, r.err_counts, "stderr");
+  check_counts(o.out, r.out_counts, "stdout");
+  if (r.err_empty) CHECK(o.err.empty());
+}
+
+// The options with {backend} replaced.
+std::vector<std::string> on_backend(std::vector<std::string> options, const std::string& backend) {
+  for (std::string& o : options)
+    if (const std::size_t at = o.find("{backend}"); at != std::string::npos) o.replace(at, 9, backend);
+  return options;
+}
+
+TEST_CASE("runs that fail or end on purpose: the exit status and what the output says (one table, a row a subcase)") {
+  for (const victim_run& r : victim_runs())
+    SUBCASE(r.what.c_str()) {
+      const bool per_backend = std::any_of(r.options.begin(), r.options.end(), [](const std::string& o) {
+        return contains(o, "{backend}");
+      });
+      if (!per_backend) {
+        check_run(r, r.options);
+      } else {
+        for (const char* b : backends) {
+          if (r.skip_backend && std::string(b) == r.skip_backend) continue;
+          CAPTURE(b);
+          check_run(r, on_backend(r.options, b));
+        }
+      }
     }
-}
-
-TEST_CASE("--check: threads waiting for one that computes are warned about, with its last runtime call (issue 8.10)") {
-  const std::string coll_line = "victim.cpp:" + std::to_string(victim_line("thread 0's last runtime call"));
-  const std::string wait_line = "victim.cpp:" + std::to_string(victim_line("where the others wait"));
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b, "--check", "--wait-warning", "0.5", "--timeout", "2"},
-                           {"spin_after_coll"});
-    REPORT(o);
-    CHECK(o.exit_code == 124);
-    CHECK(contains(o.err, "upcemu: warning: threads 1-3 have waited 0.5 s in upc_barrier at "));
-    CHECK(contains(o.err, wait_line));
-    CHECK(contains(o.err, "thread 0 has not arrived (last runtime call: upc_all_broadcast at "));
-    CHECK(contains(o.err, coll_line + ") (--wait-warning)"));
-    CHECK(count_of(o.err, "upcemu: warning:") == 1);  // once per wait
-  }
-}
-
-// The end-of-scope free names its array with a name built at run time; the
-// monitor (another process on the processes backend) and the timeout report read
-// it, so it must not point into one worker's private memory.
-TEST_CASE("threads waiting where a block-scope array is freed are reported with the array's name") {
-  const std::string decl = "shared_array<int> (declared at ";
-  const std::string decl_line = "victim.cpp:" + std::to_string(victim_line("the scoped array")) + ") (end of scope)";
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b, "--wait-warning", "0.5", "--timeout", "2"}, {"spin_in_scope"});
-    REPORT(o);
-    CHECK(o.exit_code == 124);
-    CHECK(contains(o.err, "upcemu: warning: threads 1-3 have waited 0.5 s in " + decl));
-    CHECK(contains(o.err, decl_line + ";"));
-    CHECK(count_of(o.err, decl_line) >= 2);  // the warning and the timeout report
-  }
-}
-
-TEST_CASE("a thread returning from main while others wait at a barrier is an error") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    outcome o = run_victim({"-n", "4", "--backend", b}, {"return_early", "3"});
-    REPORT(o);
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "upc_barrier: thread 3 has already returned from main, so this barrier can never complete"));
-  }
-}
-
-// ---- declared objects -----------------------------------------------------------
-
-TEST_CASE("a namespace-scope array with a negative element count stops the run before it starts (issue 8.7a)") {
-  for (const char* b : backends) {
-    CAPTURE(b);
-    child c(upcrun_args({"-n", "3", "--backend", b}, {"hello"}), {{"VICTIM_ARRAY_COUNT", "-5"}});
-    outcome o = c.finish(30);
-    REPORT(o);
-    CHECK_FALSE(o.timed_out);
-    CHECK(c.leaked().empty());
-    CHECK(o.exit_code == 1);
-    CHECK(contains(o.err, "shared_array<int> (declared at "));
-    CHECK(contains(o.err, "victim.cpp:"));
-    CHECK(contains(o.err, "the element count 18446744073709551611 is too large (is it a negative number converted to size_t?)"));
-    CHECK_FALSE(contains(o.out, "Hello"));  // no thread ran
-  }
 }
