@@ -7,7 +7,6 @@
 #include "../runtime/dsm.hpp"
 #include "../runtime/hosts.hpp"
 #include "../runtime/traffic.hpp"
-#include "registry.hpp"
 
 namespace upc::coll {
 
@@ -158,7 +157,7 @@ void execute(const request& rq, team& t, plan& p) {
     touching.insert(touching.end(), p.ack_from.begin(), p.ack_from.end());
     std::sort(touching.begin(), touching.end());
     touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
-    detail::traffic::fan_in(static_cast<int>(touching.size()), last_algorithm_name());
+    detail::traffic::fan_in(static_cast<int>(touching.size()), p.algorithm);
   }
   execution e(rq, t, p);
   e.run();

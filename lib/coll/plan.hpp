@@ -84,6 +84,7 @@ class plan {
     local.clear();
     stages = 1;
     op = element_op{};
+    algorithm = nullptr;
   }
 
   // Data steps, named for what they do.
@@ -178,6 +179,11 @@ class plan {
   // first + s. Must be the same on every rank (derive it from single-valued
   // arguments and the team size only).
   int stages = 1;
+  // The name of the algorithm that built it, which its traffic is counted
+  // under (traffic.hpp): set by whoever selected the algorithm (a label passed
+  // down, so the step runner needs no selection). Null: the caller's
+  // traffic::task_scope names it (the task executor's plans).
+  const char* algorithm = nullptr;
   // A plan that runs its data steps as they are added instead of keeping them
   // (the task executor's: a task is planned by the member that runs it, at
   // once, and a large reduction's thousands of steps need not be stored).

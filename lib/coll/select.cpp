@@ -279,6 +279,7 @@ void run(const request& rq, team& t) {
   s.one_run = s.nodes > 1 && rq.one_run();  // only the node rows look at it
   const algorithm_entry& e = select(s);
   plan& p = plan_cache::of(t).build(rq, e, t);
+  p.algorithm = e.name;  // kept with the plan: a cached call is counted under it too
   tl_last = e.name;
   execute(rq, t, p);
 }

@@ -10,7 +10,6 @@
 #include "../runtime/backend_mpi.hpp"
 #include "../runtime/copy_bytes.hpp"
 #include "../runtime/traffic.hpp"
-#include "registry.hpp"
 
 namespace upc::coll {
 
@@ -28,10 +27,11 @@ int owner_thread(const void* p) noexcept {
 // result written into another thread's element) is traffic too: counted, and
 // charged by the network model between nodes, as a copy of its bytes. Local
 // operands are not (they are the thread's own arithmetic, not a transfer).
-void note_remote(const void* dst, const void* src, std::size_t bytes) {
+// `algorithm`: the label the traffic is counted under (plan::algorithm).
+void note_remote(const void* dst, const void* src, std::size_t bytes, const char* algorithm) {
   if (!detail::traffic::g_active || !bytes) return;
   const int from = owner_thread(src), to = owner_thread(dst), me = detail::tl_mythread;
-  if ((from >= 0 && from != me) || (to >= 0 && to != me)) detail::traffic::copied(dst, src, bytes, -1, last_algorithm_name());
+  if ((from >= 0 && from != me) || (to >= 0 && to != me)) detail::traffic::copied(dst, src, bytes, -1, algorithm);
 }
 
 // run elements at src, left-folded into *dst.
@@ -42,7 +42,8 @@ void fold_run(char* dst, const char* src, std::size_t run, const element_op& op)
 
 // Elements [first, first + count) of `a`, from a contiguous buffer: one copy per
 // stretch of a block.
-void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t count, const char*& src) {
+void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t count, const char*& src,
+                   const char* algorithm) {
   const std::size_t E = a.elem;
   while (count) {
     std::size_t run = count;
@@ -50,7 +51,7 @@ void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t coun
       const std::uint64_t phase = (a.v0() + first) % a.blk;
       run = static_cast<std::size_t>(std::min<std::uint64_t>(count, a.blk - phase));
     }
-    note_remote(a.element(first), src, run * E);
+    note_remote(a.element(first), src, run * E, algorithm);
     std::memcpy(a.element(first), src, run * E);
     src += run * E;
     first += run;
@@ -60,7 +61,7 @@ void copy_to_array(const blocked_array& a, std::uint64_t first, std::size_t coun
 
 // upc_all_sort: sorts indices with the caller's comparison, then writes the
 // elements back in order (stable; the comparison takes element indices).
-void sort_array(const sort_job& job) {
+void sort_array(const sort_job& job, const char* algorithm) {
   const blocked_array& a = job.a;
   const std::size_t n = a.n, E = a.elem;
   std::vector<std::uint64_t> order(n);
@@ -73,7 +74,7 @@ void sort_array(const sort_job& job) {
   std::vector<char> sorted(n * E);
   for (std::size_t k = 0; k < n; ++k) std::memcpy(sorted.data() + k * E, a.element(order[k]), E);
   const char* from = sorted.data();
-  copy_to_array(a, 0, n, from);
+  copy_to_array(a, 0, n, from, algorithm);
 }
 
 // fold_interleaved / scan_interleaved (plan.hpp): one left fold over the walk.
@@ -86,8 +87,8 @@ void walk_interleaved(const step& s, const plan& p) {
   if (detail::traffic::g_active)  // each entry's elements, read (and for a scan written) as one transfer
     for (std::size_t j = 0; j < m && j < s.count; ++j) {
       const std::size_t elements = (s.count - j + m - 1) / m;
-      if (in[j]) note_remote(running, in[j], elements * E);
-      if (s.kind == step::scan_interleaved && out[j]) note_remote(out[j], running, elements * E);
+      if (in[j]) note_remote(running, in[j], elements * E, p.algorithm);
+      if (s.kind == step::scan_interleaved && out[j]) note_remote(out[j], running, elements * E, p.algorithm);
     }
   for (std::size_t k = 0; k < s.count; ++k) {
     const char* base = in[k % m];
@@ -106,14 +107,14 @@ void walk_interleaved(const step& s, const plan& p) {
 void run_data_step(const step& s, const plan& p) {
   switch (s.kind) {
     case step::copy:
-      if (detail::traffic::g_active) detail::traffic::copied(s.dst, s.src, s.bytes, -1, last_algorithm_name());
+      if (detail::traffic::g_active) detail::traffic::copied(s.dst, s.src, s.bytes, -1, p.algorithm);
       detail::copy_bytes(s.dst, s.src, s.bytes);
       break;
     case step::copy_indirect: {
       const char* base;
       std::memcpy(&base, s.src, sizeof base);
       // the slot is in the scratch of the thread whose private buffer this is
-      if (detail::traffic::g_active) detail::traffic::copied(s.dst, base + s.src_stride, s.bytes, owner_thread(s.src), last_algorithm_name());
+      if (detail::traffic::g_active) detail::traffic::copied(s.dst, base + s.src_stride, s.bytes, owner_thread(s.src), p.algorithm);
       detail::copy_bytes(s.dst, base + s.src_stride, s.bytes);
       break;
     }
@@ -125,19 +126,19 @@ void run_data_step(const step& s, const plan& p) {
       for (std::size_t i = 0; i < s.count; ++i) {
         char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
         const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
-        if (detail::traffic::g_active) detail::traffic::copied(d, from, s.bytes, -1, last_algorithm_name());
+        if (detail::traffic::g_active) detail::traffic::copied(d, from, s.bytes, -1, p.algorithm);
         detail::copy_bytes(d, from, s.bytes);
       }
       break;
     case step::combine:
-      note_remote(s.dst, s.src, s.count * p.op.size);
+      note_remote(s.dst, s.src, s.count * p.op.size, p.algorithm);
       p.op.combine(s.dst, s.src, s.count);
       break;
     case step::fold_runs:
       for (std::size_t i = 0; i < s.count; ++i) {
         char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
         const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
-        note_remote(d, from, s.run * p.op.size);
+        note_remote(d, from, s.run * p.op.size, p.algorithm);
         fold_run(d, from, s.run, p.op);
       }
       break;
@@ -146,8 +147,8 @@ void run_data_step(const step& s, const plan& p) {
         char* d = s.dst + static_cast<std::ptrdiff_t>(i) * s.dst_stride;
         const char* from = s.src + static_cast<std::ptrdiff_t>(i) * s.src_stride;
         const char* prefix = s.prefix ? s.prefix + static_cast<std::ptrdiff_t>(i) * s.prefix_stride : nullptr;
-        note_remote(d, from, s.run * p.op.size);
-        if (prefix) note_remote(d, prefix, p.op.size);
+        note_remote(d, from, s.run * p.op.size, p.algorithm);
+        if (prefix) note_remote(d, prefix, p.op.size, p.algorithm);
         p.op.scan(d, from, s.run, prefix);
       }
       break;
@@ -156,12 +157,12 @@ void run_data_step(const step& s, const plan& p) {
       for (std::size_t i = 0; i < s.count; ++i)
         copy_to_array(p.arrays[static_cast<std::size_t>(s.aux)],
                       static_cast<std::uint64_t>(static_cast<std::ptrdiff_t>(s.bytes) + static_cast<std::ptrdiff_t>(i) * s.dst_stride),
-                      s.run, from);
+                      s.run, from, p.algorithm);
       break;
     }
     case step::fold_interleaved:
     case step::scan_interleaved: walk_interleaved(s, p); break;
-    case step::sort_array: sort_array(p.sorts[static_cast<std::size_t>(s.aux)]); break;
+    case step::sort_array: sort_array(p.sorts[static_cast<std::size_t>(s.aux)], p.algorithm); break;
     default: break;
   }
 }
