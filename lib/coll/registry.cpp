@@ -3,6 +3,7 @@
 #include <string>
 
 #include "request.hpp"
+#include "tasks/decomposition.hpp"
 #include "team.hpp"
 #include "upc/runtime.hpp"
 

@@ -15,10 +15,16 @@
 #include <vector>
 
 #include "algorithms/algorithms.hpp"
-#include "tasks/decomposition.hpp"
 #include "kinds.hpp"
 
 namespace upc::coll {
+
+// A task-executor row points at its decomposition; the table (registry.cpp)
+// is the one place that needs to know what one is. Declared only, so the task
+// executor, which selects through this header, is not included back by it.
+namespace tasks {
+struct decomposition;
+}
 
 // What a request may ask that not every algorithm serves.
 namespace feature {
