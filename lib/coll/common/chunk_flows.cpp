@@ -10,6 +10,7 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 #include "../../runtime/size_parse.hpp"
 #include "binomial_tree.hpp"
@@ -112,226 +113,286 @@ struct segments {
 
 char* shared_byte(const place& at) { return raw(shared_address{at.offset, static_cast<std::uint32_t>(at.thread), 0}); }
 
-}  // namespace
+constexpr std::size_t ix(int i) noexcept { return static_cast<std::size_t>(i); }
 
-void build_chunk_flows(const request& rq, team& t, plan& p, const chunk_runs& runs, chunk_flows f) {
-  const std::vector<chunk>& chunks = *rq.chunks;
-  const int T = t.size(), me = t.rank();
-  const std::size_t S = segment_bytes();
-  const bool one_address_space = current_backend() == backend_kind::threads;
-  auto rank_of = [&](const place& at) { return t.rank_of(at.thread); };
-  auto internal = [&](const std::string& what) {
-    return upc::error(rq.function, "internal error in the node-aware chunk plan: " + what, t.thread_of(me));
-  };
+// build_chunk_flows, stage by stage: the layout of every member (resolve
+// private reads, lay out buffers, size the scratch, note who reads whom),
+// then the calling member's steps (its published address, its buffer, its
+// deliveries, its touch lists and acks).
+class flow_builder {
+ public:
+  flow_builder(const request& rq, team& t, plan& p, const chunk_runs& runs, chunk_flows f)
+      : rq_(rq), t_(t), p_(p), runs_(runs), f_(std::move(f)), chunks_(*rq.chunks), T_(t.size()), me_(t.rank()),
+        S_(segment_bytes()), one_address_space_(current_backend() == backend_kind::threads) {
+    const std::size_t n = ix(T_);
+    written_.assign(n, 0);
+    publishes_.assign(n, 0);
+    to_stage_.resize(n);
+    offset_.resize(n);
+    order_.resize(n);
+    seg_of_.resize(n);
+    reads_user_.resize(n);
+    reads_scratch_.resize(n);
+    waited_.assign(n, -1);
+  }
 
-  // In place, a member whose private buffer the call writes is not read in
-  // place by others: its sources are staged before it writes.
-  std::vector<char> written(static_cast<std::size_t>(T), 0);
-  if (rq.in_place)
-    for (const chunk& c : chunks)
-      if (c.dst.is_private && !(c.src == c.dst) && rank_of(c.dst) >= 0) written[static_cast<std::size_t>(rank_of(c.dst))] = 1;
+  void build() {
+    resolve_private_reads();
+    for (int r = 0; r < T_; ++r) lay_out_buffer(r);
+    reserve_scratch();
+    note_reads();
+    publish_my_base();
+    fill_my_buffer();
+    deliver_my_chunks();
+    touches_and_acks();
+  }
+
+ private:
+  int rank_of(const place& at) const { return t_.rank_of(at.thread); }
+  upc::error internal(const std::string& what) const {
+    return upc::error(rq_.function, "internal error in the node-aware chunk plan: " + what, t_.thread_of(me_));
+  }
 
   // 1. Private sources read by another member: in place (threads) or staged
   // by their owner into its own buffer.
-  std::vector<char> publishes(static_cast<std::size_t>(T), 0);
-  std::vector<std::vector<int>> to_stage(static_cast<std::size_t>(T));
-  auto resolve = [&](int reader, int& from, int run) {
+  void resolve_private_reads() {
+    // In place, a member whose private buffer the call writes is not read in
+    // place by others: its sources are staged before it writes.
+    if (rq_.in_place)
+      for (const chunk& c : chunks_)
+        if (c.dst.is_private && !(c.src == c.dst) && rank_of(c.dst) >= 0) written_[ix(rank_of(c.dst))] = 1;
+    for (int r = 0; r < T_; ++r)
+      for (chunk_flows::entry& e : f_.buffer[ix(r)]) resolve(r, e.from, e.run);
+    for (std::size_t i = 0; i < chunks_.size(); ++i)
+      if (runs_.of_chunk[i] >= 0) resolve(rank_of(chunks_[i].dst), f_.deliver_from[i], runs_.of_chunk[i]);
+  }
+  void resolve(int reader, int& from, int run) {
     if (from != from_source) return;
-    const place& src = runs.src[static_cast<std::size_t>(run)];
+    const place& src = runs_.src[ix(run)];
     if (!src.is_private) return;
     const int owner = rank_of(src);
     if (owner == reader) return;
-    if (one_address_space && !written[static_cast<std::size_t>(owner)]) {
+    if (one_address_space_ && !written_[ix(owner)]) {
       from = from_direct;
-      publishes[static_cast<std::size_t>(owner)] = 1;
+      publishes_[ix(owner)] = 1;
     } else {
-      to_stage[static_cast<std::size_t>(owner)].push_back(run);
+      to_stage_[ix(owner)].push_back(run);
       from = owner;
     }
-  };
-  for (int r = 0; r < T; ++r)
-    for (chunk_flows::entry& e : f.buffer[static_cast<std::size_t>(r)]) resolve(r, e.from, e.run);
-  for (std::size_t i = 0; i < chunks.size(); ++i)
-    if (runs.of_chunk[i] >= 0) resolve(rank_of(chunks[i].dst), f.deliver_from[i], runs.of_chunk[i]);
+  }
 
-  // 2. Every member's buffer, each run once, in the order the flows give
-  // (the algorithms list runs read from sources before runs from others).
-  std::vector<std::unordered_map<int, std::uint64_t>> offset(static_cast<std::size_t>(T));
-  std::vector<std::vector<chunk_flows::entry>> order(static_cast<std::size_t>(T));
-  std::vector<segments> seg_of(static_cast<std::size_t>(T));
-  for (int r = 0; r < T; ++r) {
-    const std::size_t ur = static_cast<std::size_t>(r);
-    // staged private runs first: their owner publishes them before it waits for anyone
-    std::vector<chunk_flows::entry> first, rest = f.buffer[ur];
-    for (int run : to_stage[ur]) first.push_back({run, from_source});
+  // 2. Member r's buffer, each run once, in the order the flows give (the
+  // algorithms list runs read from sources before runs from others); staged
+  // private runs first: their owner publishes them before it waits for anyone.
+  void lay_out_buffer(int r) {
+    const std::size_t ur = ix(r);
+    std::vector<chunk_flows::entry> first;
+    for (int run : to_stage_[ur]) first.push_back({run, from_source});
     std::uint64_t at = 0, group_start = 0;
     int group_from = -3;
     auto close_group = [&] {  // segments of the entries since group_start
       for (std::uint64_t e = group_start; e < at;) {
-        e = std::min<std::uint64_t>(e + S, at);
-        seg_of[ur].ends.push_back(e);
+        e = std::min<std::uint64_t>(e + S_, at);
+        seg_of_[ur].ends.push_back(e);
       }
       group_start = at;
     };
     auto place_all = [&](const std::vector<chunk_flows::entry>& v) {
       for (const chunk_flows::entry& e : v) {
-        if (offset[ur].count(e.run)) continue;
+        if (offset_[ur].count(e.run)) continue;
         if (e.from != group_from) {
           close_group();
           group_from = e.from;
         }
-        offset[ur][e.run] = at;
-        order[ur].push_back(e);
-        at += runs.bytes[static_cast<std::size_t>(e.run)];
+        offset_[ur][e.run] = at;
+        order_[ur].push_back(e);
+        at += runs_.bytes[ix(e.run)];
       }
     };
     place_all(first);
-    place_all(rest);
+    place_all(f_.buffer[ur]);
     close_group();
   }
-  bool any_direct = false, any_buffer = false;
-  std::uint64_t largest = 0, most_segments = 0;
-  for (int r = 0; r < T; ++r) {
-    any_direct = any_direct || publishes[static_cast<std::size_t>(r)];
-    const segments& sg = seg_of[static_cast<std::size_t>(r)];
-    any_buffer = any_buffer || sg.total() > 0;
-    largest = std::max(largest, sg.total());
-    most_segments = std::max(most_segments, sg.count());
-  }
-  const std::uint64_t base = any_direct ? 64 : 0;  // the slot of a published private address
-  if (any_direct || any_buffer) t.ensure_scratch(static_cast<std::size_t>(base + largest), rq.function);
-  p.stages = 1 + static_cast<int>(most_segments);  // stage 0: addresses published; 1 + k: segment k of a buffer
 
-  auto locate = [&](int reader, int run, int from) -> where {
-    const place& src = runs.src[static_cast<std::size_t>(run)];
+  // The scratch holds the largest buffer (after the slot of a published
+  // private address); stage 0: addresses published, 1 + k: segment k of a buffer.
+  void reserve_scratch() {
+    bool any_direct = false, any_buffer = false;
+    std::uint64_t largest = 0, most_segments = 0;
+    for (int r = 0; r < T_; ++r) {
+      any_direct = any_direct || publishes_[ix(r)];
+      const segments& sg = seg_of_[ix(r)];
+      any_buffer = any_buffer || sg.total() > 0;
+      largest = std::max(largest, sg.total());
+      most_segments = std::max(most_segments, sg.count());
+    }
+    base_ = any_direct ? 64 : 0;
+    if (any_direct || any_buffer) t_.ensure_scratch(static_cast<std::size_t>(base_ + largest), rq_.function);
+    p_.stages = 1 + static_cast<int>(most_segments);
+  }
+
+  where locate(int reader, int run, int from) const {
+    const place& src = runs_.src[ix(run)];
     if (from >= 0) {
-      auto it = offset[static_cast<std::size_t>(from)].find(run);
-      if (it == offset[static_cast<std::size_t>(from)].end())
+      auto it = offset_[ix(from)].find(run);
+      if (it == offset_[ix(from)].end())
         throw internal("rank " + std::to_string(from) + " does not hold run " + std::to_string(run));
       return where{where::buffer, from, it->second, nullptr};
     }
     if (from == from_direct) return where{where::direct, rank_of(src), src.offset, nullptr};
     if (src.is_private) {
       if (rank_of(src) != reader) throw internal("a private source read by another member");
-      return where{where::source, reader, 0, rq.src_private + src.offset};
+      return where{where::source, reader, 0, rq_.src_private + src.offset};
     }
     return where{where::source, rank_of(src), 0, shared_byte(src)};
-  };
+  }
 
   // Who reads whom: user data (shared sources: the touch lists, acks when the
   // flags need them) and buffers or published addresses (acks unless OUT_ALLSYNC).
-  std::vector<std::vector<int>> reads_user(static_cast<std::size_t>(T)), reads_scratch(static_cast<std::size_t>(T));
-  auto note_read = [&](int reader, const where& w) {
-    if (w.rank == reader || w.rank < 0) return;
-    (w.kind == where::source ? reads_user : reads_scratch)[static_cast<std::size_t>(reader)].push_back(w.rank);
-  };
-  for (int r = 0; r < T; ++r)
-    for (const chunk_flows::entry& e : order[static_cast<std::size_t>(r)]) note_read(r, locate(r, e.run, e.from));
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    const chunk& c = chunks[i];
-    const int reader = rank_of(c.dst);
-    if (runs.of_chunk[i] >= 0) note_read(reader, locate(reader, runs.of_chunk[i], f.deliver_from[i]));
-  }
-  for (auto* lists : {&reads_user, &reads_scratch})
-    for (std::vector<int>& v : *lists) {
-      std::sort(v.begin(), v.end());
-      v.erase(std::unique(v.begin(), v.end()), v.end());
+  void note_reads() {
+    auto note_read = [&](int reader, const where& w) {
+      if (w.rank == reader || w.rank < 0) return;
+      (w.kind == where::source ? reads_user_ : reads_scratch_)[ix(reader)].push_back(w.rank);
+    };
+    for (int r = 0; r < T_; ++r)
+      for (const chunk_flows::entry& e : order_[ix(r)]) note_read(r, locate(r, e.run, e.from));
+    for (std::size_t i = 0; i < chunks_.size(); ++i) {
+      const int reader = rank_of(chunks_[i].dst);
+      if (runs_.of_chunk[i] >= 0) note_read(reader, locate(reader, runs_.of_chunk[i], f_.deliver_from[i]));
     }
+    for (auto* lists : {&reads_user_, &reads_scratch_})
+      for (std::vector<int>& v : *lists) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+      }
+  }
 
   // 3. My steps. (a) my private base, for those who read it in place
-  std::vector<int> waited(static_cast<std::size_t>(T), -1);
-  auto wait_for = [&](int rank, int stage) {
-    if (rank == me || waited[static_cast<std::size_t>(rank)] >= stage) return;
-    waited[static_cast<std::size_t>(rank)] = stage;
-    p.wait_ready(rank, stage);
-  };
-  if (publishes[static_cast<std::size_t>(me)]) {
-    p.local.resize(sizeof(char*));
-    std::memcpy(p.local.data(), &rq.src_private, sizeof(char*));
-    p.copy(t.scratch(me), p.local.data(), sizeof(char*));
-    p.publish_ready(0);
+  void publish_my_base() {
+    if (!publishes_[ix(me_)]) return;
+    p_.local.resize(sizeof(char*));
+    std::memcpy(p_.local.data(), &rq_.src_private, sizeof(char*));
+    p_.copy(t_.scratch(me_), p_.local.data(), sizeof(char*));
+    p_.publish_ready(0);
   }
+
+  void wait_for(int rank, int stage) {
+    if (rank == me_ || waited_[ix(rank)] >= stage) return;
+    waited_[ix(rank)] = stage;
+    p_.wait_ready(rank, stage);
+  }
+
   // One copy, cut where the holder's segments end (each is waited for).
-  auto emit = [&](char* dst, const where& w, std::uint64_t len) {
+  void emit(char* dst, const where& w, std::uint64_t len) {
     switch (w.kind) {
-      case where::source: p.copy(dst, w.addr, len); return;
+      case where::source: p_.copy(dst, w.addr, len); return;
       case where::direct:
         wait_for(w.rank, 0);
-        p.copy_indirect(dst, t.scratch(w.rank), static_cast<std::ptrdiff_t>(w.off), len);
+        p_.copy_indirect(dst, t_.scratch(w.rank), static_cast<std::ptrdiff_t>(w.off), len);
         return;
       case where::buffer:
         // at most a segment's worth per copy, each after the holder's segment
         // with its last byte (stages are cumulative): small runs from many
         // holders still cross in one copy
         for (std::uint64_t o = w.off, done = 0; done < len;) {
-          const std::uint64_t n = std::min<std::uint64_t>(len - done, S);
-          wait_for(w.rank, 1 + static_cast<int>(seg_of[static_cast<std::size_t>(w.rank)].index(o + n - 1)));
-          p.copy(dst + done, t.scratch(w.rank) + base + o, n);
+          const std::uint64_t n = std::min<std::uint64_t>(len - done, S_);
+          wait_for(w.rank, 1 + static_cast<int>(seg_of_[ix(w.rank)].index(o + n - 1)));
+          p_.copy(dst + done, t_.scratch(w.rank) + base_ + o, n);
           o += n;
           done += n;
         }
         return;
     }
-  };
+  }
 
   // (b) my buffer, published segment by segment
-  const std::size_t um = static_cast<std::size_t>(me);
-  std::vector<piece> fill;
-  for (const chunk_flows::entry& e : order[um])
-    fill.push_back(piece{offset[um][e.run], nullptr, runs.bytes[static_cast<std::size_t>(e.run)], locate(me, e.run, e.from)});
-  merge(fill);
-  char* const mine = t.scratch(me) + base;
-  std::uint64_t published = 0;  // segments of my buffer already published
-  for (const piece& x : fill) {
-    for (std::uint64_t done = 0; done < x.len;) {
-      const std::uint64_t o = x.dst_off + done, seg = seg_of[um].index(o);
-      if (seg > published) {  // every earlier segment is complete
-        p.publish_ready(static_cast<int>(seg));  // stage 1 + (seg - 1)
-        published = seg;
+  void fill_my_buffer() {
+    const std::size_t um = ix(me_);
+    std::vector<piece> fill;
+    for (const chunk_flows::entry& e : order_[um])
+      fill.push_back(piece{offset_[um][e.run], nullptr, runs_.bytes[ix(e.run)], locate(me_, e.run, e.from)});
+    merge(fill);
+    char* const mine = t_.scratch(me_) + base_;
+    std::uint64_t published = 0;  // segments of my buffer already published
+    for (const piece& x : fill) {
+      for (std::uint64_t done = 0; done < x.len;) {
+        const std::uint64_t o = x.dst_off + done, seg = seg_of_[um].index(o);
+        if (seg > published) {  // every earlier segment is complete
+          p_.publish_ready(static_cast<int>(seg));  // stage 1 + (seg - 1)
+          published = seg;
+        }
+        const std::uint64_t n = std::min<std::uint64_t>(x.len - done, seg_of_[um].end(seg) - o);
+        where w = x.from;
+        if (w.kind == where::source) w.addr += done;
+        else w.off += done;
+        emit(mine + o, w, n);
+        done += n;
       }
-      const std::uint64_t n = std::min<std::uint64_t>(x.len - done, seg_of[um].end(seg) - o);
-      where w = x.from;
-      if (w.kind == where::source) w.addr += done;
-      else w.off += done;
-      emit(mine + o, w, n);
-      done += n;
     }
+    const std::uint64_t my_segments = seg_of_[um].count();
+    if (my_segments > published) p_.publish_ready(static_cast<int>(my_segments));
   }
-  const std::uint64_t my_segments = seg_of[um].count();
-  if (my_segments > published) p.publish_ready(static_cast<int>(my_segments));
 
   // (c) my chunks, into their destinations
-  std::vector<piece> out;
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    const chunk& c = chunks[i];
-    if (rank_of(c.dst) != me || c.bytes == 0) continue;
-    char* dst = c.dst.is_private ? rq.dst_private + c.dst.offset : shared_byte(c.dst);
-    if (runs.of_chunk[i] < 0) {  // within my thread: from its source (nothing to do for the same bytes)
-      const char* src = c.src.is_private ? rq.src_private + c.src.offset : shared_byte(c.src);
-      if (src != dst) out.push_back(piece{0, dst, c.bytes, where{where::source, me, 0, src}});
-      continue;
+  void deliver_my_chunks() {
+    std::vector<piece> out;
+    for (std::size_t i = 0; i < chunks_.size(); ++i) {
+      const chunk& c = chunks_[i];
+      if (rank_of(c.dst) != me_ || c.bytes == 0) continue;
+      char* dst = c.dst.is_private ? rq_.dst_private + c.dst.offset : shared_byte(c.dst);
+      if (runs_.of_chunk[i] < 0) {  // within my thread: from its source (nothing to do for the same bytes)
+        const char* src = c.src.is_private ? rq_.src_private + c.src.offset : shared_byte(c.src);
+        if (src != dst) out.push_back(piece{0, dst, c.bytes, where{where::source, me_, 0, src}});
+        continue;
+      }
+      out.push_back(piece{0, dst, c.bytes, locate(me_, runs_.of_chunk[i], f_.deliver_from[i])});
     }
-    out.push_back(piece{0, dst, c.bytes, locate(me, runs.of_chunk[i], f.deliver_from[i])});
+    merge(out);
+    for (const piece& x : out) emit(x.dst, x.from, x.len);
   }
-  merge(out);
-  for (const piece& x : out) emit(x.dst, x.from, x.len);
 
   // (d) touch lists and acks
-  p.touches = reads_user[um];
-  for (int r = 0; r < T; ++r)
-    if (std::binary_search(reads_user[static_cast<std::size_t>(r)].begin(), reads_user[static_cast<std::size_t>(r)].end(), me))
-      p.touchers.push_back(r);
-  const bool user_acks = readers_must_ack(rq.flags, true), scratch_acks = readers_must_ack(rq.flags, false);
-  auto must_ack = [&](int reader, int owner) {
-    auto in = [&](const std::vector<int>& v) { return std::binary_search(v.begin(), v.end(), owner); };
-    return (scratch_acks && in(reads_scratch[static_cast<std::size_t>(reader)])) ||
-           (user_acks && in(reads_user[static_cast<std::size_t>(reader)]));
-  };
-  for (int o = 0; o < T; ++o)
-    if (o != me && must_ack(me, o)) p.ack(o);
-  for (int r = 0; r < T; ++r)
-    if (r != me && must_ack(r, me)) p.ack_from.push_back(r);
-  if (!p.ack_from.empty()) p.wait_acks();
+  void touches_and_acks() {
+    p_.touches = reads_user_[ix(me_)];
+    for (int r = 0; r < T_; ++r)
+      if (std::binary_search(reads_user_[ix(r)].begin(), reads_user_[ix(r)].end(), me_)) p_.touchers.push_back(r);
+    const bool user_acks = readers_must_ack(rq_.flags, true), scratch_acks = readers_must_ack(rq_.flags, false);
+    auto must_ack = [&](int reader, int owner) {
+      auto in = [&](const std::vector<int>& v) { return std::binary_search(v.begin(), v.end(), owner); };
+      return (scratch_acks && in(reads_scratch_[ix(reader)])) || (user_acks && in(reads_user_[ix(reader)]));
+    };
+    for (int o = 0; o < T_; ++o)
+      if (o != me_ && must_ack(me_, o)) p_.ack(o);
+    for (int r = 0; r < T_; ++r)
+      if (r != me_ && must_ack(r, me_)) p_.ack_from.push_back(r);
+    if (!p_.ack_from.empty()) p_.wait_acks();
+  }
+
+  const request& rq_;
+  team& t_;
+  plan& p_;
+  const chunk_runs& runs_;
+  chunk_flows f_;  // its private reads resolved (stage 1)
+  const std::vector<chunk>& chunks_;
+  const int T_, me_;
+  const std::size_t S_;  // segment_bytes()
+  const bool one_address_space_;
+  std::vector<char> written_;                // in place: the member's private buffer is written
+  std::vector<char> publishes_;              // the member publishes its private base
+  std::vector<std::vector<int>> to_stage_;   // private runs the member stages for others
+  std::vector<std::unordered_map<int, std::uint64_t>> offset_;  // per member: run -> offset in its buffer
+  std::vector<std::vector<chunk_flows::entry>> order_;          // per member: its buffer's runs in order
+  std::vector<segments> seg_of_;
+  std::uint64_t base_ = 0;  // where buffers start in the scratch
+  std::vector<std::vector<int>> reads_user_, reads_scratch_;  // per reader: whom it reads (sorted)
+  std::vector<int> waited_;  // per rank: the ready stage my plan waits for already
+};
+
+}  // namespace
+
+void build_chunk_flows(const request& rq, team& t, plan& p, const chunk_runs& runs, chunk_flows flows) {
+  flow_builder(rq, t, p, runs, std::move(flows)).build();
 }
 
 }  // namespace upc::coll
+
