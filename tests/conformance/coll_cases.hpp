@@ -12,6 +12,7 @@
 
 #include "../support/coll_model.hpp"
 #include "coll_inputs.hpp"
+#include "conformance_hashing.hpp"
 #include "upc/layout.hpp"
 #include "upc_collective.h"
 
@@ -190,23 +191,8 @@ constexpr movement movements[] = {movement::broadcast, movement::scatter,  movem
                                   movement::gather_all, movement::exchange, movement::permute};
 constexpr std::size_t movement_sizes[] = {1, 13, 1021, 65536 + 3};
 
-inline std::uint32_t seed_of(std::uint64_t salt, std::uint64_t i) {
-  return static_cast<std::uint32_t>(hash3(salt, i, 0xC011) | 1);
-}
-
-// Keeps `keep` cases of `all`, chosen by the salt (and always the first one).
-template <class Case>
-std::vector<Case> sample(const std::vector<Case>& all, std::size_t keep, std::uint64_t salt) {
-  if (all.size() <= keep) return all;
-  std::vector<std::size_t> idx(all.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  for (std::size_t i = idx.size() - 1; i > 1; --i) std::swap(idx[i], idx[1 + hash3(salt, i, 5) % i]);
-  idx.resize(keep);
-  std::sort(idx.begin(), idx.end());
-  std::vector<Case> out;
-  for (std::size_t i : idx) out.push_back(all[i]);
-  return out;
-}
+using conformance::sample;
+using conformance::seed_of;
 
 // Every size × sync flags × placement: (root, blocked-side thread, skew, phase).
 inline std::vector<movement_case> movement_matrix(movement k, int T, level lv, bool sampled, std::uint64_t salt) {

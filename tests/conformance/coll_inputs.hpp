@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/coll_model.hpp"
+#include "conformance_hashing.hpp"
 #include "upc.h"
 #include "upc_collective.h"
 
@@ -24,15 +25,10 @@ using upc::shared_address;
 // ---------------------------------------------------------------------------
 // Patterns
 
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-inline std::uint64_t hash3(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
-  return mix(a * 0x100000001b3ull ^ mix(b * 0xc2b2ae3d27d4eb4full ^ mix(c)));
-}
+using conformance::fill_pattern;
+using conformance::hash3;
+using conformance::mix;
+
 // Source bytes and destination poison: different functions of (thread, byte, seed),
 // with no period a misplaced block could hide in: byte i is byte i%8 of a hash of
 // (seed, thread, i/8), so a fill costs one hash per 8 bytes.
@@ -47,15 +43,6 @@ inline std::uint8_t src_byte(int t, std::uint64_t i, std::uint32_t seed) {
 }
 inline std::uint8_t dst_byte(int t, std::uint64_t i, std::uint32_t seed) {
   return static_cast<std::uint8_t>(dst_word(t, i >> 3, seed) >> (8 * (i & 7)));
-}
-// Bytes [from, from+n) of a pattern into p.
-template <std::uint64_t (*Word)(int, std::uint64_t, std::uint32_t)>
-void fill_pattern(std::uint8_t* p, std::size_t n, int t, std::uint32_t seed, std::uint64_t from = 0) {
-  std::size_t i = 0;
-  while (i < n) {
-    const std::uint64_t x = from + i, w = Word(t, x >> 3, seed);
-    for (std::uint64_t b = x & 7; b < 8 && i < n; ++b, ++i) p[i] = static_cast<std::uint8_t>(w >> (8 * b));
-  }
 }
 
 // A permutation of 0..T-1 chosen by the seed (the same on every thread).

@@ -15,6 +15,7 @@
 
 #include "../support/upccoll_model.hpp"
 #include "upccoll.h"
+#include "conformance_hashing.hpp"
 #include "upccoll_inputs.hpp"
 
 namespace uconf {
@@ -169,10 +170,10 @@ inline std::vector<std::size_t> layout(const std::vector<std::size_t>& k, std::u
   const std::size_t n = k.size();
   std::vector<std::size_t> order(n), d(n);
   for (std::size_t i = 0; i < n; ++i) order[i] = i;
-  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[h3(salt, i, 5) % i]);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[hash3(salt, i, 5) % i]);
   std::size_t pos = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    pos += h3(salt, i, 6) % 3;
+    pos += hash3(salt, i, 6) % 3;
     d[order[i]] = pos;
     pos += k[order[i]];
   }
@@ -184,7 +185,7 @@ inline int root_of(const ucase& c, int n) {
     case 0: return n - 1;
     case 1: return n / 2;
     case 2: return 0;
-    default: return static_cast<int>(h3(c.seed, n, 0x2007) % static_cast<std::uint64_t>(n));
+    default: return static_cast<int>(hash3(c.seed, n, 0x2007) % static_cast<std::uint64_t>(n));
   }
 }
 
@@ -196,7 +197,7 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
   cl.size = n;
   cl.root = M::is_rooted(c.kind) ? root_of(c, n) : 0;
   cl.in_place = c.in_place;
-  const std::uint32_t s = static_cast<std::uint32_t>(h3(c.seed, team_salt, 0x5a17));
+  const std::uint32_t s = static_cast<std::uint32_t>(hash3(c.seed, team_salt, 0x5a17));
   if (c.kind == collective::barrier) return cl;
   if (M::is_reduction(c.kind)) {
     cl.red.dt = c.sendtype;
@@ -230,7 +231,7 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
     case collective::scatterv: {
       M::rank_args& root = cl.ranks[cl.root];
       for (int t = 0; t < n; ++t) root.sendcnts.push_back(irregular(s, t, 2, c.count));
-      root.sdispls = layout(root.sendcnts, h3(s, 3, 0));
+      root.sdispls = layout(root.sendcnts, hash3(s, 3, 0));
       for (int t = 0; t < n; ++t) cl.ranks[t].recvcount = conv(root.sendcnts[t]);
       break;
     }
@@ -241,7 +242,7 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
         cl.ranks[t].sendcount = irregular(s, t, 4, c.count);
         k.push_back(conv(cl.ranks[t].sendcount));
       }
-      const std::vector<std::size_t> d = layout(k, h3(s, 5, 0));
+      const std::vector<std::size_t> d = layout(k, hash3(s, 5, 0));
       for (int t = 0; t < n; ++t)
         if (c.kind == collective::allgatherv || t == cl.root) {
           cl.ranks[t].recvcnts = k;
@@ -256,12 +257,12 @@ inline M::call make_call(const ucase& c, int n, std::uint64_t team_salt) {
         for (int r = 0; r < n; ++r)
           a.sendcnts.push_back(c.in_place ? irregular(s, std::min(t, r) * 1000 + std::max(t, r), 7, c.count)
                                           : irregular(s, t * 1000 + r, 7, c.count));
-        a.sdispls = layout(a.sendcnts, h3(s, 8, t));
+        a.sdispls = layout(a.sendcnts, hash3(s, 8, t));
       }
       for (int r = 0; r < n; ++r) {
         M::rank_args& a = cl.ranks[r];
         for (int t = 0; t < n; ++t) a.recvcnts.push_back(conv(cl.ranks[t].sendcnts[r]));
-        a.rdispls = layout(a.recvcnts, h3(s, 9, r));
+        a.rdispls = layout(a.recvcnts, hash3(s, 9, r));
       }
       break;
     default: break;
@@ -374,20 +375,8 @@ inline const std::vector<std::pair<upccoll_dtype_t, upccoll_op_t>>& reduction_ty
   return v;
 }
 
-inline std::uint32_t seed_of(std::uint64_t salt, std::uint64_t i) { return static_cast<std::uint32_t>(h3(salt, i, 0xC011) | 1); }
-
-// Keeps `keep` of `all`, chosen by the salt (always the first).
-inline std::vector<ucase> sample(const std::vector<ucase>& all, std::size_t keep, std::uint64_t salt) {
-  if (all.size() <= keep) return all;
-  std::vector<std::size_t> idx(all.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  for (std::size_t i = idx.size() - 1; i > 1; --i) std::swap(idx[i], idx[1 + h3(salt, i, 5) % i]);
-  idx.resize(keep);
-  std::sort(idx.begin(), idx.end());
-  std::vector<ucase> out;
-  for (std::size_t i : idx) out.push_back(all[i]);
-  return out;
-}
+using conformance::sample;
+using conformance::seed_of;
 
 // The cases of one collective for one (algorithm, backend, THREADS) run: every
 // count × every type (pair) of the collective, with the sync flags, the
@@ -418,7 +407,7 @@ inline std::vector<ucase> matrix(collective k, int T, level lv, std::uint64_t sa
       const std::size_t E = M::size_of(c.sendtype);
       c.count = cb == 0 ? 0 : std::max<std::size_t>(1, cb / E);
       c.seed = seed_of(salt, i);
-      const std::uint64_t h = h3(salt, i, 0xF1A9);
+      const std::uint64_t h = hash3(salt, i, 0xF1A9);
       c.flags = flags[(i * 7 + h % 3) % flags.size()];
       c.how = static_cast<completion>((i + h / 3) % 4);
       c.team_levels = static_cast<int>((i / 2 + h / 11) % 3);

@@ -132,7 +132,7 @@ inline void run_overlapped(const std::vector<ucase>& cases, int order_kind) {
   std::vector<std::size_t> order(N);
   for (std::size_t i = 0; i < N; ++i) order[i] = order_kind == 0 ? N - 1 - i : i;
   if (order_kind == 1)
-    for (std::size_t i = N; i > 1; --i) std::swap(order[i - 1], order[h3(cases[0].seed, MYTHREAD, i) % i]);
+    for (std::size_t i = N; i > 1; --i) std::swap(order[i - 1], order[hash3(cases[0].seed, MYTHREAD, i) % i]);
   for (std::size_t i : order) {
     in_flight& x = xs[i];
     if (x.p->c.how != completion::wait && x.p->c.how != completion::test) continue;
@@ -184,7 +184,7 @@ inline std::vector<std::string> algorithms_of(collective k) {
 inline std::uint64_t salt_of(collective k, const std::string& algo, upc::backend_kind b, int T) {
   std::uint64_t h = 1469598103934665603ull;
   for (char ch : std::string(M::name(k)) + "/" + algo) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
-  return h3(h, static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(T));
+  return hash3(h, static_cast<std::uint64_t>(b), static_cast<std::uint64_t>(T));
 }
 
 inline void run_matrix(collective k, level lv, std::initializer_list<int> counts, std::size_t quick_keep = 16) {

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "../support/upccoll_model.hpp"
+#include "conformance_hashing.hpp"
 #include "upc.h"
 #include "upccoll.h"
 
@@ -23,18 +24,15 @@ namespace M = upccoll_model;
 using M::collective;
 
 // ---------------------------------------------------------------------------
-// Hashing (deterministic data, seeds and choices)
+// Hashing (deterministic data, seeds and choices): conformance_hashing.hpp's, and
+// a hash of four words
 
-inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
+using conformance::hash3;
+using conformance::mix;
+
+inline std::uint64_t h4(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) {
+  return hash3(hash3(a, b, c), d, 0x44);
 }
-inline std::uint64_t h3(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
-  return mix(a * 0x100000001b3ull ^ mix(b * 0xc2b2ae3d27d4eb4full ^ mix(c)));
-}
-inline std::uint64_t h4(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d) { return h3(h3(a, b, c), d, 0x44); }
 
 // ---------------------------------------------------------------------------
 // User operations (upccoll_op_create), all associative
@@ -222,14 +220,7 @@ inline void make_item(upccoll_dtype_t dt, upccoll_op_t op, std::uint32_t seed, i
 // Window patterns: bytes of (thread, index, seed), different for send and receive.
 inline std::uint64_t send_word(int t, std::uint64_t w, std::uint32_t seed) { return h4(seed, t, w, 0x5e11d); }
 inline std::uint64_t recv_word(int t, std::uint64_t w, std::uint32_t seed) { return h4(seed, t + 977, w, 0x9ec1); }
-template <std::uint64_t (*Word)(int, std::uint64_t, std::uint32_t)>
-void fill_pattern(std::uint8_t* p, std::size_t n, int t, std::uint32_t seed, std::uint64_t from) {
-  std::size_t i = 0;
-  while (i < n) {
-    const std::uint64_t x = from + i, w = Word(t, x >> 3, seed);
-    for (std::uint64_t b = x & 7; b < 8 && i < n; ++b, ++i) p[i] = static_cast<std::uint8_t>(w >> (8 * b));
-  }
-}
+using conformance::fill_pattern;
 
 inline upc::shared_address address(int thread, std::uint64_t offset) {
   upc::shared_address a;

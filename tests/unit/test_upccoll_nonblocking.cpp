@@ -133,7 +133,7 @@ TEST_CASE("30 overlapping non-blocking collectives of every kind on one team com
     for (int T : {1, 2, 3, 4, 5, 8, 16})
       for (int order = 0; order < 3; ++order) {
         if (T == 16 && order != 1) continue;
-        const std::vector<ucase> cases = overlapping_cases(T, h3(T, order, static_cast<int>(b)), 0);
+        const std::vector<ucase> cases = overlapping_cases(T, hash3(T, order, static_cast<int>(b)), 0);
         const std::string label = std::string("order ") + (order == 0 ? "reverse" : order == 1 ? "random per thread" : "start order");
         INFO(label);
         run_ok(T, b, [&] { run_overlapped(cases, order); }, 120);
@@ -143,7 +143,7 @@ TEST_CASE("30 overlapping non-blocking collectives of every kind on one team com
 TEST_CASE("overlapping non-blocking collectives on several split teams at once") {
   for (upc::backend_kind b : spmd::backends)
     for (int T : {3, 5, 8}) {
-      const std::vector<ucase> cases = overlapping_cases(T, h3(T, 99, static_cast<int>(b)), 1);
+      const std::vector<ucase> cases = overlapping_cases(T, hash3(T, 99, static_cast<int>(b)), 1);
       run_ok(T, b, [&] { run_overlapped(cases, 1); }, 120);
     }
 }
@@ -213,7 +213,7 @@ TEST_CASE("more than 32 non-blocking collectives in flight on one team (and on t
 TEST_CASE("UPC_ASYNC_FENCE: every kind completes at upccoll_fence; pending ones complete at upccoll_finalize") {
   for (upc::backend_kind b : spmd::backends)
     for (int T : {1, 2, 3, 5, 8}) {
-      const std::vector<ucase> cases = overlapping_cases(T, h3(T, 7, static_cast<int>(b)), 0, true);
+      const std::vector<ucase> cases = overlapping_cases(T, hash3(T, 7, static_cast<int>(b)), 0, true);
       run_ok(T, b, [&] { run_overlapped(cases, 0); }, 120);
       run_ok(T, b, [] {
         UC_OK(upccoll_initialize(nullptr, nullptr));
@@ -355,7 +355,7 @@ TEST_CASE("UPCEMU_UPCCOLL_PROGRESS=thread: overlapping collectives / >32 in flig
   env_guard progress("UPCEMU_UPCCOLL_PROGRESS", "thread");
   for (upc::backend_kind b : spmd::backends)
     for (int T : {1, 3, 5}) {
-      const std::vector<ucase> cases = overlapping_cases(T, h3(T, 4242, static_cast<int>(b)), 0);
+      const std::vector<ucase> cases = overlapping_cases(T, hash3(T, 4242, static_cast<int>(b)), 0);
       run_ok(T, b, [&] { run_overlapped(cases, 1); }, 120);
     }
   everywhere(
