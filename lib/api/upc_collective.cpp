@@ -12,9 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "../coll/registry.hpp"
+#include "../coll/engine.hpp"
 #include "collective_checks.hpp"
-#include "../coll/submit.hpp"
 #include "standard_collectives.hpp"
 #include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"

@@ -1,5 +1,5 @@
 // <upccoll.h>: the UPC Collectives 2.0 collectives as a front-end of the task
-// executor (lib/coll/tasks/engine.hpp). Each call checks its arguments in a
+// executor (lib/coll/engine.hpp). Each call checks its arguments in a
 // fixed order (upccoll_args.hpp: the first problem decides the returned code),
 // lists the byte areas it reads and writes on this thread, takes
 // UPCCOLL_IN_PLACE where MPI's rules put it, and says what this member passes;
@@ -11,7 +11,6 @@
 
 #include <algorithm>
 
-#include "../coll/tasks/agreement.hpp"
 #include "upccoll_args.hpp"
 
 using namespace upccoll_front;
@@ -374,7 +373,6 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
     c.recv = use_buffer(a, recvbuf, c.in_place ? total : mine, "recvbuf", UPCCOLL_ERROR_RECVBUF);
     note(a, true, "recvbuf", c.recv, 0, mine);
     if (c.in_place && !v.bad()) c.send = c.recv;
-    c.recv_bytes = upc::coll::tasks::fingerprint(c.block_elems.data(), c.block_elems.size());  // agreed on
     c.selection_bytes = total;
   }
   return launch(a);

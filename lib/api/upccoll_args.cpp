@@ -4,6 +4,7 @@
 
 #include "../runtime/control.hpp"
 #include "upc/runtime.hpp"
+#include "upccoll_words.hpp"
 
 namespace upccoll_front {
 
@@ -77,7 +78,7 @@ call_args::call_args(collective k, const char* fn, upccoll_team_t team, upccoll_
     : team_handle(team), flags(f), handle(h), areas(tl_areas) {
   c.kind = k;
   c.function = fn;
-  c.report = report_engine;
+  c.library = &engine_words;
   areas.clear();
 }
 
@@ -152,7 +153,7 @@ void remember(const call_args& a) {
 
 upccoll_return_t launch_repeat(call_args& a) {
   upc::coll::status posted;
-  tasks::operation& op = tasks::start_collective(*a.t, a.c, posted);
+  tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
   if (posted != upc::coll::status::ok) a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
   return finish_start(op, posted, a.flags, a.handle, a.v);
 }
@@ -163,7 +164,7 @@ upccoll_return_t launch(call_args& a) {
   a.c.failed = to_status(a.v.code);
   remember(a);
   upc::coll::status posted;
-  tasks::operation& op = tasks::start_collective(*a.t, a.c, posted);
+  tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
   if (posted != upc::coll::status::ok && !a.v.bad())
     a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
   return finish_start(op, posted, a.flags, a.handle, a.v);

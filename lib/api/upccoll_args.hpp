@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "../coll/validate.hpp"
 #include "upccoll_library.hpp"
 #include "upccoll_types.hpp"
 

@@ -38,7 +38,7 @@ live_handle* find_handle(upccoll_handle_t h) {
 
 // "handle 3 (upccoll_bcast at prog.upc:12)"
 std::string describe(std::uint64_t number, const live_handle& h) {
-  return "handle " + std::to_string(number) + " (" + h.op->function + det::location_text(h.file, h.line) + ")";
+  return "handle " + std::to_string(number) + " (" + tasks::function_of(*h.op) + det::location_text(h.file, h.line) + ")";
 }
 
 // The --check note: `which` were never waited on; `context` says where they were found.
@@ -64,7 +64,7 @@ void note_at_thread_end() {
 // Waits for a live handle, forgets it and gives its record back; its code.
 upccoll_return_t complete(const char* fn, std::uint64_t number, const std::string& arg) {
   live_handle& h = state().handles.at(number);
-  tasks::operation& op = *h.op;
+  tasks::pending& op = *h.op;
   const upc::coll::status result = tasks::wait(op);
   const std::string what = describe(number, h);
   state().handles.erase(number);
@@ -119,22 +119,22 @@ upccoll_return_t complete_all(const char* fn, int count, upccoll_handle_t* handl
 
 namespace upccoll_front {
 
-upccoll_handle_t remember_handle(tasks::operation& op) {
+upccoll_handle_t remember_handle(tasks::pending& op) {
   library_state& s = state();
-  op.handle = s.next_handle++;
-  s.handles[op.handle] = live_handle{&op, det::tl_c_site.file, det::tl_c_site.line};
+  const std::uint64_t number = s.next_handle++;
+  s.handles[number] = live_handle{&op, det::tl_c_site.file, det::tl_c_site.line};
   if (upc::check_enabled() && !s.end_note_registered) {
     s.end_note_registered = true;
     std::atexit(note_at_thread_end);  // this UPC thread's own handlers (libc_exit.cpp)
   }
-  return reinterpret_cast<upccoll_handle_t>(static_cast<std::uintptr_t>(op.handle));
+  return reinterpret_cast<upccoll_handle_t>(static_cast<std::uintptr_t>(number));
 }
 
 void drop_handles(upc::coll::team* t, const char* function) {
   library_state& s = state();
   std::vector<std::string> which;
   for (auto it = s.handles.begin(); it != s.handles.end();)
-    if (!t || &it->second.op->t->members() == t) {
+    if (!t || &tasks::team_of(*it->second.op) == t) {
       which.push_back(describe(it->first, it->second));
       it = s.handles.erase(it);
     } else {
@@ -189,5 +189,5 @@ void upccoll_fence(void) {
     report("upccoll_fence", UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
     return;
   }
-  (void)tasks::fence();
+  (void)tasks::fence("upccoll_fence");
 }

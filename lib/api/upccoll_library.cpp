@@ -1,7 +1,7 @@
 // <upccoll.h>: initialisation and finalisation, team handles (split, free,
 // rank, size), collective handles and completion (test, wait, fence), the
 // types and the user operations. Collective work is the engine's
-// (lib/coll/tasks/engine.hpp); a team is the engine's one team type.
+// (lib/coll/engine.hpp); a team is the engine's one team type.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +14,7 @@
 #include "../runtime/world_barrier.hpp"
 #include "upc/runtime.hpp"
 #include "upccoll_args.hpp"
-#include "../coll/tasks/mpi_handoff.hpp"
+#include "upccoll_words.hpp"
 
 namespace det = upc::detail;
 using namespace upccoll_front;
@@ -34,23 +34,16 @@ library_state& state() {
 
 bool initialized() { return det::g_control && det::tl_mythread >= 0 && state().initialized; }
 
-// A call from translated UPC (upcc's <upccoll.h> sets the caller's site) is
-// reported with its file and line: " at prog.upc:12".
-static std::string c_site_text() { return det::location_text(det::tl_c_site.file, det::tl_c_site.line); }
+std::string site_text() { return det::location_text(det::tl_c_site.file, det::tl_c_site.line); }
 
 upccoll_return_t report(const char* function, upccoll_return_t code, const char* message) {
   if (code != UPCCOLL_SUCCESS && upc::check_enabled())
-    std::fprintf(stderr, "upcemu: %s: %s%s (thread %d): %s\n", function, message, c_site_text().c_str(), det::tl_mythread,
+    std::fprintf(stderr, "upcemu: %s: %s%s (thread %d): %s\n", function, message, site_text().c_str(), det::tl_mythread,
                  upccoll_error_name(code));
   return code;
 }
 upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message) {
   return report(function, code, message.c_str());
-}
-
-void report_engine(const char* function, upc::coll::status s, const std::string& message, int seen_by_thread) {
-  std::fprintf(stderr, "upcemu: %s: %s%s (seen by thread %d): %s\n", function, message.c_str(), c_site_text().c_str(),
-               seen_by_thread, upccoll_error_name(from_status(s)));
 }
 
 // ---- team handles ----------------------------------------------------------------
@@ -97,9 +90,9 @@ upc::coll::team* resolve(upccoll_team_t handle, std::string* why) {
 
 // ---- completion ------------------------------------------------------------------
 
-upccoll_return_t finish_start(tasks::operation& op, upc::coll::status posted, upccoll_flag_t flags,
+upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upccoll_flag_t flags,
                               upccoll_handle_t* handle, const verdict& local) {
-  const char* fn = op.function;
+  const char* fn = tasks::function_of(op);
   if (local.bad() || posted != upc::coll::status::ok) {
     // Posted as a failure: the others complete with it; nothing is left to wait for here.
     tasks::release(op);
@@ -107,7 +100,7 @@ upccoll_return_t finish_start(tasks::operation& op, upc::coll::status posted, up
     return report(fn, local.code, local.message);
   }
   if (flags & UPC_ASYNC_FENCE) {
-    op.fence = true;
+    tasks::complete_at_fence(op);
     if (handle) *handle = UPCCOLL_INVALID_HANDLE;
     return UPCCOLL_SUCCESS;  // the work happens later: in upccoll calls, or on the progress thread
   }
@@ -164,7 +157,7 @@ upccoll_return_t upccoll_initialize(int* argc, char*** argv, const std::source_l
   if (v.bad()) return report(fn, v.code, v.message);
   det::world_barrier(fn);  // never the user's upc_barrier
   s.initialized = true;
-  if (threaded) tasks::start_progress_thread(det::tl_mythread);
+  if (threaded) tasks::start_progress_thread(det::tl_mythread, fn);
   return UPCCOLL_SUCCESS;
 }
 
@@ -176,7 +169,7 @@ upccoll_return_t upccoll_finalize(const std::source_location& where) {
   drop_handles(nullptr, fn);
   std::vector<upc::coll::team*> teams;
   for (auto& [id, t] : s.teams) teams.push_back(t.get());
-  tasks::finalize(teams, fn);
+  tasks::finalize(teams, engine_words, fn);
   for (auto& [id, t] : s.teams) s.freed_teams[id] = {fn, det::file_of(where), det::line_of(where)};
   s.teams.clear();  // teams never freed: their shared blocks go with the run
   s.initialized = false;
@@ -207,14 +200,14 @@ upccoll_return_t upccoll_team_size(upccoll_team_t team_handle, int* size) {
   return team_query("upccoll_team_size", team_handle, size, "size", false);
 }
 
-// Split is the engine's (team::split, MPI_Comm_split's rule): synchronising, so
+// Split is the engine's (MPI_Comm_split's rule): synchronising, so
 // a collective on the new team can never reach a member that does not know it.
 upccoll_return_t upccoll_front::split_team(const char* fn, upc::coll::team& parent, bool join, int color, int key,
                                            upccoll_team_t* newteam, verdict v) {
   tasks::progress_here();
   if (!newteam) v.set(UPCCOLL_ERROR, "newteam is a null pointer");
   std::unique_ptr<upc::coll::team> made;
-  const upc::coll::status st = upc::coll::team::split(parent, join && !v.bad(), color, key, to_status(v.code), made, fn);
+  const upc::coll::status st = tasks::split_team(parent, join && !v.bad(), color, key, to_status(v.code), made, fn);
   // Every member's verdict is the same: the first failure among the members.
   if (!v.bad() && st != upc::coll::status::ok) {
     if (st == upc::coll::status::no_memory) v.set(UPCCOLL_ERROR_MALLOC, "no shared heap left for the new team on some member");
@@ -225,7 +218,6 @@ upccoll_return_t upccoll_front::split_team(const char* fn, upc::coll::team& pare
     *newteam = UPCCOLL_TEAM_NULL;
     return UPCCOLL_SUCCESS;
   }
-  tasks::handoff::team_made(*made);  // its MPI communicators, on the mpi backend
   library_state& s = state();
   const std::uint64_t id = made->id();
   s.last_team_id = std::max(s.last_team_id, id);
@@ -272,7 +264,7 @@ void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& w
     return;
   }
   drop_handles(t, fn);
-  tasks::free_team(*t, fn);
+  tasks::free_team(*t, engine_words, fn);
   const std::uint64_t id = t->id();
   state().teams.erase(id);  // the handle goes with the team
   state().freed_teams[id] = {fn, det::file_of(where), det::line_of(where)};

@@ -1,8 +1,9 @@
 // <upccoll.h> front-end: what its files share. The front-end maps the paper's
-// names, handles and error codes onto the engine (lib/coll/tasks/engine.hpp)
-// and does nothing else: upccoll.cpp has the collectives, upccoll_args.cpp
-// the argument checks, upccoll_library.cpp initialisation, teams, handles,
-// completion, types and ops.
+// names, handles and error codes onto the engine (lib/coll/engine.hpp, its one
+// public header) and does nothing else: upccoll.cpp has the collectives,
+// upccoll_args.cpp the argument checks, upccoll_library.cpp initialisation,
+// teams, handles, completion, types and ops, upccoll_words.cpp the engine's
+// findings in the library's words.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -10,9 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../coll/status.hpp"
-#include "../coll/tasks/engine.hpp"
-#include "../coll/team.hpp"
+#include "../coll/engine.hpp"
 #include "upccoll.h"
 
 namespace upccoll_front {
@@ -46,7 +45,7 @@ struct library_state {
   // Live collective handles by number, with the call's line when it came from
   // UPC source (the --check note on handles never waited on names it).
   struct live_handle {
-    tasks::operation* op;
+    tasks::pending* op;
     const char* file;
     std::uint32_t line;
   };
@@ -63,8 +62,9 @@ bool initialized();
 // UPCCOLL_ERROR_X") and returns the code.
 upccoll_return_t report(const char* function, upccoll_return_t code, const char* message);
 upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message);
-// The same for a failure the engine found (tasks::reporter).
-void report_engine(const char* function, upc::coll::status s, const std::string& message, int seen_by_thread);
+// " at prog.upc:12" for a call from translated UPC (upcc's <upccoll.h> sets
+// the caller's site), else "".
+std::string site_text();
 
 // The team of a handle, or nullptr with `why` saying what is wrong with it.
 upc::coll::team* resolve(upccoll_team_t handle, std::string* why = nullptr);
@@ -92,7 +92,7 @@ extern const char* const uninitialised;  // "upccoll_initialize has not been cal
 // number; drop_handles forgets the handles of collectives on t (nullptr: all),
 // which settling then completes, with a --check note for each, named by
 // `function` (upccoll_team_free, upccoll_finalize): it was never waited on.
-upccoll_handle_t remember_handle(tasks::operation& op);
+upccoll_handle_t remember_handle(tasks::pending& op);
 void drop_handles(upc::coll::team* t, const char* function);
 
 // Collective over `parent`: the new team of the members that join with the
@@ -104,7 +104,7 @@ upccoll_return_t split_team(const char* fn, upc::coll::team& parent, bool join, 
 
 // Records a started collective's handle (or fence) as the call asks, or waits
 // for it (blocking); the call's return value.
-upccoll_return_t finish_start(tasks::operation& op, upc::coll::status posted, upccoll_flag_t flags,
+upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upccoll_flag_t flags,
                               upccoll_handle_t* handle, const verdict& local);
 
 }  // namespace upccoll_front

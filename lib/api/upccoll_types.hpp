@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "../coll/element_ops.hpp"
+#include "../coll/engine.hpp"
 #include "upccoll.h"
 
 namespace upc::coll::upccoll_types {

@@ -1,7 +1,6 @@
 #include "agreement.hpp"
 
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include "upc_types.h"
@@ -11,8 +10,6 @@ namespace upc::coll::tasks {
 namespace {
 
 constexpr int sync_bits = UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC | UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC;
-
-std::string str(std::uint64_t v) { return std::to_string(v); }
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -78,46 +75,46 @@ bool snapshot(const operation& op, int r, post_data& out) {
   return across::load_seq(p) == op.seq;
 }
 
-status compare_posts(const operation& op, int r, const post_data& d, std::string& why) {
+status compare_posts(const operation& op, int r, const post_data& d, difference& diff) {
+  using field = difference::field;
   const post_data& mine = op.mine;
-  auto who = [&] { return "thread " + std::to_string(op.t->thread_of(r)); };
-  if (d.status) return why = who() + " failed its call", static_cast<status>(d.status);
-  if (d.kind != op.kind) return why = who() + " called " + name_of(d.kind), status::failed;
+  const int them = op.t->thread_of(r);
+  auto differ = [&](field what, std::uint64_t ours, std::uint64_t theirs, status s) {
+    diff = difference{what, ours, theirs, them, -1};
+    return s;
+  };
+  auto signed_value = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+  if (d.status) return differ(field::failed_call, 0, 0, static_cast<status>(d.status));
+  if (d.kind != op.kind)
+    return differ(field::kind, static_cast<std::uint64_t>(op.kind), static_cast<std::uint64_t>(d.kind), status::failed);
   if ((d.flags & sync_bits) != (mine.flags & sync_bits))
-    return why = "the sync flags are " + str(mine.flags & sync_bits) + " on this thread but " + str(d.flags & sync_bits) +
-                 " on " + who(),
-           status::bad_flags;
+    return differ(field::sync_flags, std::uint64_t(mine.flags & sync_bits), std::uint64_t(d.flags & sync_bits),
+                  status::bad_flags);
   // In place: every member or none where it is not the root's alone (MPI's rule).
   if (!is_rooted(op.kind) && d.in_place != mine.in_place)
-    return why = std::string("sendbuf is ") + (mine.in_place ? "" : "not ") + "UPCCOLL_IN_PLACE on this thread but " +
-                 (d.in_place ? "is" : "is not") + " on " + who() + " (every member passes it, or none)",
-           status::bad_send_buffer;
+    return differ(field::in_place, mine.in_place, d.in_place, status::bad_send_buffer);
   if (is_rooted(op.kind) && d.root != mine.root)
-    return why = "root is " + std::to_string(mine.root) + " on this thread but " + std::to_string(d.root) + " on " + who(),
-           status::bad_root;
+    return differ(field::root, signed_value(mine.root), signed_value(d.root), status::bad_root);
   if (is_reduction(op.kind)) {
     if (d.type_arg != mine.type_arg)
-      return why = "dt is " + std::to_string(mine.type_arg) + " on this thread but " + std::to_string(d.type_arg) + " on " +
-                   who(),
-             status::bad_type;
-    if (d.op_arg != mine.op_arg || d.user_fn != mine.user_fn) return why = "op differs between this thread and " + who(), status::bad_op;
+      return differ(field::type, signed_value(mine.type_arg), signed_value(d.type_arg), status::bad_type);
+    if (d.op_arg != mine.op_arg || d.user_fn != mine.user_fn) return differ(field::op, 0, 0, status::bad_op);
     if (op.kind == collective::member_reduce_scatter && (d.count != mine.count || d.recv_bytes != mine.recv_bytes))
-      return why = "recvcounts differ between this thread and " + who(), status::bad_recv_counts;
-    if (d.count != mine.count)
-      return why = "count is " + str(mine.count) + " on this thread but " + str(d.count) + " on " + who(), status::bad_count;
+      return differ(field::block_counts, 0, 0, status::bad_recv_counts);
+    if (d.count != mine.count) return differ(field::count, mine.count, d.count, status::bad_count);
   }
   if (fixed_movement(op.kind)) {
     const int me = op.t->rank();
     const std::uint64_t ours = agreed_block(mine, me == op.root), theirs = agreed_block(d, r == op.root);
     if (ours != theirs) {
-      // Name the sender and the receiver as the call sees them.
+      // The sender and the receiver as the call sees them.
       const bool they_send = op.kind == collective::member_gather ? r != op.root
                              : (op.kind == collective::member_broadcast || op.kind == collective::member_scatter)
                                  ? r == op.root
                                  : true;
-      const std::string me_name = "thread " + std::to_string(op.t->thread_of(me));
-      why = they_send ? who() + " sends " + str(theirs) + " bytes to " + me_name + ", which expects " + str(ours)
-                      : me_name + " sends " + str(ours) + " bytes to " + who() + ", which expects " + str(theirs);
+      const int my_thread = op.t->thread_of(me);
+      diff = they_send ? difference{field::block_bytes, theirs, ours, them, my_thread}
+                       : difference{field::block_bytes, ours, theirs, my_thread, them};
       return status::bad_count;
     }
   }
@@ -182,21 +179,21 @@ void verify_pairs(operation& op) {
   }
   if (sum == 0) return;
   // Some pair disagrees: find the first one, in an order every member walks alike.
-  auto who = [&](int r) { return "thread " + std::to_string(op.t->thread_of(r)); };
   for (int r = 0; r < P; ++r)  // every member that holds counts has them
     if (!posts[static_cast<std::size_t>(r)].meta && (!is_rooted(op.kind) || r == op.root)) return;
   auto count = [&](int holder, int which, int r) -> std::uint64_t {
     const post_data& h = posts[static_cast<std::size_t>(holder)];
     return h.meta[static_cast<std::size_t>(which) * static_cast<std::size_t>(P) + static_cast<std::size_t>(r)];
   };
-  std::string why;
+  difference diff;
   auto check = [&](int s, int d, std::uint64_t sent, std::uint64_t expected) {
-    if (why.empty() && sent != expected)
-      why = who(s) + " sends " + str(sent) + " bytes to " + who(d) + ", which expects " + str(expected);
+    if (diff.what == difference::field::none && sent != expected)
+      diff = difference{difference::field::block_bytes, sent, expected, op.t->thread_of(s), op.t->thread_of(d)};
   };
   const int root = op.root;
-  for (int s = 0; s < P && why.empty(); ++s)
-    for (int d = 0; d < P && why.empty(); ++d) switch (op.kind) {
+  const auto found = [&] { return diff.what != difference::field::none; };
+  for (int s = 0; s < P && !found(); ++s)
+    for (int d = 0; d < P && !found(); ++d) switch (op.kind) {
         case collective::member_scatterv:
           if (s == root) check(s, d, count(root, 0, d), posts[static_cast<std::size_t>(d)].recv_bytes);
           break;
@@ -213,7 +210,7 @@ void verify_pairs(operation& op) {
   std::atomic_thread_fence(std::memory_order_acquire);
   for (int r = 0; r < P; ++r)
     if (across::load_seq(op.t->post_of(r, op.seq)) != op.seq) return;
-  if (!why.empty()) fail_collective(op, status::bad_count, why);
+  if (found()) fail_collective(op, failure{status::bad_count, diff, {}});
 }
 
 }  // namespace upc::coll::tasks

@@ -10,7 +10,6 @@
 // compared pairwise once every post is in (verify_pairs).
 #pragma once
 #include <cstdint>
-#include <string>
 
 #include "../status.hpp"
 #include "operation.hpp"
@@ -29,8 +28,8 @@ std::uint64_t agreement_key(const post_data& p, bool at_root);
 bool snapshot(const operation& op, int r, post_data& out);
 
 // The first difference between rank r's post `d` and ours: ok, or the status
-// with `why` set.
-status compare_posts(const operation& op, int r, const post_data& d, std::string& why);
+// with `diff` set (the front-end words it).
+status compare_posts(const operation& op, int r, const post_data& d, difference& diff);
 
 // The v-variants' counts: what s sends to d must be what d expects from s,
 // for every pair, and every member must come to the same verdict — also on a

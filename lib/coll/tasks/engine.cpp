@@ -1,10 +1,13 @@
-#include "engine.hpp"
-
+// The task executor's part of the engine's public header (../engine.hpp):
+// what a front-end calls to start a collective, complete it, and to make,
+// free and finish with teams.
+#include "../engine.hpp"
 
 #include <algorithm>
 
 #include "../registry.hpp"
 #include "../../runtime/traffic.hpp"
+#include "agreement.hpp"
 #include "decomposition.hpp"
 #include "mpi_handoff.hpp"
 #include "progress.hpp"
@@ -15,8 +18,8 @@ namespace upc::coll::tasks {
 namespace {
 
 // Waits until every collective this member started on the team is over for everyone.
-void settle_slots(team_view& v) {
-  for (int s = 0; s < slots; ++s) wait_slot_over(v, s, "upccoll (completing what is in flight)");
+void settle_slots(team_view& v, const front_end& library) {
+  for (int s = 0; s < slots; ++s) wait_slot_over(v, s, library.settling);
 }
 
 
@@ -65,7 +68,7 @@ operation& start_collective(team& members, call& c, status& posted) {
   op.eop = c.eop;
   op.root = c.root;
   op.block_elems.swap(c.block_elems);
-  op.report = c.report;
+  op.library = c.library;
   bool must_stage = false;
   // The mpi rows where this team's collectives can go to MPI (mpi_handoff.hpp).
   const unsigned features = handoff::possible(members) ? 0u : feature::off_mpi;
@@ -100,7 +103,10 @@ operation& start_collective(team& members, call& c, status& posted) {
   m.send = c.send;
   m.recv = c.recv;
   m.send_bytes = c.send_bytes;
-  m.recv_bytes = c.recv_bytes;
+  // reduce_scatter: every member's counts, agreed on through one number.
+  m.recv_bytes = c.kind == collective::member_reduce_scatter && c.failed == status::ok
+                     ? fingerprint(op.block_elems.data(), op.block_elems.size())
+                     : c.recv_bytes;
   m.count = c.count;
   m.op_arg = c.op_arg;
   m.user_fn = c.user_fn;
@@ -128,12 +134,16 @@ bool test(operation& op) {
 
 void release(operation& op) { this_thread_progress().release(op); }
 
+void complete_at_fence(operation& op) { op.at_fence = true; }
+const char* function_of(const operation& op) noexcept { return op.function; }
+team& team_of(const operation& op) noexcept { return op.t->members(); }
+
 void progress_here() {
   progress& pr = this_thread_progress();
   if (!pr.empty()) pr.advance_all();
 }
 
-status fence() {
+status fence(const char* function) {
   progress& pr = this_thread_progress();
   status first = status::ok;
   for (;;) {
@@ -141,7 +151,7 @@ status fence() {
     {
       auto l = pr.lock();
       for (operation* op : pr.live())
-        if (op->fence && !op->released) {
+        if (op->at_fence && !op->released) {
           pending = op;
           break;
         }
@@ -149,13 +159,18 @@ status fence() {
     if (!pending) return first;
     const status s = wait(*pending);
     if (s != status::ok && first == status::ok) first = s;
-    if (s != status::ok && pending->report)
-      pending->report("upccoll_fence", s, "a fence-completed collective failed", pending->t->thread_of(pending->t->rank()));
+    if (s != status::ok && pending->library)
+      pending->library->report(function, failure{s, {}, "a fence-completed collective failed"},
+                               pending->t->thread_of(pending->t->rank()));
     pr.release(*pending);
   }
 }
 
-void settle(team* t) {
+namespace {
+
+// Completes every collective of this thread on t (nullptr: on every team) and
+// waits until each is over for everyone, so the team's memory can go.
+void settle(team* t, const front_end& library) {
   progress& pr = this_thread_progress();
   team_view* view = t ? &team_view::of(*t) : nullptr;
   for (;;) {
@@ -176,24 +191,32 @@ void settle(team* t) {
         if (op == pending) return false;
       return true;
     };
-    pr.wait_until(*pending->t, dropped, "upccoll (completing what is in flight)", nullptr);
+    pr.wait_until(*pending->t, dropped, library.settling, nullptr);
   }
   // Then every collective this member started on t must be over for everyone.
-  if (view) settle_slots(*view);
+  if (view) settle_slots(*view, library);
 }
 
+}  // namespace
 
-void free_team(team& t, const char* function) {
-  settle(&t);
+status split_team(team& parent, bool join, int color, int key, status failed, std::unique_ptr<team>& out,
+                  const char* function) {
+  const status s = team::split(parent, join, color, key, failed, out, function);
+  if (s == status::ok && out) handoff::team_made(*out, function);  // its MPI communicators, on the mpi backend
+  return s;
+}
+
+void free_team(team& t, const front_end& library, const char* function) {
+  settle(&t, library);
   t.barrier(function);
   team_view::of(t).free_staged(function);
   t.release(function);
 }
 
-void finalize(const std::vector<team*>& others, const char* function) {
-  settle(nullptr);
-  settle_slots(team_view::of(team::world()));
-  for (team* t : others) settle_slots(team_view::of(*t));
+void finalize(const std::vector<team*>& others, const front_end& library, const char* function) {
+  settle(nullptr, library);
+  settle_slots(team_view::of(team::world()), library);
+  for (team* t : others) settle_slots(team_view::of(*t), library);
   stop_progress_thread();
   team& world = team::world();
   world.barrier(function);
@@ -201,7 +224,9 @@ void finalize(const std::vector<team*>& others, const char* function) {
   for (team* t : others) team_view::of(*t).free_staged(function);
 }
 
-void start_progress_thread(int upc_thread) { this_thread_progress().start_thread(upc_thread); }
+void start_progress_thread(int upc_thread, const char* function) {
+  this_thread_progress().start_thread(upc_thread, function);
+}
 void stop_progress_thread() { this_thread_progress().stop_thread(); }
 
 }  // namespace upc::coll::tasks

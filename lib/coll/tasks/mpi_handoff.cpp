@@ -140,7 +140,7 @@ bool spans_hosts(team& t) {
   return t.is_world() || t.attached<team_comms>().across_hosts;
 }
 
-void team_made(team& t) {
+void team_made(team& t, const char* function) {
   if (upc::current_backend() != backend_kind::mpi || !detail::mpi_jobs_available()) return;
   std::vector<int> ranks(static_cast<std::size_t>(t.size()));
   for (int r = 0; r < t.size(); ++r) ranks[static_cast<std::size_t>(r)] = t.thread_of(r);
@@ -149,8 +149,7 @@ void team_made(team& t) {
   // Tag 1: apart from the mpi family's creations (tag 0) at a team's first call.
   auto check = [&](int rc) {
     if (rc)
-      detail::fail("upccoll_team_split",
-           std::string("the new team's MPI communicator: ") + m.last_error() + " (code " + std::to_string(rc) + ")");
+      detail::fail(function, std::string("the new team's MPI communicator: ") + m.last_error() + " (code " + std::to_string(rc) + ")");
   };
   check(m.team_comm(ranks.data(), t.size(), 1, &c.comm[0]));
   check(m.comm_dup(c.comm[0], &c.comm[1]));
@@ -230,22 +229,22 @@ bool clean(const operation& op) {
   return j.agreed && j.error.empty() && op.mine.status == 0;
 }
 
-status failure(const operation& op, std::string& why) {
+failure outcome(const operation& op) {
   const detail::mpi_job& j = *op.handoff;
-  if (!j.error.empty()) return why = j.error, status::failed;
-  if (j.agreed) return status::ok;
+  if (!j.error.empty()) return failure{status::failed, {}, j.error};
+  if (j.agreed) return failure{status::ok, {}, {}};
   // The posts agree (else the failure is recorded already): a member's own sizes.
   for (int r = 0; r < op.t->size(); ++r) {
     post_data d;
     if (snapshot(op, r, d) && own_sizes_differ(d, r))
-      return why = "thread " + std::to_string(op.t->thread_of(r)) + " sends " + std::to_string(d.send_bytes) +
-                   " bytes to itself but receives " + std::to_string(d.recv_bytes),
-             status::bad_count;
+      return failure{status::bad_count,
+                     {difference::field::own_bytes, d.send_bytes, d.recv_bytes, op.t->thread_of(r), op.t->thread_of(r)},
+                     {}};
   }
-  return why = is_vector(op.kind) ? "the members' arguments disagree, or a count or displacement is over 2 GiB "
-                                    "(MPI's int) on some member"
-                                  : "the members' arguments disagree",
-         status::failed;
+  return failure{status::failed, {},
+                 is_vector(op.kind) ? "the members' arguments disagree, or a count or displacement is over 2 GiB "
+                                      "(MPI's int) on some member"
+                                    : "the members' arguments disagree"};
 }
 
 void note_traffic(const operation& op) {

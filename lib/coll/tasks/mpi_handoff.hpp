@@ -26,15 +26,15 @@
 namespace upc::coll::tasks::handoff {
 
 // Whether t's collectives can go to MPI: an mpi run whose MPI gives
-// MPI_THREAD_MULTIPLE, and t the world team or one made by upccoll_team_split.
+// MPI_THREAD_MULTIPLE, and t the world team or one made by split_team (engine.hpp).
 bool possible(team& t);
 
 // Whether t's members are on several hosts (the mpi rows are the automatic choice there).
 bool spans_hosts(team& t);
 
-// upccoll_team_split, on the mpi backend: the new team's communicators
-// (collective over its members).
-void team_made(team& t);
+// A team just split from another, on the mpi backend: its communicators
+// (collective over its members); `function` names the split in a failure.
+void team_made(team& t, const char* function);
 
 // After start(): hands this member's part of op to the rank's job thread.
 // `dec` is the mpi decomposition op uses, or would use had its call not failed
@@ -51,10 +51,10 @@ bool finished_job(const detail::mpi_job& j);
 // were this member's.
 bool clean(const operation& op);
 
-// The failure op's MPI part ended with: ok; an MPI error; or arguments that
-// disagreed where the posts showed no difference (a member's own send and
-// receive sizes differ: bad_count).
-status failure(const operation& op, std::string& why);
+// How op's MPI part ended: ok; an MPI error; or arguments that disagreed where
+// the posts showed no difference (a member's own send and receive sizes
+// differ: bad_count).
+failure outcome(const operation& op);
 
 // What op's MPI part brought into this member's receive buffer, for
 // --report=traffic and the network model (copies MPI made are not seen by

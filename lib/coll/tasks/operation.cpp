@@ -37,8 +37,8 @@ bool check_post(operation& op, int r) {
   if (key == op.mine.key) return true;
   post_data d;
   if (!snapshot(op, r, d)) return true;
-  std::string why;
-  if (const status st = compare_posts(op, r, d, why); st != status::ok) fail_collective(op, st, why);
+  difference diff;
+  if (const status st = compare_posts(op, r, d, diff); st != status::ok) fail_collective(op, failure{st, diff, {}});
   return true;
 }
 
@@ -123,7 +123,7 @@ bool try_task(operation& op, int i) {
   if (error_of(op) != status::ok) return false;
   if (!claim(w, op.seq)) return false;
   if (const status st = run_task(op, i); st != status::ok)
-    fail_collective(op, st, "the byte counts of a sender and a receiver disagree (task " + std::to_string(i) + ")");
+    fail_collective(op, failure{st, {}, "the byte counts of a sender and a receiver disagree (task " + std::to_string(i) + ")"});
   finish_task(op, w);
   return true;
 }
@@ -224,17 +224,17 @@ void wait_slot_over(team_view& t, int slot, const char* what) {
   if (!slot_over(t, slot)) this_thread_progress().wait_until(t, [&] { return slot_over(t, slot); }, what, nullptr);
 }
 
-void fail_collective(const operation& op, status s, const std::string& message, bool say) {
+void fail_collective(const operation& op, const failure& f, bool say) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
   std::uint64_t cur = across::load(w);
-  const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(s);
+  const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(f.code);
   for (;;) {
     // Someone was first, or the slot already serves a later collective.
     if (reached(static_cast<std::uint32_t>(cur >> 32), op.seq)) return;
     if (across::compare_exchange(w, cur, mine)) break;
   }
   op.t->notify();
-  if (say && op.report && upc::check_enabled()) op.report(op.function, s, message, op.t->thread_of(op.t->rank()));
+  if (say && op.library && upc::check_enabled()) op.library->report(op.function, f, op.t->thread_of(op.t->rank()));
 }
 
 status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage) {
@@ -252,7 +252,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   mine.staged = 0;
   if (meta && !mine.status) {
     const std::uint64_t bytes = meta->size() * sizeof(std::uint64_t);
-    if (char* area = slot_area(t, ss.meta, ss.meta_bytes, bytes, "upccoll (staged counts)")) {
+    if (char* area = slot_area(t, ss.meta, ss.meta_bytes, bytes, op.library->staged_counts)) {
       std::memcpy(area, meta->data(), bytes);
       mine.meta = reinterpret_cast<const std::uint64_t*>(area);
     } else {
@@ -264,7 +264,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   // must be (in place on a decomposition that reads inputs after writing).
   if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit())) {
     char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
-                                             : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, "upccoll (staged input)");
+                                             : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input);
     if (area) {
       // A collective's bytes, so through the one place that moves them.
       thread_local plan stage;
@@ -292,7 +292,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   across::release();  // this member's data, written before the call, goes home before it posts
   seq_of(p).store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
-    fail_collective(op, static_cast<status>(mine.status), "", false);  // the front-end reports it
+    fail_collective(op, failure{static_cast<status>(mine.status), {}, {}}, false);  // the front-end reports it
     drain(op);
   }
   t.notify();
@@ -333,9 +333,8 @@ bool complete(operation& op) {
     if (!handoff::finished(op)) return false;
     if (!handoff::clean(op)) {
       if (!all_posted(op)) return false;  // the posts say why, as on the task rows
-      std::string why;
       if (error_of(op) == status::ok)
-        if (const status st = handoff::failure(op, why); st != status::ok) fail_collective(op, st, why);
+        if (const failure f = handoff::outcome(op); f.code != status::ok) fail_collective(op, f);
     }
     if (handoff::clean(op)) handoff::note_traffic(op);
     op.result = handoff::clean(op) ? status::ok : error_of(op);

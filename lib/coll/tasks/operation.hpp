@@ -23,6 +23,7 @@
 
 #include "../element_ops.hpp"
 #include "../status.hpp"
+#include "failure.hpp"
 #include "words.hpp"
 
 namespace upc::detail {
@@ -32,10 +33,6 @@ struct mpi_job;
 namespace upc::coll::tasks {
 
 struct decomposition;
-
-// Says a collective's failure the front-end's way (under --check): the
-// function, what went wrong, the thread that saw it, the status.
-using reporter = void (*)(const char* function, status s, const std::string& message, int seen_by_thread);
 
 struct operation {
   team_view* t = nullptr;
@@ -51,7 +48,7 @@ struct operation {
   std::uint64_t count = 0;                 // elements (reductions)
   std::vector<std::uint64_t> block_elems;  // reduce_scatter: prefix sums of recvcounts
   element_op eop;
-  reporter report = nullptr;
+  const front_end* library = nullptr;  // its words, and how it reports failures
   // Progress state.
   int posts_checked = 0;           // ranks [0, posts_checked) have posted and agree (or their failure is recorded)
   bool all_posted = false;
@@ -59,8 +56,7 @@ struct operation {
   std::int8_t orphans = -1;        // whether a task's own member may leave before it (-1: not known yet)
   status result = status::ok;      // once complete
   post_data mine{};                // our own post, as written
-  bool fence = false;              // UPC_ASYNC_FENCE: completes at the fence
-  std::uint64_t handle = 0;        // nonzero: the user holds this handle
+  bool at_fence = false;           // UPC_ASYNC_FENCE: completes at the fence
   bool released = false;           // the user needs it no more (progress.hpp)
   std::shared_ptr<detail::mpi_job> handoff;  // this member's part, handed to MPI (mpi_handoff.hpp)
 };
@@ -98,7 +94,7 @@ void wait_slot_over(team_view& t, int slot, const char* what);
 int first_unposted(const operation& op);
 
 // Records a failure of the collective for every member: the first one wins.
-// `say`: report it (under --check).
-void fail_collective(const operation& op, status s, const std::string& message, bool say = true);
+// `say`: the front-end reports it (under --check).
+void fail_collective(const operation& op, const failure& f, bool say = true);
 
 }  // namespace upc::coll::tasks

@@ -50,8 +50,7 @@ void progress::add(operation& op) {
 
 void progress::release(operation& op) {
   auto l = lock();
-  op.handle = 0;
-  op.fence = false;
+  op.at_fence = false;
   op.released = true;
   // This member's part is over (always, for a blocking call): back to the
   // pool now. What is left of the collective is run by the members that need
@@ -161,11 +160,11 @@ void progress::wait_slow(team_view& t, bool (*pred)(void*), void* ctx, const cha
   }
 }
 
-void progress::start_thread(int upc_thread) {
+void progress::start_thread(int upc_thread, const char* function) {
   if (threaded_) return;
   // The page cache of other hosts' partitions is the UPC thread's alone.
   if (several_hosts())
-    fail("upccoll_initialize", "a progress thread is not built yet for ranks spread over several hosts "
+    fail(function, "a progress thread is not built yet for ranks spread over several hosts "
                                "(docs/backends.md): run without one there");
   threaded_ = true;
   stop_ = false;

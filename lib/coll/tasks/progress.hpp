@@ -44,7 +44,7 @@ class progress {
 
   // Progress thread: start/stop (stop also joins). lock() guards the live list
   // and the records against it; without a progress thread it costs nothing.
-  void start_thread(int upc_thread);
+  void start_thread(int upc_thread, const char* function);
   void stop_thread();
   bool threaded() const { return threaded_; }
   std::unique_lock<std::mutex> lock() { return threaded_ ? std::unique_lock<std::mutex>(m_) : std::unique_lock<std::mutex>(); }
