@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <source_location>
 
 #include "../../coll/element_ops.hpp"
@@ -16,10 +17,11 @@ struct team;  // the thesis's team handle (teamutil.h)
 
 namespace upc::ext {
 
+// What a function computes; each family is one row of the family table
+// (families.hpp), which names the engine kind it computes.
 enum class family : std::uint8_t {
   broadcast, scatter, gather, gather_all, exchange, permute, vector_copy, reduce, allreduce, prefix_reduce
 };
-const char* family_name(family f) noexcept;
 
 // The suffixes of a function's name.
 namespace variant {
@@ -71,13 +73,12 @@ struct call {
 
   side dst, src;
   arg_array ddisp, sdisp, exchange, disp, perm, counts;
-  long long ddisp_scalar = 0;  // gather_all_v_privparam: this thread's destination index
-  std::size_t count = 0;       // nbytes or nelems (scalar)
-  std::size_t dst_blk = 0, src_blk = 0, typesize = 1;
-  int root = 0;
-  int nchunks = 0;
-  bool has_ddisp_scalar = false, has_count = false, has_dst_blk = false, has_src_blk = false, has_typesize = false,
-       has_root = false, has_nchunks = false;
+  // The scalars a function may take, engaged when it takes them.
+  std::optional<long long> ddisp_scalar;  // gather_all_v_privparam: this thread's destination index
+  std::optional<std::size_t> count;       // nbytes or nelems
+  std::optional<std::size_t> dst_blk, src_blk, typesize;
+  std::optional<int> root;
+  std::optional<int> nchunks;
   const ::team* thesis_team = nullptr;
   upc_flag_t flags = 0;
   // reductions

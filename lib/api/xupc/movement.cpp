@@ -37,7 +37,6 @@ void xupc_all_broadcast_in_place(sptr<void> buffer, size_t nbytes, upc_flag_t fl
   ext::call c("xupc_all_broadcast_in_place", where, ext::family::broadcast, ext::variant::in_place);
   c.dst = c.src = ext::shared_side(buffer.address());
   c.count = nbytes;
-  c.has_count = true;
   c.flags = flags;
   ext::run(c);
 }

@@ -20,7 +20,6 @@ void suffix_reduce(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_
   c.src = ext::shared_side(src.address());
   c.op = op;
   c.count = nelems;
-  c.has_count = true;
   c.blk_size = blk_size;
   c.func = reinterpret_cast<const void*>(func);
   c.flags = flags;

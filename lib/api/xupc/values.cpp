@@ -149,7 +149,6 @@ void reduction(const char* fn, ext::family fam, unsigned variant, void* dst, con
   c.src = ext::private_side(const_cast<void*>(src));  // read only
   c.op = op;
   c.count = nelems * static_cast<std::size_t>(threads());
-  c.has_count = true;
   c.blk_size = nelems;  // thread t's values are elements t*nelems .. of one array
   c.flags = all_sync;
   c.type = type_of(fn, letter);

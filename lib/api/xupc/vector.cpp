@@ -30,11 +30,8 @@ void xupc_all_broadcast_v(sptr<void> dst, sptr<const void> src, int_array ddisp,
   c.src = ext::shared_side(src.address());
   c.ddisp = ints(ddisp, "ddisp");
   c.count = nelems;
-  c.has_count = true;
   c.dst_blk = dst_blk;
-  c.has_dst_blk = true;
   c.typesize = typesize;
-  c.has_typesize = true;
   c.flags = flags;
   ext::run(c);
 }
@@ -51,11 +48,8 @@ void gather_v(const char* fn, ext::family fam, sptr<void> dst, sptr<const void> 
   c.sdisp = ints(sdisp, "sdisp");
   c.counts = sizes(nelems, "nelems");
   c.dst_blk = dst_blk;
-  c.has_dst_blk = true;
   c.src_blk = src_blk;
-  c.has_src_blk = true;
   c.typesize = typesize;
-  c.has_typesize = true;
   c.flags = flags;
   c.ddisp_per_source = true;
   ext::run(c);

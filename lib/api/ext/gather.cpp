@@ -1,0 +1,43 @@
+// gather (Appendix A: A.1.3 in place, A.2.3 vector variants, A.3.3 teams,
+// A.4 get/put/priv): member t's piece to place t of the root's area.
+#include "builders.hpp"
+#include "chunk_builder.hpp"
+
+namespace upc::ext {
+
+// Member t's block (in place: its piece t of buffer) to piece t of the root's area.
+void gather_fixed(chunk_builder& b) {
+  const bool in_place = b.c.is(variant::in_place);
+  const std::uint64_t n = b.n;
+  const int T = b.T();
+  for (int t = 0; t < T; ++t) {
+    if (in_place && t == b.root) continue;
+    const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
+    b.add(b.src_block(t, in_place ? at : 0, in_place ? n * T : n), in_place ? b.dst_block(b.root, at, n * T) : b.single(b.c.dst, at),
+          n);
+  }
+}
+
+// Each member's piece to its slot of team id 0's area.
+void gather_team(chunk_builder& b) {
+  const std::uint64_t piece = team_piece(b.c, b.T());
+  for (int m = 0; m < b.T(); ++m) b.add(b.src_block(m, 0, b.n), b.single(b.c.dst, b.slot(m, piece)), piece);
+}
+
+// nelems[t] elements from sdisp[t] of thread t, one after the other into the
+// root's area (xupc: at ddisp[t] of it).
+void gather_v(v_chunk_builder& v) {
+  const call& c = v.c;
+  std::uint64_t total = 0;
+  const std::vector<std::uint64_t> n = counts_of(c, v.T, v.unit, total);
+  std::uint64_t at = 0;
+  for (int t = 0; t < v.T; ++t) {
+    const std::uint64_t k = n[static_cast<std::size_t>(t)];
+    if (k)
+      v.add(v.src.at_entry(c.sdisp, static_cast<std::size_t>(t), t, k),
+            c.ddisp_per_source ? v.per_source(t, k, -1) : v.root_area(c.dst, v.Bd, at, total, v.raw ? "dst_blk_raw" : "dst_blk"), k);
+    at += k;
+  }
+}
+
+}  // namespace upc::ext

@@ -1,0 +1,43 @@
+// scatter (Appendix A: A.1.2 in place, A.2.2 vector variants, A.3.2 teams,
+// A.4 get/put/priv): piece t of the root's area to member t.
+#include "builders.hpp"
+#include "chunk_builder.hpp"
+
+namespace upc::ext {
+
+// Piece t (nbytes at t x nbytes of the root's area) to member t's block; in
+// place, into the same place of t's block of buffer.
+void scatter_fixed(chunk_builder& b) {
+  const bool in_place = b.c.is(variant::in_place);
+  const std::uint64_t n = b.n;
+  const int T = b.T();
+  for (int t = 0; t < T; ++t) {
+    if (in_place && t == b.root) continue;
+    const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
+    b.add(in_place ? b.src_block(b.root, at, n * T) : b.single(b.c.src, at), b.dst_block(t, in_place ? at : 0, in_place ? n * T : n),
+          n);
+  }
+}
+
+// Team id 0's area, a piece to each member's block.
+void scatter_team(chunk_builder& b) {
+  const std::uint64_t piece = team_piece(b.c, b.T());
+  for (int m = 0; m < b.T(); ++m) b.add(b.single(b.c.src, b.slot(m, piece)), b.dst_block(m, 0, b.n), piece);
+}
+
+// nelems[t] elements of the root's area, one after the other, to ddisp[t] of thread t.
+void scatter_v(v_chunk_builder& v) {
+  const call& c = v.c;
+  std::uint64_t total = 0;
+  const std::vector<std::uint64_t> n = counts_of(c, v.T, v.unit, total);
+  std::uint64_t at = 0;
+  for (int t = 0; t < v.T; ++t) {
+    const std::uint64_t k = n[static_cast<std::size_t>(t)];
+    if (k)
+      v.add(v.root_area(c.src, v.Bs, at, total, v.raw ? "src_blk_raw" : "src_blk"),
+            v.dst.at_entry(c.ddisp, static_cast<std::size_t>(t), t, k), k);
+    at += k;
+  }
+}
+
+}  // namespace upc::ext
