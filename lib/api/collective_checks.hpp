@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "../coll/element_ops.hpp"
+#include "../coll/engine.hpp"
 #include "upc/layout.hpp"
 #include "upc_types.h"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "../../coll/validate.hpp"
+#include "../../coll/engine.hpp"
 #include "../../runtime/call_site.hpp"
 #include "../../runtime/control.hpp"
 #include "../collective_checks.hpp"

@@ -9,7 +9,7 @@
 #include <optional>
 #include <source_location>
 
-#include "../../coll/element_ops.hpp"
+#include "../../coll/engine.hpp"
 #include "upc/layout.hpp"
 #include "upc_types.h"
 

@@ -9,12 +9,8 @@
 #pragma once
 #include <vector>
 
-#include "../../coll/request.hpp"
+#include "../../coll/engine.hpp"
 #include "call.hpp"
-
-namespace upc::coll {
-class team;
-}
 
 namespace upc::ext {
 

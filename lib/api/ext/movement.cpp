@@ -5,9 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../../coll/request.hpp"
-#include "../../coll/submit.hpp"
-#include "../../coll/team.hpp"
+#include "../../coll/engine.hpp"
 #include "call.hpp"
 #include "chunk_builder.hpp"
 #include "families.hpp"

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "../../coll/submit.hpp"
+#include "../../coll/engine.hpp"
 #include "../collective_checks.hpp"
 #include "arguments.hpp"
 #include "upc/error.hpp"

@@ -28,7 +28,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../../coll/blocks.hpp"
+#include "../../coll/engine.hpp"
 #include "families.hpp"
 
 namespace upc::ext {

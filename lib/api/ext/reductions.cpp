@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../coll/team.hpp"
+#include "../../coll/engine.hpp"
 #include "../collective_checks.hpp"
 #include "arguments.hpp"
 #include "reduction.hpp"

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../coll/team.hpp"
+#include "../../coll/engine.hpp"
 #include "../../runtime/world_barrier.hpp"
 #include "teamutil.h"
 #include "thesis_team.hpp"
