@@ -10,9 +10,13 @@
 //   tasks   the collective is split into tasks any member may run once their
 //           inputs are posted (the Collectives 2.0 ordering rules forbid a
 //           member's completion to wait for another member's steps).
-// The name is what users type to choose an algorithm (UPCEMU_COLL,
-// upcrun --coll, upc::coll::force_algorithm) and what --list-algorithms prints;
-// the names of the task kinds keep the spelling users have always typed.
+// A kind is named by what it computes, as MPICH names bcast and ibcast over
+// one algorithm family: the task kinds carry the non-blocking trait and the
+// name of the owner kind that computes the same, with an i (broadcast and
+// ibroadcast, gather_all and igather_all). The name is what users type to
+// choose an algorithm (UPCEMU_COLL, upcrun --coll, upc::coll::force_algorithm)
+// and what --list-algorithms prints; the names the task kinds had before
+// (upc/detail/former_collective_names.hpp) are still accepted.
 //
 // Traits:
 //   rooted      one member is the root (its post/argument names it)
@@ -23,9 +27,14 @@
 //   args_after_in  reads shared argument arrays (perm) that may be read only
 //               after the IN synchronisation
 //   selectable  has algorithm rows (split has none)
+//   nonblocking a member's part completes without waiting for the other
+//               members' later steps: the task executor's selectable kinds
+//               (set by the table, not written in its rows)
 #pragma once
 #include <cstdint>
 #include <string_view>
+
+#include "upc/detail/former_collective_names.hpp"
 
 namespace upc::coll {
 
@@ -33,7 +42,7 @@ enum class executor : std::uint8_t { owner, tasks };
 
 namespace trait {
 constexpr unsigned rooted = 1u << 0, reduction = 1u << 1, vector = 1u << 2, tail = 1u << 3, to_all = 1u << 4,
-                   args_after_in = 1u << 5, selectable = 1u << 6;
+                   args_after_in = 1u << 5, selectable = 1u << 6, nonblocking = 1u << 7;
 }  // namespace trait
 
 // id, selection name, executor, traits
@@ -48,24 +57,23 @@ constexpr unsigned rooted = 1u << 0, reduction = 1u << 1, vector = 1u << 2, tail
   X(prefix_reduce, "prefix_reduce", owner, trait::reduction | trait::selectable)                                   \
   X(sort, "sort", owner, trait::selectable)                                                                        \
   X(allreduce, "allreduce", owner, trait::reduction | trait::to_all | trait::selectable)                           \
-  X(chunks, "vector_copy", owner, trait::vector | trait::args_after_in | trait::selectable)                         \
+  X(chunks, "vector_copy", owner, trait::vector | trait::args_after_in | trait::selectable)                        \
   X(exchange_in_place, "exchange_in_place", owner, trait::selectable)                                              \
-  X(barrier, "upccoll_barrier", tasks, trait::selectable)                                                          \
-  X(member_broadcast, "upccoll_bcast", tasks, trait::rooted | trait::selectable)                                   \
-  X(member_scatter, "upccoll_scatter", tasks, trait::rooted | trait::selectable)                                   \
-  X(member_scatterv, "upccoll_scatterv", tasks, trait::rooted | trait::vector | trait::tail | trait::selectable)   \
-  X(member_gather, "upccoll_gather", tasks, trait::rooted | trait::selectable)                                     \
-  X(member_gatherv, "upccoll_gatherv", tasks, trait::rooted | trait::vector | trait::tail | trait::selectable)     \
-  X(member_gather_all, "upccoll_allgather", tasks, trait::to_all | trait::selectable)                              \
-  X(member_gather_allv, "upccoll_allgatherv", tasks, trait::to_all | trait::vector | trait::tail | trait::selectable) \
-  X(member_exchange, "upccoll_alltoall", tasks, trait::tail | trait::selectable)                                   \
-  X(member_exchangev, "upccoll_alltoallv", tasks, trait::vector | trait::tail | trait::selectable)                 \
-  X(member_reduce, "upccoll_reduce", tasks, trait::rooted | trait::reduction | trait::tail | trait::selectable)    \
-  X(member_allreduce, "upccoll_allreduce", tasks,                                                                  \
-    trait::reduction | trait::to_all | trait::tail | trait::selectable)                                            \
-  X(member_reduce_scatter, "upccoll_reduce_scatter", tasks, trait::reduction | trait::tail | trait::selectable)    \
-  X(member_exclusive_scan, "upccoll_scan", tasks, trait::reduction | trait::tail | trait::selectable)              \
-  X(member_inclusive_scan, "upccoll_scan_inclusive", tasks, trait::reduction | trait::tail | trait::selectable)    \
+  X(barrier, "ibarrier", tasks, trait::selectable)                                                                 \
+  X(member_broadcast, "ibroadcast", tasks, trait::rooted | trait::selectable)                                      \
+  X(member_scatter, "iscatter", tasks, trait::rooted | trait::selectable)                                          \
+  X(member_scatterv, "iscatterv", tasks, trait::rooted | trait::vector | trait::tail | trait::selectable)          \
+  X(member_gather, "igather", tasks, trait::rooted | trait::selectable)                                            \
+  X(member_gatherv, "igatherv", tasks, trait::rooted | trait::vector | trait::tail | trait::selectable)            \
+  X(member_gather_all, "igather_all", tasks, trait::to_all | trait::selectable)                                    \
+  X(member_gather_allv, "igather_allv", tasks, trait::to_all | trait::vector | trait::tail | trait::selectable)    \
+  X(member_exchange, "iexchange", tasks, trait::tail | trait::selectable)                                          \
+  X(member_exchangev, "iexchangev", tasks, trait::vector | trait::tail | trait::selectable)                        \
+  X(member_reduce, "ireduce", tasks, trait::rooted | trait::reduction | trait::tail | trait::selectable)           \
+  X(member_allreduce, "iallreduce", tasks, trait::reduction | trait::to_all | trait::tail | trait::selectable)     \
+  X(member_reduce_scatter, "ireduce_scatter", tasks, trait::reduction | trait::tail | trait::selectable)           \
+  X(member_exclusive_scan, "iscan_exclusive", tasks, trait::reduction | trait::tail | trait::selectable)           \
+  X(member_inclusive_scan, "iscan_inclusive", tasks, trait::reduction | trait::tail | trait::selectable)           \
   X(team_split, "team_split", tasks, 0u)
 
 enum class collective : std::uint8_t {
@@ -82,7 +90,10 @@ struct kind_info {
 };
 
 inline constexpr kind_info kinds[] = {
-#define UPCEMU_KIND_ROW(id, name, exec, traits) {collective::id, name, executor::exec, traits},
+// The task executor's selectable kinds are the non-blocking ones.
+#define UPCEMU_KIND_ROW(id, name, exec, traits)                                                                 \
+  {collective::id, name, executor::exec,                                                                        \
+   (traits) | (executor::exec == executor::tasks && ((traits) & trait::selectable) ? trait::nonblocking : 0u)},
     UPCEMU_COLLECTIVE_KINDS(UPCEMU_KIND_ROW)
 #undef UPCEMU_KIND_ROW
 };
@@ -96,10 +107,14 @@ constexpr bool is_reduction(collective c) noexcept { return has(c, trait::reduct
 constexpr bool is_vector(collective c) noexcept { return has(c, trait::vector); }
 constexpr bool uses_tail(collective c) noexcept { return has(c, trait::tail); }
 constexpr bool is_selectable(collective c) noexcept { return has(c, trait::selectable); }
+constexpr bool is_nonblocking(collective c) noexcept { return has(c, trait::nonblocking); }
 constexpr executor executor_of(collective c) noexcept { return info(c).exec; }
 
-// The kind with that selection name; false when there is none.
+// The kind with that selection name, or with that former name; false when
+// there is none.
 constexpr bool parse_collective(std::string_view name, collective& out) noexcept {
+  for (const detail::former_name& f : detail::former_collective_names)
+    if (name == f.former) name = f.name;
   for (const kind_info& k : kinds)
     if (name == k.name && (k.traits & trait::selectable)) {
       out = k.id;
@@ -113,5 +128,13 @@ static_assert([] {
     if (static_cast<int>(kinds[i].id) != i) return false;
   return true;
 }(), "the kinds table is in enum order");
+
+static_assert([] {
+  for (const detail::former_name& f : detail::former_collective_names) {
+    collective c{};
+    if (!parse_collective(f.name, c) || !is_nonblocking(c)) return false;
+  }
+  return true;
+}(), "every former name names a non-blocking kind");
 
 }  // namespace upc::coll

@@ -89,7 +89,7 @@ TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the 
                            "exchange (auto: pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise)", "reduce (auto: binomial_flat when the team spans >= 8 nodes; multicore when the team spans several nodes; flat)", "  ring:",
                            "gather_all (auto: multicore when the team spans several nodes; push when THREADS >= 4 and size > 4 KiB, else pull)",
                            "prefix_reduce (auto: multicore when the team spans several nodes; binomial when THREADS == 2 and size <= 256 KiB, else flat)",
-                           "upccoll_allreduce (auto: redundant when size <= 4 KiB, else chunked)",
+                           "iallreduce (auto: redundant when size <= 4 KiB, else chunked)",
                            "[not for: private src, private dst, in place, suffix scans]"})
     CHECK_MESSAGE(contains(o.out, line), line);
 }

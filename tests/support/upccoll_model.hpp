@@ -82,6 +82,7 @@
 
 #include "upccoll.h"
 #include "../../lib/api/upccoll_types.hpp"  // the one table of types and ops
+#include "../../lib/api/upccoll_words.hpp"  // the library's names of the kinds
 #include "../../lib/coll/kinds.hpp"         // the one table of collective kinds
 #include "../../lib/runtime/op_names.hpp"  // the one table of op names
 
@@ -103,8 +104,8 @@ constexpr collective all_collectives[] = {
     collective::alltoall,  collective::alltoallv,      collective::reduce,    collective::allreduce,
     collective::reduce_scatter, collective::scan,      collective::scan_inclusive};
 
-// The engine's kind of each: names and traits come from the engine's one
-// table (lib/coll/kinds.hpp), whose names are the functions' names.
+// The engine's kind of each: traits come from the engine's one table
+// (lib/coll/kinds.hpp).
 inline upc::coll::collective engine_kind(collective c) {
   using C = upc::coll::collective;
   switch (c) {
@@ -127,10 +128,11 @@ inline upc::coll::collective engine_kind(collective c) {
   return C::barrier;
 }
 
-// The function's name ("upccoll_bcast"), which is also the collective's name in
-// the algorithm registry (upc::coll::algorithms, force_algorithm, UPCEMU_COLL).
-inline const char* name(collective c) { return upc::coll::name_of(engine_kind(c)); }
-inline const char* registry_name(collective c) { return name(c); }
+// The function's name ("upccoll_bcast", the library's table), and the kind's
+// name in the algorithm registry ("ibroadcast": upc::coll::algorithms,
+// force_algorithm, UPCEMU_COLL, which also take the function's name).
+inline const char* name(collective c) { return upccoll_front::function_name(engine_kind(c)); }
+inline const char* registry_name(collective c) { return upc::coll::name_of(engine_kind(c)); }
 
 inline bool is_reduction(collective c) { return upc::coll::is_reduction(engine_kind(c)); }
 inline bool is_rooted(collective c) { return upc::coll::is_rooted(engine_kind(c)); }

@@ -2,16 +2,20 @@
 // difference (field, this member's value, the other's, the other's thread);
 // <upccoll.h> words it (lib/api/upccoll_words.cpp). Each field's words, as the
 // library has always said them, and the words reaching stderr under --check
-// from real disagreements.
+// from real disagreements. And the kinds' names: by what they compute, the
+// former (upccoll_*) names still accepted.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include "../../lib/api/upccoll_words.hpp"
 #include "../support/capture_stderr.hpp"
 #include "../support/spmd.hpp"
 #include "upc.h"
+#include "upc/coll.hpp"
 #include "upccoll.h"
 
 namespace coll = upc::coll;
@@ -52,8 +56,45 @@ TEST_CASE("upccoll words: the kinds this library starts have its function names;
   CHECK(std::string(upccoll_front::function_name(coll::collective::member_inclusive_scan)) == "upccoll_scan_inclusive");
   CHECK(upccoll_front::function_name(coll::collective::broadcast) == nullptr);
   for (const coll::kind_info& k : coll::kinds)
-    if (coll::executor_of(k.id) == coll::executor::tasks && coll::is_selectable(k.id))
-      CHECK(upccoll_front::function_name(k.id) != nullptr);
+    if (coll::is_nonblocking(k.id)) CHECK(upccoll_front::function_name(k.id) != nullptr);
+}
+
+TEST_CASE("kind names: the non-blocking kinds are named by what they compute; their former names are still accepted") {
+  const std::vector<std::string> names = upc::coll::collectives();
+  auto listed = [&](const char* n) { return std::find(names.begin(), names.end(), n) != names.end(); };
+  CHECK(std::string(coll::name_of(coll::collective::member_broadcast)) == "ibroadcast");
+  CHECK(std::string(coll::name_of(coll::collective::member_exclusive_scan)) == "iscan_exclusive");
+  for (const upc::detail::former_name& f : upc::detail::former_collective_names) {
+    INFO(f.former);
+    CHECK(listed(f.name));
+    CHECK(!listed(f.former));
+    coll::collective by_former{}, by_name{};
+    REQUIRE(coll::parse_collective(f.former, by_former));
+    REQUIRE(coll::parse_collective(f.name, by_name));
+    CHECK(by_former == by_name);
+    // The upccoll function that starts the kind is the name it had.
+    CHECK(std::string(upccoll_front::function_name(by_name)) == f.former);
+    CHECK(upc::coll::algorithms(f.former) == upc::coll::algorithms(f.name));
+    const std::string rule = std::string(f.former) + ":" + upc::coll::algorithms(f.name).front();
+    CHECK_NOTHROW(upc::coll::check_rules(rule, "UPCEMU_COLL"));
+  }
+  // Forcing by the former name forces the kind (a small allreduce is redundant on auto).
+  upc::coll::force_algorithm("upccoll_allreduce", "chunked");
+  upc::run_result r;
+  if (!spmd::skip_run(2, upc::backend_kind::threads)) {
+    r = upc::run(spmd::options(2, upc::backend_kind::threads), [] {
+      upccoll_initialize(nullptr, nullptr);
+      upc::sptr<void> s = upc_alloc(8), d = upc_alloc(8);
+      upccoll_allreduce(s, d, 1, UPC_INT, UPC_ADD, UPC_TEAM_ALL, 0, nullptr);
+      if (upc::coll::last_algorithm() != "chunked") upc_global_exit(1);
+      upc_free(d);
+      upc_free(s);
+      upccoll_finalize();
+    });
+    CHECK(r.ok());
+  }
+  upc::coll::reset_algorithms();
+  CHECK_THROWS(upc::coll::check_rules("upccoll_nothing:pull", "UPCEMU_COLL"));
 }
 
 TEST_CASE("upccoll words: members that disagree read the difference in the library's words under --check") {
