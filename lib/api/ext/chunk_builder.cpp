@@ -106,14 +106,19 @@ std::uint64_t team_piece(const call& c, int members) {
   return n / parts;
 }
 
-place chunk_builder::src_block(int rank, std::uint64_t at, std::uint64_t B) const {
-  return c.src.is_private ? private_at(thr(rank), at) : block_of(c.src.shared, B, thr(rank), at);
-}
-place chunk_builder::dst_block(int rank, std::uint64_t at, std::uint64_t B) const {
-  return c.dst.is_private ? private_at(thr(rank), at) : block_of(c.dst.shared, B, thr(rank), at);
+place chunk_builder::block(const side& s, int rank, std::uint64_t at, std::uint64_t B) const {
+  return s.is_private ? private_at(thr(rank), at) : block_of(s.shared, B, thr(rank), at);
 }
 place chunk_builder::single(const side& s, std::uint64_t at) const {
   return s.is_private ? private_at(thr(root), at) : shared_byte(s.shared, at, 0);
+}
+place chunk_builder::root_piece(const side& s, int t) const {
+  const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
+  return c.is(variant::in_place) ? block(s, root, at, n * T()) : single(s, at);
+}
+place chunk_builder::member_piece(const side& s, int t) const {
+  const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
+  return c.is(variant::in_place) ? block(s, t, at, n * T()) : block(s, t, 0, n);
 }
 
 place v_side::at(const arg_array& a, std::size_t entry, long long value, int thread, std::uint64_t n) const {

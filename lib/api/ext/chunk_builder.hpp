@@ -60,11 +60,18 @@ struct chunk_builder {
   void add(place s, place d, std::uint64_t bytes) {
     if (bytes) out.push_back(chunk{s, d, bytes});
   }
-  // `at` bytes into rank's block (B bytes a block) of src or dst, or into its private buffer.
-  place src_block(int rank, std::uint64_t at, std::uint64_t B) const;
-  place dst_block(int rank, std::uint64_t at, std::uint64_t B) const;
+  // `at` bytes into rank's block (B bytes a block) of side s, or into its private buffer.
+  place block(const side& s, int rank, std::uint64_t at, std::uint64_t B) const;
+  place src_block(int rank, std::uint64_t at, std::uint64_t B) const { return block(c.src, rank, at, B); }
+  place dst_block(int rank, std::uint64_t at, std::uint64_t B) const { return block(c.dst, rank, at, B); }
   // `at` bytes into the root's single area (broadcast and scatter src, gather dst).
   place single(const side& s, std::uint64_t at) const;
+  // The two ends of piece t of a fixed-size scatter or gather (and of
+  // gather_all's source), on side s: the root's piece (nbytes at t x nbytes of
+  // its single area; in place, of its block of buffer) and member t's (its
+  // block; in place, the same place of its block of buffer).
+  place root_piece(const side& s, int t) const;
+  place member_piece(const side& s, int t) const;
   // Where rank's piece sits in a row of a team-based form: at its team id, or
   // at its thread number (`_allthr`).
   std::uint64_t slot(int rank, std::uint64_t piece) const {

@@ -5,17 +5,10 @@
 
 namespace upc::ext {
 
-// Member t's block (in place: its piece t of buffer) to piece t of the root's area.
+// Member t's piece to piece t of the root's area (in place: not the root's own).
 void gather_fixed(chunk_builder& b) {
-  const bool in_place = b.c.is(variant::in_place);
-  const std::uint64_t n = b.n;
-  const int T = b.T();
-  for (int t = 0; t < T; ++t) {
-    if (in_place && t == b.root) continue;
-    const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
-    b.add(b.src_block(t, in_place ? at : 0, in_place ? n * T : n), in_place ? b.dst_block(b.root, at, n * T) : b.single(b.c.dst, at),
-          n);
-  }
+  for (int t = 0; t < b.T(); ++t)
+    if (!(b.c.is(variant::in_place) && t == b.root)) b.add(b.member_piece(b.c.src, t), b.root_piece(b.c.dst, t), b.n);
 }
 
 // Each member's piece to its slot of team id 0's area.

@@ -17,7 +17,7 @@ void gather_all_fixed(chunk_builder& b) {
     for (int u = 0; u < T; ++u) {
       if (in_place && t == u) continue;
       const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
-      b.add(b.src_block(t, in_place ? at : 0, in_place ? n * T : n), b.dst_block(u, at, n * T), n);
+      b.add(b.member_piece(b.c.src, t), b.dst_block(u, at, n * T), n);
     }
 }
 

@@ -5,18 +5,10 @@
 
 namespace upc::ext {
 
-// Piece t (nbytes at t x nbytes of the root's area) to member t's block; in
-// place, into the same place of t's block of buffer.
+// Piece t of the root's area to member t (in place: not the root's own).
 void scatter_fixed(chunk_builder& b) {
-  const bool in_place = b.c.is(variant::in_place);
-  const std::uint64_t n = b.n;
-  const int T = b.T();
-  for (int t = 0; t < T; ++t) {
-    if (in_place && t == b.root) continue;
-    const std::uint64_t at = static_cast<std::uint64_t>(t) * n;
-    b.add(in_place ? b.src_block(b.root, at, n * T) : b.single(b.c.src, at), b.dst_block(t, in_place ? at : 0, in_place ? n * T : n),
-          n);
-  }
+  for (int t = 0; t < b.T(); ++t)
+    if (!(b.c.is(variant::in_place) && t == b.root)) b.add(b.root_piece(b.c.src, t), b.member_piece(b.c.dst, t), b.n);
 }
 
 // Team id 0's area, a piece to each member's block.
