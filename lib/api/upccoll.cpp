@@ -16,19 +16,33 @@
 using namespace upccoll_front;
 using upc::coll::collective;
 
-#define UPCCOLL_BEGIN(kind_, team_, flags_, handle_, name_) \
-  call_args a{kind_, name_, team_, flags_, handle_};        \
-  upccoll_return_t early;                                   \
-  if (!begin(a, early)) return early;                       \
-  verdict& v = a.v;                                         \
-  const int P = a.P, me = a.me;                             \
-  (void)v;                                                  \
-  (void)P;                                                  \
-  (void)me
+namespace {
+
+// Every collective starts here: the checks that need none of its own
+// arguments (an initialised library, a usable team, the flags), then `body`
+// with the call being checked; a call that cannot even be posted returns its
+// code at once.
+template <class Body>
+upccoll_return_t start(collective kind, const char* function, upccoll_team_t team, upccoll_flag_t flags,
+                       upccoll_handle_t* handle, Body&& body) {
+  call_args a{kind, function, team, flags, handle};
+  upccoll_return_t early;
+  if (!begin(a, early)) return early;
+  return body(a);
+}
+
+// The root of a rooted call, checked (the call's root is 0 when it is not
+// valid): whether this member is the root.
+bool take_root(call_args& a, int root) {
+  check_root(a.v, root, a.P);
+  a.c.root = a.v.bad() ? 0 : root;
+  return !a.v.bad() && root == a.me;
+}
+
+}  // namespace
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::barrier, team, flags, handle, "upccoll_barrier");
-  return launch(a);
+  return start(collective::barrier, "upccoll_barrier", team, flags, handle, launch);
 }
 
 namespace {
@@ -53,9 +67,7 @@ upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, u
   if (repeat(a, raw)) return launch_repeat(a);
   a.raw = &raw;
   const bool gather = c.kind == collective::member_gather;
-  check_root(v, root, a.P);
-  const bool at_root = !v.bad() && root == a.me;
-  c.root = v.bad() ? 0 : root;
+  const bool at_root = take_root(a, root);
   c.in_place = gather ? in_place_here(a, sendbuf, true, at_root) : in_place_here(a, recvbuf, false, at_root);
   const bool uses_send = gather ? !c.in_place : at_root, uses_recv = gather ? at_root : !c.in_place;
   const dtype_info* st = uses_send ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
@@ -99,33 +111,36 @@ upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, u
 upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
                                upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_broadcast, team, flags, handle, "upccoll_bcast");
-  return rooted(a, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  return start(collective::member_broadcast, "upccoll_bcast", team, flags, handle, [&](call_args& a) {
+    return rooted(a, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  });
 }
 
 upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                  upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_scatter, team, flags, handle, "upccoll_scatter");
-  return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
+  return start(collective::member_scatter, "upccoll_scatter", team, flags, handle,
+               [&](call_args& a) { return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root); });
 }
 
 upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_gather, team, flags, handle, "upccoll_gather");
-  return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
+  return start(collective::member_gather, "upccoll_gather", team, flags, handle,
+               [&](call_args& a) { return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root); });
 }
 
-upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
-                                  upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
-                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
-                                  upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_scatterv, team, flags, handle, "upccoll_scatterv");
+namespace {
+
+// scatterv: the root's blocks of sendbuf, at the counts and displacements it
+// gives, one to each member. In place at the root: its block stays in sendbuf.
+upccoll_return_t scatterv(call_args& a, upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                          upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                          int root) {
+  verdict& v = a.v;
+  const int P = a.P, me = a.me;
   tasks::call& c = a.c;
-  check_root(v, root, P);
-  c.root = v.bad() ? 0 : root;
-  const bool at_root = !v.bad() && root == me;
+  const bool at_root = take_root(a, root);
   c.in_place = in_place_here(a, recvbuf, false, at_root);  // the root's block stays in sendbuf
   const dtype_info* st = at_root ? check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype") : nullptr;
   const dtype_info* rt = c.in_place ? nullptr : check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
@@ -144,6 +159,17 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
   }
   c.selection_bytes = c.recv_bytes;
   return launch(a);
+}
+
+}  // namespace
+
+upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                  upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
+                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
+                                  upccoll_handle_t* handle) {
+  return start(collective::member_scatterv, "upccoll_scatterv", team, flags, handle, [&](call_args& a) {
+    return scatterv(a, sendbuf, sendcnts, sdispls, sendtype, recvbuf, recvcnt, recvtype, root);
+  });
 }
 
 namespace {
@@ -183,10 +209,10 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
                                  upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
                                  upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_gatherv, team, flags, handle, "upccoll_gatherv");
-  check_root(v, root, P);
-  a.c.root = v.bad() ? 0 : root;
-  return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, rdispls, "rdispls", recvtype, !v.bad() && root == me);
+  return start(collective::member_gatherv, "upccoll_gatherv", team, flags, handle, [&](call_args& a) {
+    const bool at_root = take_root(a, root);
+    return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, rdispls, "rdispls", recvtype, at_root);
+  });
 }
 
 namespace {
@@ -233,33 +259,38 @@ upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcn
 upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                    upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                    upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_gather_all, team, flags, handle, "upccoll_allgather");
-  return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
+  return start(collective::member_gather_all, "upccoll_allgather", team, flags, handle,
+               [&](call_args& a) { return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype); });
 }
 
 upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_exchange, team, flags, handle, "upccoll_alltoall");
-  return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
+  return start(collective::member_exchange, "upccoll_alltoall", team, flags, handle,
+               [&](call_args& a) { return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype); });
 }
 
 upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                     upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs,
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_gather_allv, team, flags, handle, "upccoll_allgatherv");
-  return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, displs, "displs", recvtype, true);
+  return start(collective::member_gather_allv, "upccoll_allgatherv", team, flags, handle, [&](call_args& a) {
+    return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, displs, "displs", recvtype, true);
+  });
 }
 
-upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
-                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
-                                   size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
-                                   upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_exchangev, team, flags, handle, "upccoll_alltoallv");
+namespace {
+
+// alltoallv: block k of sendbuf to member k, at each side's counts and
+// displacements. In place (every member): sendcnts, sdispls and sendtype are
+// ignored; the receive blocks are sent too, so block k goes to member k and
+// comes back from it.
+upccoll_return_t alltoallv(call_args& a, upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                           upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
+                           upccoll_dtype_t recvtype) {
+  verdict& v = a.v;
+  const int P = a.P;
   tasks::call& c = a.c;
-  // In place (every member): sendcnts, sdispls and sendtype are ignored; the
-  // receive blocks are sent too, so block k goes to member k and comes back from it.
   c.in_place = in_place_here(a, sendbuf, true, false);
   const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
@@ -277,6 +308,17 @@ upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, si
     for (int k = 0; k < P; ++k) c.selection_bytes = std::max(c.selection_bytes, c.meta[std::size_t(k)]);
   }
   return launch(a);
+}
+
+}  // namespace
+
+upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, size_t* sdispls,
+                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
+                                   size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
+                                   upccoll_flag_t flags, upccoll_handle_t* handle) {
+  return start(collective::member_exchangev, "upccoll_alltoallv", team, flags, handle, [&](call_args& a) {
+    return alltoallv(a, sendbuf, sendcnts, sdispls, sendtype, recvbuf, recvcnts, rdispls, recvtype);
+  });
 }
 
 namespace {
@@ -314,45 +356,48 @@ upccoll_return_t reduction(call_args& a, upc::sptr<void> sendbuf, upc::sptr<void
 upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
                                 upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_reduce, team, flags, handle, "upccoll_reduce");
-  check_root(v, root, P);
-  a.c.root = v.bad() ? 0 : root;
-  return reduction(a, sendbuf, recvbuf, count, dt, op, !v.bad() && root == me);
+  return start(collective::member_reduce, "upccoll_reduce", team, flags, handle, [&](call_args& a) {
+    const bool at_root = take_root(a, root);
+    return reduction(a, sendbuf, recvbuf, count, dt, op, at_root);
+  });
 }
 
 upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                    upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
                                    upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_allreduce, team, flags, handle, "upccoll_allreduce");
-  return reduction(a, sendbuf, recvbuf, count, dt, op, true);
+  return start(collective::member_allreduce, "upccoll_allreduce", team, flags, handle,
+               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_exclusive_scan, team, flags, handle, "upccoll_scan");
-  return reduction(a, sendbuf, recvbuf, count, dt, op, true);
+  return start(collective::member_exclusive_scan, "upccoll_scan", team, flags, handle,
+               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_exclusive_scan, team, flags, handle, "upccoll_exscan");
-  return reduction(a, sendbuf, recvbuf, count, dt, op, true);
+  return start(collective::member_exclusive_scan, "upccoll_exscan", team, flags, handle,
+               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_inclusive_scan, team, flags, handle, "upccoll_scan_inclusive");
-  return reduction(a, sendbuf, recvbuf, count, dt, op, true);
+  return start(collective::member_inclusive_scan, "upccoll_scan_inclusive", team, flags, handle,
+               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
 }
 
-upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
-                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
-                                        upccoll_flag_t flags, upccoll_handle_t* handle) {
-  UPCCOLL_BEGIN(collective::member_reduce_scatter, team, flags, handle, "upccoll_reduce_scatter");
+namespace {
+
+// reduce_scatter: the vectors reduced, member t's block (recvcounts[t]
+// elements) to member t. In place (every member): recvbuf holds the whole
+// input vector; member t's block of the result replaces its start.
+upccoll_return_t reduce_scatter(call_args& a, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
+                                upccoll_dtype_t dt, upccoll_op_t op) {
+  verdict& v = a.v;
+  const int P = a.P, me = a.me;
   tasks::call& c = a.c;
-  // In place (every member): recvbuf holds the whole input vector; member t's
-  // block of the result replaces its start.
   c.in_place = in_place_here(a, sendbuf, true, false);
   c.eop = check_reduction(a, dt, op);
   if (!v.bad() && !recvcounts) v.set(UPCCOLL_ERROR_RECVCNTS, "recvcounts is a null pointer");
@@ -376,4 +421,13 @@ upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void>
     c.selection_bytes = total;
   }
   return launch(a);
+}
+
+}  // namespace
+
+upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
+                                        upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
+                                        upccoll_flag_t flags, upccoll_handle_t* handle) {
+  return start(collective::member_reduce_scatter, "upccoll_reduce_scatter", team, flags, handle,
+               [&](call_args& a) { return reduce_scatter(a, sendbuf, recvbuf, recvcounts, dt, op); });
 }

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "upccoll_library.hpp"
+#include "upccoll_completion.hpp"
+#include "upccoll_state.hpp"
 #include "upccoll_types.hpp"
 
 namespace upccoll_front {

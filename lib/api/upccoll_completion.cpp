@@ -14,7 +14,7 @@
 
 #include "../runtime/call_site.hpp"
 #include "upc/runtime.hpp"
-#include "upccoll_library.hpp"
+#include "upccoll_completion.hpp"
 
 namespace det = upc::detail;
 using namespace upccoll_front;
@@ -118,6 +118,29 @@ upccoll_return_t complete_all(const char* fn, int count, upccoll_handle_t* handl
 }  // namespace
 
 namespace upccoll_front {
+
+upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upccoll_flag_t flags,
+                              upccoll_handle_t* handle, const verdict& local) {
+  const char* fn = tasks::function_of(op);
+  if (local.bad() || posted != upc::coll::status::ok) {
+    // Posted as a failure: the others complete with it; nothing is left to wait for here.
+    tasks::release(op);
+    if (handle) *handle = UPCCOLL_INVALID_HANDLE;
+    return report(fn, local.code, local.message);
+  }
+  if (flags & UPC_ASYNC_FENCE) {
+    tasks::complete_at_fence(op);
+    if (handle) *handle = UPCCOLL_INVALID_HANDLE;
+    return UPCCOLL_SUCCESS;  // the work happens later: in upccoll calls, or on the progress thread
+  }
+  if (handle) {
+    *handle = remember_handle(op);
+    return UPCCOLL_SUCCESS;
+  }
+  const upc::coll::status result = tasks::wait(op);
+  tasks::release(op);
+  return result == upc::coll::status::ok ? UPCCOLL_SUCCESS : report(fn, from_status(result), "the collective failed");
+}
 
 upccoll_handle_t remember_handle(tasks::pending& op) {
   library_state& s = state();

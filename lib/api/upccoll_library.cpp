@@ -1,7 +1,6 @@
-// <upccoll.h>: initialisation and finalisation, team handles (split, free,
-// rank, size), collective handles and completion (test, wait, fence), the
-// types and the user operations. Collective work is the engine's
-// (lib/coll/engine.hpp); a team is the engine's one team type.
+// <upccoll.h>: initialisation and finalisation, teams (split, free, rank,
+// size), the types and the user operations, reduce_local. Collective work is
+// the engine's (lib/coll/engine.hpp); a team is the engine's one team type.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -14,110 +13,13 @@
 #include "../runtime/world_barrier.hpp"
 #include "upc/runtime.hpp"
 #include "upccoll_args.hpp"
+#include "upccoll_completion.hpp"
+#include "upccoll_library.hpp"
 #include "upccoll_words.hpp"
 
 namespace det = upc::detail;
 using namespace upccoll_front;
 using namespace upc::coll::upccoll_types;
-
-namespace upccoll_front {
-
-library_state& state() {
-  thread_local library_state s;
-  if (s.run != det::g_control) {  // a new run (or a forked process): start afresh
-    s.~library_state();
-    new (&s) library_state();
-    s.run = det::g_control;
-  }
-  return s;
-}
-
-bool initialized() { return det::g_control && det::tl_mythread >= 0 && state().initialized; }
-
-std::string site_text() { return det::location_text(det::tl_c_site.file, det::tl_c_site.line); }
-
-upccoll_return_t report(const char* function, upccoll_return_t code, const char* message) {
-  if (code != UPCCOLL_SUCCESS && upc::check_enabled())
-    std::fprintf(stderr, "upcemu: %s: %s%s (thread %d): %s\n", function, message, site_text().c_str(), det::tl_mythread,
-                 upccoll_error_name(code));
-  return code;
-}
-upccoll_return_t report(const char* function, upccoll_return_t code, const std::string& message) {
-  return report(function, code, message.c_str());
-}
-
-// ---- team handles ----------------------------------------------------------------
-//
-// A handle is not the team's address (a new team may get a freed one's address)
-// but (id << 16) | (thread + 1): the id is never reused, and the thread part
-// tells another thread's handle from a freed one of ours. 0 is UPC_TEAM_ALL and
-// all ones UPCCOLL_TEAM_NULL; neither decodes as a handle of a UPC thread.
-namespace {
-constexpr int handle_thread_bits = 16;
-static_assert((1 << handle_thread_bits) > upc::detail::max_threads, "the thread field of a handle is too narrow");
-
-upccoll_team_t encode_handle(std::uint64_t id) {
-  return reinterpret_cast<upccoll_team_t>(
-      static_cast<std::uintptr_t>((id << handle_thread_bits) | static_cast<std::uint64_t>(det::tl_mythread + 1)));
-}
-}  // namespace
-
-upc::coll::team* resolve(upccoll_team_t handle, std::string* why) {
-  library_state& s = state();
-  if (handle == UPC_TEAM_ALL) return &upc::coll::team::world();
-  auto say = [&](std::string m) -> upc::coll::team* {
-    if (why) *why = std::move(m);
-    return nullptr;
-  };
-  if (handle == UPCCOLL_TEAM_NULL)
-    return say("team is UPCCOLL_TEAM_NULL (what upccoll_team_split gives a thread that passed UPCCOLL_UNDEFINED)");
-  const std::uint64_t v = reinterpret_cast<std::uintptr_t>(handle);
-  const std::uint64_t thread_part = v & ((std::uint64_t{1} << handle_thread_bits) - 1), id = v >> handle_thread_bits;
-  if (thread_part != static_cast<std::uint64_t>(det::tl_mythread + 1) || id == 0 || id > s.last_team_id)
-    return say("team is not UPC_TEAM_ALL or a team handle of this thread (handles are local to the thread that "
-               "got them from upccoll_team_split)");
-  auto it = s.teams.find(id);
-  if (it == s.teams.end()) {
-    const auto f = s.freed_teams.find(id);
-    if (f == s.freed_teams.end()) return say("team was freed; a freed team handle cannot be used again");
-    const library_state::freed_at& at = f->second;
-    const bool by_finalize = std::string_view(at.by) == "upccoll_finalize";
-    return say(std::string("team was ") + (by_finalize ? "released" : "freed") + " by " + at.by +
-               det::location_text(at.file, at.line) + "; a freed team handle cannot be used again");
-  }
-  return it->second.get();
-}
-
-// ---- completion ------------------------------------------------------------------
-
-upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upccoll_flag_t flags,
-                              upccoll_handle_t* handle, const verdict& local) {
-  const char* fn = tasks::function_of(op);
-  if (local.bad() || posted != upc::coll::status::ok) {
-    // Posted as a failure: the others complete with it; nothing is left to wait for here.
-    tasks::release(op);
-    if (handle) *handle = UPCCOLL_INVALID_HANDLE;
-    return report(fn, local.code, local.message);
-  }
-  if (flags & UPC_ASYNC_FENCE) {
-    tasks::complete_at_fence(op);
-    if (handle) *handle = UPCCOLL_INVALID_HANDLE;
-    return UPCCOLL_SUCCESS;  // the work happens later: in upccoll calls, or on the progress thread
-  }
-  if (handle) {
-    *handle = remember_handle(op);
-    return UPCCOLL_SUCCESS;
-  }
-  const upc::coll::status result = tasks::wait(op);
-  tasks::release(op);
-  return result == upc::coll::status::ok ? UPCCOLL_SUCCESS : report(fn, from_status(result), "the collective failed");
-}
-
-}  // namespace upccoll_front
-
-const char* const upccoll_front::uninitialised = "upccoll_initialize has not been called on this thread";
-
-// Completion (test, wait, waitall, testall, fence) and the handles: upccoll_completion.cpp.
 
 // ---- initialisation ----------------------------------------------------------------
 
@@ -222,7 +124,7 @@ upccoll_return_t upccoll_front::split_team(const char* fn, upc::coll::team& pare
   const std::uint64_t id = made->id();
   s.last_team_id = std::max(s.last_team_id, id);
   s.teams[id] = std::move(made);
-  *newteam = encode_handle(id);
+  *newteam = encode_team(id);
   return UPCCOLL_SUCCESS;
 }
 
@@ -270,19 +172,7 @@ void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& w
   state().freed_teams[id] = {fn, det::file_of(where), det::line_of(where)};
 }
 
-// ---- names, types, ops ----------------------------------------------------------------
-
-const char* upccoll_error_name(upccoll_return_t code) {
-  static const char* names[] = {"UPCCOLL_SUCCESS",        "UPCCOLL_ERROR",          "UPCCOLL_ERROR_TEAM",
-                                "UPCCOLL_ERROR_SIZE",     "UPCCOLL_ERROR_RANK",     "UPCCOLL_ERROR_HANDLE",
-                                "UPCCOLL_ERROR_SENDBUF",  "UPCCOLL_ERROR_RECVBUF",  "UPCCOLL_ERROR_COUNT",
-                                "UPCCOLL_ERROR_DATATYPE", "UPCCOLL_ERROR_UPC_OP",   "UPCCOLL_ERROR_FLAGS",
-                                "UPCCOLL_ERROR_ROOT",     "UPCCOLL_ERROR_SENDTYPE", "UPCCOLL_ERROR_RECVTYPE",
-                                "UPCCOLL_ERROR_SENDCNTS", "UPCCOLL_ERROR_RECVCNTS", "UPCCOLL_ERROR_SDISPLS",
-                                "UPCCOLL_ERROR_RDISPLS",  "UPCCOLL_ERROR_MALLOC",   "UPCCOLL_ERROR_UNINITIALIZED"};
-  const int i = static_cast<int>(code);
-  return i >= 0 && i < static_cast<int>(sizeof names / sizeof *names) ? names[i] : "(not an upccoll_return_t)";
-}
+// ---- types, ops ----------------------------------------------------------------------
 
 upccoll_return_t upccoll_type_size(upccoll_dtype_t dt, size_t* nbytes) {
   if (!initialized()) return report("upccoll_type_size", UPCCOLL_ERROR_UNINITIALIZED, uninitialised);

@@ -1,4 +1,4 @@
-#include "upccoll_library.hpp"
+#include "upccoll_state.hpp"
 
 namespace {
 
@@ -50,3 +50,15 @@ upccoll_return_t from_status(status s) noexcept {
 }
 
 }  // namespace upccoll_front
+
+const char* upccoll_error_name(upccoll_return_t code) {
+  static const char* names[] = {"UPCCOLL_SUCCESS",        "UPCCOLL_ERROR",          "UPCCOLL_ERROR_TEAM",
+                                "UPCCOLL_ERROR_SIZE",     "UPCCOLL_ERROR_RANK",     "UPCCOLL_ERROR_HANDLE",
+                                "UPCCOLL_ERROR_SENDBUF",  "UPCCOLL_ERROR_RECVBUF",  "UPCCOLL_ERROR_COUNT",
+                                "UPCCOLL_ERROR_DATATYPE", "UPCCOLL_ERROR_UPC_OP",   "UPCCOLL_ERROR_FLAGS",
+                                "UPCCOLL_ERROR_ROOT",     "UPCCOLL_ERROR_SENDTYPE", "UPCCOLL_ERROR_RECVTYPE",
+                                "UPCCOLL_ERROR_SENDCNTS", "UPCCOLL_ERROR_RECVCNTS", "UPCCOLL_ERROR_SDISPLS",
+                                "UPCCOLL_ERROR_RDISPLS",  "UPCCOLL_ERROR_MALLOC",   "UPCCOLL_ERROR_UNINITIALIZED"};
+  const int i = static_cast<int>(code);
+  return i >= 0 && i < static_cast<int>(sizeof names / sizeof *names) ? names[i] : "(not an upccoll_return_t)";
+}

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "upccoll_library.hpp"
+#include "upccoll_state.hpp"
 
 namespace upccoll_front {
 
