@@ -16,8 +16,10 @@ struct rows {
 };
 
 // Every thread's values (`named` first, then `extra`); stops the run when a
-// named argument differs from thread 0's ("ApplyReduce: argument gathFlag must
-// be the same on every thread: this thread passed 1, thread 0 passed 0").
+// named argument differs from thread 0's, in the words of every library's
+// single-valued checks (lib/runtime/single_valued.hpp): "ApplyReduce: argument
+// gathFlag must be single-valued (the same on every thread): this thread
+// passed 1, thread 0 passed 0".
 rows agree(const char* function, std::initializer_list<std::pair<const char*, long long>> named,
            std::initializer_list<long long> extra = {});
 

@@ -399,7 +399,8 @@ TEST_CASE("UPC-MR: arguments that differ between threads stop the run") {
         ApplyReduce(reduce_nothing, n, MYTHREAD == 2 ? 1 : 0, UPC_MR_COLL, 4, 8);
       });
       INFO(e);
-      CHECK(spmd::contains(e, "ApplyReduce: argument gathFlag must be the same on every thread: this thread passed 1, thread 0 passed 0 (thread 2)"));
+      CHECK(spmd::contains(e, "ApplyReduce: argument gathFlag must be single-valued (the same on every thread): this thread passed 1, "
+                              "thread 0 passed 0 (thread 2)"));
     }
     if (spmd::skip_run(2, b)) continue;
     const std::string m = spmd::run_failing(2, b, [] {
@@ -409,7 +410,19 @@ TEST_CASE("UPC-MR: arguments that differ between threads stop the run") {
       ApplyMap(map_int_pair, elems.data(), MYTHREAD == 1 ? 3 : 4, 0, UPC_MR_BLOCK, nullptr);
     });
     INFO(m);
-    CHECK(spmd::contains(m, "ApplyMap: argument nelems must be the same on every thread: this thread passed 3, thread 0 passed 4 (thread 1)"));
+    CHECK(spmd::contains(m, "ApplyMap: argument nelems must be single-valued (the same on every thread): this thread passed 3, "
+                            "thread 0 passed 4 (thread 1)"));
+    // Negative values as the caller wrote them (UPC_MR_NOCOMM is -1).
+    const std::string g = spmd::run_failing(2, b, [] {
+      std::vector<int> ids(4, 1);
+      std::vector<void*> elems(4);
+      for (int i = 0; i < 4; ++i) elems[static_cast<std::size_t>(i)] = &ids[static_cast<std::size_t>(i)];
+      const int n = ApplyMap(map_int_pair, elems.data(), 4, 0, UPC_MR_BLOCK, nullptr);
+      ApplyReduce(reduce_nothing, n, MYTHREAD == 1 ? UPC_MR_NOCOMM : UPC_MR_ALLCOMM, UPC_MR_COLL, 4, 8);
+    });
+    INFO(g);
+    CHECK(spmd::contains(g, "ApplyReduce: argument gathFlag must be single-valued (the same on every thread): this thread "
+                            "passed -1, thread 0 passed -2 (thread 1)"));
   }
 }
 
