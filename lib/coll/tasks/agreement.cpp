@@ -164,23 +164,24 @@ std::uint64_t pair_balance(const post_data& p, const std::uint64_t* meta, int me
   return b;
 }
 
-void verify_pairs(operation& op) {
-  if (!is_vector(op.kind)) return;
+failure verify_pairs(const operation& op) {
+  const failure agree{status::ok, {}, {}};
+  if (!is_vector(op.kind)) return agree;
   const int P = op.t->size();
   std::vector<post_data> posts(static_cast<std::size_t>(P));
   std::uint64_t sum = 0;
   for (int r = 0; r < P; ++r) {
     post_data& d = posts[static_cast<std::size_t>(r)];
-    if (!snapshot(op, r, d)) return;  // over for everyone
+    if (!snapshot(op, r, d)) return agree;  // over for everyone
     // A failed call or another collective fails the collective anyway (found
     // when the post was read): there are no counts to compare.
-    if (d.status || d.kind != op.kind || (is_rooted(op.kind) && d.root != op.root)) return;
+    if (d.status || d.kind != op.kind || (is_rooted(op.kind) && d.root != op.root)) return agree;
     sum += d.pair_balance;
   }
-  if (sum == 0) return;
+  if (sum == 0) return agree;
   // Some pair disagrees: find the first one, in an order every member walks alike.
   for (int r = 0; r < P; ++r)  // every member that holds counts has them
-    if (!posts[static_cast<std::size_t>(r)].meta && (!is_rooted(op.kind) || r == op.root)) return;
+    if (!posts[static_cast<std::size_t>(r)].meta && (!is_rooted(op.kind) || r == op.root)) return agree;
   auto count = [&](int holder, int which, int r) -> std::uint64_t {
     const post_data& h = posts[static_cast<std::size_t>(holder)];
     return h.meta[static_cast<std::size_t>(which) * static_cast<std::size_t>(P) + static_cast<std::size_t>(r)];
@@ -209,8 +210,8 @@ void verify_pairs(operation& op) {
   // collective is over for everyone, and then there is nothing to report).
   std::atomic_thread_fence(std::memory_order_acquire);
   for (int r = 0; r < P; ++r)
-    if (across::load_seq(op.t->post_of(r, op.seq)) != op.seq) return;
-  if (found()) fail_collective(op, failure{status::bad_count, diff, {}});
+    if (across::load_seq(op.t->post_of(r, op.seq)) != op.seq) return agree;
+  return found() ? failure{status::bad_count, diff, {}} : agree;
 }
 
 }  // namespace upc::coll::tasks

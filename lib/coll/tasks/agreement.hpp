@@ -42,9 +42,9 @@ status compare_posts(const operation& op, int r, const post_data& d, difference&
 // order, to find the first difference (the same on every member).
 std::uint64_t pair_balance(const post_data& p, const std::uint64_t* meta, int me, int size);
 
-// Once every member has posted (v-variants): checks the balance, and records
-// the first disagreeing pair as the collective's failure.
-void verify_pairs(operation& op);
+// Once every member has posted (v-variants): checks the balance; the first
+// disagreeing pair as the collective's failure (code ok when every pair agrees).
+failure verify_pairs(const operation& op);
 
 // A fingerprint of a count array (reduce_scatter's recvcounts, single-valued).
 std::uint64_t fingerprint(const std::uint64_t* values, std::size_t n);

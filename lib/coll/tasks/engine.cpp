@@ -112,6 +112,8 @@ operation& start_collective(team& members, call& c, status& posted) {
   m.user_fn = c.user_fn;
   m.type_arg = c.type_arg;
   const std::uint64_t input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
+  // The slot's collective `slots` back must be over for everyone first.
+  if (op.seq > static_cast<std::uint32_t>(slots)) wait_slot_over(t, static_cast<int>(op.seq % slots), op.function);
   posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
   if (to_mpi) handoff::submit(op, *to_mpi);
   // Collectives already in flight advance here too; the new one waits for the

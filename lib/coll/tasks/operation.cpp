@@ -9,7 +9,6 @@
 #include "agreement.hpp"
 #include "decomposition.hpp"
 #include "mpi_handoff.hpp"
-#include "progress.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
@@ -48,7 +47,8 @@ bool all_posted(operation& op) {
   while (op.posts_checked < P && check_post(op, op.posts_checked)) ++op.posts_checked;
   if (op.posts_checked < P) return false;
   op.all_posted = true;
-  if (error_of(op) == status::ok) verify_pairs(op);
+  if (error_of(op) == status::ok)
+    if (const failure f = verify_pairs(op); f.code != status::ok) fail_collective(op, f);
   return true;
 }
 
@@ -170,12 +170,6 @@ bool tasks_done(const operation& op, bool only_mine) {
   return true;
 }
 
-// Waits until the collective `slots` back on this team (same slot) is over.
-void wait_slot_free(operation& op) {
-  if (op.seq <= static_cast<std::uint32_t>(slots)) return;
-  wait_slot_over(*op.t, static_cast<int>(op.seq % slots), op.function);
-}
-
 // A buffer of at least `bytes` in this member's partition for a slot, grown
 // when too small (the slot's previous collective is over: nobody reads the
 // old one); nullptr when the heap has no room.
@@ -220,10 +214,6 @@ bool slot_over(team_view& t, int slot) {
   return true;
 }
 
-void wait_slot_over(team_view& t, int slot, const char* what) {
-  if (!slot_over(t, slot)) this_thread_progress().wait_until(t, [&] { return slot_over(t, slot); }, what, nullptr);
-}
-
 void fail_collective(const operation& op, const failure& f, bool say) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
   std::uint64_t cur = across::load(w);
@@ -240,7 +230,6 @@ void fail_collective(const operation& op, const failure& f, bool say) {
 status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage) {
   team_view& t = *op.t;
   const int slot = static_cast<int>(op.seq % slots);
-  wait_slot_free(op);
   post& p = t.post_of(t.rank(), op.seq);
   // Seqlock write: mark the slot as being rewritten before touching the fields
   // or the areas staged for the slot's previous collective.

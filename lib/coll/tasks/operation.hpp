@@ -67,8 +67,8 @@ struct operation {
 // decomposition that is not in_place_direct), copies it into its slot first
 // (staged). mine.status != ok posts a failed call (the others complete with
 // that status). Returns mine.status, or no_memory when the staging found no
-// room (then posted as a failure). Waits (doing tasks meanwhile) only when the
-// slot's previous collective, `slots` collectives back, is not over yet.
+// room (then posted as a failure). The slot's previous collective, `slots`
+// collectives back, must be over (wait_slot_over, progress.hpp).
 status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage);
 
 // Runs this member's own ready tasks and, with `help`, every other ready task
@@ -84,11 +84,10 @@ bool complete(operation& op);
 bool over(operation& op);
 
 // Whether the collective this member last started in `slot` is over for
-// everyone (every member posted it, every task is done); waits until it is.
-// Every task writes some member's receive buffer, so the members that need it
-// run it: a collective gets over even when nobody keeps its record.
+// everyone (every member posted it, every task is done). Every task writes
+// some member's receive buffer, so the members that need it run it: a
+// collective gets over even when nobody keeps its record.
 bool slot_over(team_view& t, int slot);
-void wait_slot_over(team_view& t, int slot, const char* what);
 
 // The first member that has not posted yet (-1: all have), for wait reports.
 int first_unposted(const operation& op);

@@ -22,6 +22,10 @@ progress& this_thread_progress() {
   return p;
 }
 
+void wait_slot_over(team_view& t, int slot, const char* what) {
+  if (!slot_over(t, slot)) this_thread_progress().wait_until(t, [&] { return slot_over(t, slot); }, what, nullptr);
+}
+
 progress::~progress() { stop_thread(); }
 
 operation& progress::make() {

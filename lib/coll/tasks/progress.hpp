@@ -66,4 +66,8 @@ class progress {
 
 progress& this_thread_progress();
 
+// Advances this thread's collectives until the one this member last started
+// in `slot` is over for everyone (slot_over); `what` names the wait in reports.
+void wait_slot_over(team_view& t, int slot, const char* what);
+
 }  // namespace upc::coll::tasks
