@@ -83,17 +83,8 @@ call_args::call_args(collective k, const char* fn, upccoll_team_t team, upccoll_
 }
 
 bool begin(call_args& a, upccoll_return_t& early) {
-  const char* fn = a.c.function;
-  if (!initialized()) {
-    early = report(fn, UPCCOLL_ERROR_UNINITIALIZED, "upccoll_initialize has not been called on this thread");
-    return false;
-  }
-  std::string why;
-  a.t = resolve(a.team_handle, &why);
-  if (!a.t) {
-    early = report(fn, UPCCOLL_ERROR_TEAM, why);
-    return false;
-  }
+  a.t = team_for(a.c.function, a.team_handle, early);
+  if (!a.t) return false;
   tasks::progress_here();  // every call makes progress
   a.P = a.t->size();
   a.me = a.t->rank();

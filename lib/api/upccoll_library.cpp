@@ -130,10 +130,9 @@ upccoll_return_t upccoll_front::split_team(const char* fn, upc::coll::team& pare
 
 upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int key, upccoll_team_t* newteam) {
   const char* fn = "upccoll_team_split";
-  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
-  std::string why;
-  upc::coll::team* t = resolve(team_handle, &why);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
+  upccoll_return_t failed;
+  upc::coll::team* t = team_for(fn, team_handle, failed);
+  if (!t) return failed;
   return split_team(fn, *t, color != UPCCOLL_UNDEFINED, color, key, newteam, verdict{});
 }
 
@@ -142,10 +141,9 @@ upccoll_return_t upccoll_team_split(upccoll_team_t team_handle, int color, int k
 // the node's number, which every member of the node computes alike.
 upccoll_return_t upccoll_team_split_type(upccoll_team_t team_handle, int split_type, int key, upccoll_team_t* newteam) {
   const char* fn = "upccoll_team_split_type";
-  if (!initialized()) return report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
-  std::string why;
-  upc::coll::team* t = resolve(team_handle, &why);
-  if (!t) return report(fn, UPCCOLL_ERROR_TEAM, why);
+  upccoll_return_t failed;
+  upc::coll::team* t = team_for(fn, team_handle, failed);
+  if (!t) return failed;
   verdict v;
   if (split_type != UPCCOLL_TEAM_TYPE_SHARED && split_type != UPCCOLL_UNDEFINED)
     v.set(UPCCOLL_ERROR, "split_type is " + std::to_string(split_type) +

@@ -78,6 +78,17 @@ upc::coll::team* resolve(upccoll_team_t handle, std::string* why) {
   return it->second.get();
 }
 
+upc::coll::team* team_for(const char* fn, upccoll_team_t handle, upccoll_return_t& failed) {
+  if (!initialized()) {
+    failed = report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
+    return nullptr;
+  }
+  std::string why;
+  upc::coll::team* t = resolve(handle, &why);
+  if (!t) failed = report(fn, UPCCOLL_ERROR_TEAM, why);
+  return t;
+}
+
 const char* const uninitialised = "upccoll_initialize has not been called on this thread";
 
 }  // namespace upccoll_front

@@ -70,6 +70,9 @@ std::string site_text();
 // the handle of a team of this thread (split_team registers it).
 upc::coll::team* resolve(upccoll_team_t handle, std::string* why = nullptr);
 upccoll_team_t encode_team(std::uint64_t id);
+// The team a call of `fn` names, or nullptr once reported (the library is not
+// initialised, the handle is not usable) with the code in `failed`.
+upc::coll::team* team_for(const char* fn, upccoll_team_t handle, upccoll_return_t& failed);
 
 // The first failed check of a call: its code and what to say.
 struct verdict {
