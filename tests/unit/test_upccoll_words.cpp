@@ -127,6 +127,9 @@ TEST_CASE("upccoll words: members that disagree read the difference in the libra
   });
   INFO(err);
   CHECK(r.ok());
+  // On the mpi backend each rank's stderr holds its own reports only: the words
+  // are checked where one process holds every thread's.
+  if (spmd::mpi_ranks() > 0) return;
   // The first member to see a difference reports it: which one depends on timing.
   auto one_of = [&](std::initializer_list<const char*> texts) {
     for (const char* t : texts)
