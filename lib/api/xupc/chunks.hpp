@@ -4,8 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "../../coll/request.hpp"
-#include "../../coll/submit.hpp"
+#include "../../coll/engine.hpp"
 #include "upc_types.h"
 
 namespace upc::xupc {

@@ -9,9 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../../coll/element_ops.hpp"
-#include "../../coll/request.hpp"
-#include "../../coll/submit.hpp"
+#include "../../coll/engine.hpp"
 #include "../../runtime/collective_call.hpp"
 #include "../collective_checks.hpp"
 #include "upc/error.hpp"

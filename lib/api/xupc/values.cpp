@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../../coll/element_ops.hpp"
+#include "../../coll/engine.hpp"
 #include "../../runtime/collective_call.hpp"
 #include "../ext/call.hpp"
 #include "chunks.hpp"
