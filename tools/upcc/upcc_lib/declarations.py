@@ -79,16 +79,20 @@ class Declarations:
             return []
         dims, j = [], at + 1
         while j < len(toks) and spell[j] == "[":
-            depth, q = 0, j
-            while q < len(toks):
-                depth += spell[q] == "["
-                depth -= spell[q] == "]"
-                if depth == 0:
-                    break
-                q += 1
-            dims.append(self.src(end_of(toks[j]), begin_of(toks[q])).strip())
-            j = q + 1
+            text, j = self.bracket_group(toks, spell, j)
+            dims.append(text)
         return dims
+
+    def bracket_group(self, toks, spell, j):
+        """(the text inside the bracket group opened at toks[j], the index after it)."""
+        depth, q = 0, j
+        while q < len(toks):
+            depth += spell[q] == "["
+            depth -= spell[q] == "]"
+            if depth == 0:
+                break
+            q += 1
+        return self.src(end_of(toks[j]), begin_of(toks[q])).strip(), q + 1
 
     def storage(self, c):
         """`static` / `extern` before the declared name (the text up to the name;
@@ -117,15 +121,8 @@ class Declarations:
             init = None
             while j < len(toks):
                 if spell[j] == "[":
-                    depth, q = 0, j
-                    while q < len(toks):
-                        depth += spell[q] == "["
-                        depth -= spell[q] == "]"
-                        if depth == 0:
-                            break
-                        q += 1
-                    dims.append(self.src(end_of(toks[j]), begin_of(toks[q])).strip())
-                    j = q + 1
+                    text, j = self.bracket_group(toks, spell, j)
+                    dims.append(text)
                 elif spell[j] == "=":
                     init = self.src(end_of(toks[j]), end_of(c)).strip()
                     break
