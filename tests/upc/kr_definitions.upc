@@ -44,9 +44,9 @@ int main() {
     for (i = 0; i < THREADS; i++) s += a[i];
     printf("sum %d\n", s);
     put_indefinite(arena, 2.5);
-    put_cyclic(THREADS, cyclic);
+    put_cyclic(3 * THREADS, cyclic);  /* 3*THREADS never meets put_blocked's 2 */
     put_blocked(2, arena, cyclic);
-    if (arena[1] != 2.5 || cyclic[THREADS] != THREADS + 0.5 || arena[2] != 2 || cyclic[2] != -2) {
+    if (arena[1] != 2.5 || cyclic[3 * THREADS] != 3 * THREADS + 0.5 || arena[2] != 2 || cyclic[2] != -2) {
       printf("K&R shared parameters: wrong values\n");
       return 1;
     }
