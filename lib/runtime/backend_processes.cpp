@@ -20,6 +20,25 @@
 namespace upc::detail {
 
 namespace {
+// Set by SIGCHLD: some worker has ended. Looking for ended workers costs a
+// waitid that walks every child; at every fork of 4096 that walk was an eighth
+// of the start-up's CPU, so the loops look only when a child has ended.
+volatile std::sig_atomic_t g_child_ended = 0;
+void on_child_ended(int) { g_child_ended = 1; }
+
+struct sigchld_flag {
+  struct sigaction old {};
+  sigchld_flag() {
+    struct sigaction sa {};
+    sa.sa_handler = on_child_ended;
+    sa.sa_flags = SA_NOCLDSTOP;  // no SA_RESTART: the launcher's pause ends when a worker does
+    sigemptyset(&sa.sa_mask);
+    g_child_ended = 1;  // one look at the start: a child may have ended before this
+    ::sigaction(SIGCHLD, &sa, &old);
+  }
+  ~sigchld_flag() { ::sigaction(SIGCHLD, &old, nullptr); }
+};
+
 void kill_all(const std::vector<pid_t>& pids) {
   for (pid_t p : pids)
     if (p > 0) ::kill(p, SIGKILL);
@@ -115,11 +134,21 @@ int reap_ended(std::vector<pid_t>& pids, const std::unordered_map<pid_t, int>& t
     if (pids[t] > 0) reap(t);
   return reaped;
 }
+
+// Reaps when SIGCHLD said some child ended (the flag is cleared first, so an end
+// during the walk is looked at next time).
+int reap_if_ended(std::vector<pid_t>& pids, const std::unordered_map<pid_t, int>& thread_of,
+                  const start_progress& progress) {
+  if (!g_child_ended) return 0;
+  g_child_ended = 0;
+  return reap_ended(pids, thread_of, progress);
+}
 }  // namespace
 
 void run_processes_backend(const launch_options& opt, const std::function<int()>& body) {
   interrupt_guard interrupts(/*exit_immediately=*/false);
   monitor mon(opt);
+  sigchld_flag child_ends;
   const pid_t parent = ::getpid();
   std::fflush(nullptr);  // buffered output must not be duplicated in every child
 
@@ -151,6 +180,7 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
         ::signal(SIGINT, SIG_IGN);
         ::signal(SIGTERM, SIG_DFL);
         ::signal(SIGHUP, SIG_DFL);
+        ::signal(SIGCHLD, SIG_DFL);  // the program's own children are its business
         // Line-buffer stdout as one process does on the threads backend's terminal:
         // lines appear in the order they are printed across threads, and a worker
         // stopped by SIGKILL (upc_global_exit, a failure elsewhere) loses no line.
@@ -166,7 +196,7 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
       thread_of.emplace(pid, t);
       ++started;
       ++remaining;
-      remaining -= reap_ended(pids, thread_of, progress);  // one waitid when none has ended
+      remaining -= reap_if_ended(pids, thread_of, progress);
       mon.poll();
     }
     // Ctrl-C while forking: stop here, before the gate lets anyone run.
@@ -178,7 +208,7 @@ void run_processes_backend(const launch_options& opt, const std::function<int()>
 
   long pause_us = 50;
   while (remaining > 0) {
-    const int reaped = reap_ended(pids, thread_of, progress);
+    const int reaped = reap_if_ended(pids, thread_of, progress);
     remaining -= reaped;
     if (g_interrupt_signal && !killed) {
       stop_on_interrupt(pids, started, opt.threads);

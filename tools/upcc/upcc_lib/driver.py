@@ -266,7 +266,7 @@ def link(cxx, o, linked, libdirs):
     link_cc_flags = [f for f in o.cc_flags if f.startswith(("-O", "-g", "-f", "-m"))]
     r = run(cxx + ["-o", o.out or "a.out"] + [obj for obj, _, _ in linked] + [f"-L{d}" for d in libdirs] +
             ["-Wl,--whole-archive", "-lupcemu_main", "-Wl,--no-whole-archive",
-             "-lupcemu_c_main", "-lupcemu_c", "-lupcemu", "-rdynamic",
+             "-lupcemu_c_main", "-lupcemu_c", "-lupcemu", "-rdynamic", "-Wl,-z,now",
              "-Wl,--wrap=_exit", "-Wl,--wrap=_Exit", "-Wl,--wrap=quick_exit"] +
             link_cc_flags + o.link_flags + ["-lboost_thread", "-lboost_system", "-pthread", "-lrt"],
             stderr=subprocess.PIPE)
