@@ -1,0 +1,49 @@
+// Data-race detection (`--check=races`, issue 29): two accesses to the same
+// shared byte by different UPC threads, at least one a write, that no UPC
+// synchronisation orders. Happens-before is tracked with a vector clock per
+// thread (the FastTrack scheme: each shared byte remembers the epoch, i.e.
+// thread and clock, of its last write and of its last read); barriers, locks and
+// strict accesses move clocks between threads. docs/races.md says what is
+// modelled, what is not yet, and what it costs.
+//
+// The hooks below cost one predictable branch when the check is off.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace upc::detail {
+
+// What an access does to the bytes (bits; a compound assignment is read|write).
+enum access_kind : unsigned { access_read = 1, access_write = 2, access_strict = 4 };
+
+extern bool g_races;  // --check=races (UPCEMU_CHECK=races), set at launch
+
+// Where an access is in the user's program: a source file and line (code
+// translated by upcc, calls with std::source_location), or a return address
+// resolved through the debug information when a report is printed (the C++
+// API's element accesses, which have no source location to pass).
+struct access_site {
+  const char* file = nullptr;
+  std::uint32_t line = 0;
+  const void* pc = nullptr;
+};
+
+// An access of `bytes` bytes at local address `p` inside the segment, by the
+// calling UPC thread. Stops the run with a report naming both sides when it
+// races with an earlier access.
+void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const access_site& site);
+
+// Synchronisation, as the runtime performs it (each called by the thread that
+// synchronises, only when g_races):
+void race_barrier_notify() noexcept;                 // upc_notify (and the first half of upc_barrier)
+void race_barrier_wait() noexcept;                   // upc_wait, once the phase has completed
+void race_lock_acquired(const void* lock) noexcept;  // upc_lock, a successful upc_lock_attempt
+void race_lock_releasing(const void* lock) noexcept; // upc_unlock, before the lock is free
+void race_thread_started(int thread) noexcept;       // a UPC thread begins (clocks start at 1)
+
+// Sets the detector up for a run (the launcher, before the threads start);
+// the shadow memory is reserved here, lazily backed.
+void race_setup(int threads, char* partitions, std::uint64_t segment_bytes);
+void race_teardown() noexcept;
+
+}  // namespace upc::detail
