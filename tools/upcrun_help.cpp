@@ -52,6 +52,10 @@ Options:
                          <upccoll.h> errors printed as they are returned, a note
                          on its handles never waited on, and wait warnings (see
                          --wait-warning)
+  --check=races          --check, and data races on shared data reported: two
+                         accesses to the same bytes by different threads, one a
+                         write, with no barrier, lock or strict access between
+                         them (threads and processes backends; docs/races.md)
   --watchdog S           stop the run, printing where every thread waits, once
                          every thread has been waiting in the runtime for S
                          seconds with none of them moving: a deadlock (default 2;
@@ -97,7 +101,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_THREADS_PER_NODE --threads-per-node   UPCEMU_NODE_MAP --node-map
   UPCEMU_REPORT     --report      UPCEMU_REPORT_FILE --report-file
   UPCEMU_NET        --net
-  UPCEMU_CHECK      --check (1/0) UPCEMU_WATCHDOG  --watchdog
+  UPCEMU_CHECK      --check (1/0, races) UPCEMU_WATCHDOG  --watchdog
   UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0) UPCEMU_BACKTRACE --backtrace

@@ -52,7 +52,8 @@ struct flag_option {
   bool options::*field;
 };
 const flag_option flag_options[] = {
-    {"--check", &options::check}, {"--quiet", &options::quiet}, {"--verbose-coll", &options::verbose_coll}};
+    {"--check", &options::check}, {"--check=races", &options::check_races}, {"--quiet", &options::quiet},
+    {"--verbose-coll", &options::verbose_coll}};
 
 // Checks an option's value and stores it (a file name may be rewritten on the
 // way): "" or the usage error.
@@ -324,7 +325,8 @@ std::vector<std::pair<const char*, std::string>> environment_of(const options& o
   add("UPCEMU_REPORT", o.report);
   add("UPCEMU_REPORT_FILE", o.report_file);
   add("UPCEMU_NET", o.net);
-  add_flag("UPCEMU_CHECK", o.check);
+  if (o.check_races) env.emplace_back("UPCEMU_CHECK", "races");  // --check and the race check
+  else add_flag("UPCEMU_CHECK", o.check);
   add("UPCEMU_TIMEOUT", o.timeout);
   add("UPCEMU_WATCHDOG", o.watchdog);
   add("UPCEMU_WAIT_WARNING", o.wait_warning);

@@ -54,6 +54,14 @@ std::string affinity_text(const allocation& obj, std::uint32_t thread) {
 }
 }  // namespace
 
+std::string describe_element_at(const shared_address& a) {
+  const std::optional<allocation> obj = find_allocation(a.thread, a.offset);
+  if (!obj) return "shared memory " + place(a) + " outside any live object";
+  std::int64_t index = 0;
+  if (element_index(*obj, a, index)) return "element " + std::to_string(index) + " " + place(a) + " of " + obj->describe();
+  return "the byte " + place(a) + " of " + obj->describe();
+}
+
 void fail_outside_partition(const char* function, const shared_address& a, std::size_t bytes) {
   fail(function, "access of " + std::to_string(bytes) + " bytes at thread " + std::to_string(a.thread) + ", offset " +
                      std::to_string(a.offset) + " is outside the shared heap (THREADS " + std::to_string(g_threads) +

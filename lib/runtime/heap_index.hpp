@@ -48,6 +48,9 @@ struct allocation {
 // a thread that does not exist. Call it from a UPC thread or the launcher while a
 // run is active.
 std::optional<allocation> find_allocation(std::uint32_t thread, std::uint64_t offset);
+// "element 5 (thread 1, offset 20) of the shared_array<int> ... declared at f.cpp:3",
+// or the object without an index (access_check.cpp; the race detector's reports).
+std::string describe_element_at(const shared_address& a);
 
 // How far each heap reaches into a partition now: the symmetric heap's top
 // (bytes from offset 0) and `thread`'s local heap's extent (bytes from the end; 0

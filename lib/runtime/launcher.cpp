@@ -18,6 +18,7 @@
 #include "control.hpp"
 #include "futex.hpp"
 #include "segment.hpp"
+#include "race_check.hpp"
 #include "size_parse.hpp"
 #include "static_objects.hpp"
 #include "topology.hpp"
@@ -112,6 +113,10 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (g_running) throw error("upc::run", "a UPC program is already running in this process", tl_mythread);
   launch_options opt = in;
   const bool mpi = opt.backend == backend_kind::mpi;
+  // The race detector keeps its clocks and shadow in a mapping every UPC thread
+  // shares by being forked from this process: not ranks that mpirun starts.
+  if (opt.races && mpi)
+    throw error("upcrun", "--check=races runs on the threads and processes backends, not on mpi", -1);
   if (mpi) mpi_start(opt);  // THREADS = the ranks mpirun started
   if (opt.threads == 0) opt.threads = std::max(1u, std::thread::hardware_concurrency());
   if (opt.threads < 1 || opt.threads > max_threads)
@@ -128,6 +133,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   segment_geometry geo{opt.threads, parts.partition_bytes, header_bytes, header_bytes + parts.total_bytes};
   if (mpi) mpi_create_segment(geo);
   else create_segment(geo);
+  if (opt.races) race_setup(opt.threads, g_partitions, geo.total_bytes - geo.header_bytes);
   control_block& c = control();
   // On mpi, each host's first rank fills its control block; the others see it through the segment.
   if (mpi_host_leader()) {
@@ -151,6 +157,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_nodes = static_cast<int>(topology.threads_of_node.size());
   g_node_map = std::move(topology);
   g_check = opt.check;
+  g_races = opt.races;
   g_backend = opt.backend;
   g_exit_codes.assign(opt.threads, 0);
   g_running = true;
@@ -207,6 +214,8 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   }
   release_static_objects();
   destroy_segment();
+  race_teardown();
+  g_races = false;
   if (mpi) mpi_finish();
   g_running = false;
   g_threads = 0;

@@ -89,7 +89,10 @@ launch_options launch_options::from_environment() {
     if (!detail::traffic::parse_net(v, o.net_latency_us, o.net_gbps))
       bad("UPCEMU_NET", v, "LATENCY_US,GBPS (microseconds per inter-node copy up to 1e9, gigabytes per second 0 or at "
                            "least 0.001, finite, not both 0), such as 1.5,3.2");
-  if (const char* v = env("UPCEMU_CHECK")) o.check = parse_bool("UPCEMU_CHECK", v);
+  if (const char* v = env("UPCEMU_CHECK")) {
+    if (std::string(v) == "races") o.check = o.races = true;
+    else o.check = parse_bool("UPCEMU_CHECK", v);
+  }
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
   if (const char* v = env("UPCEMU_WATCHDOG")) {
     o.watchdog_seconds = parse_seconds("UPCEMU_WATCHDOG", v);

@@ -11,6 +11,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "upc/layout.hpp"
+#include "upc/runtime.hpp"
+
 namespace upc::detail {
 
 // What an access does to the bytes (bits; a compound assignment is read|write).
@@ -33,13 +36,19 @@ struct access_site {
 // races with an earlier access.
 void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const access_site& site);
 
+// The same for the C++ API's element accesses (upc::shared_ref), whose place in
+// the program is the return address (resolved only for a report).
+void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind);
+
 // Synchronisation, as the runtime performs it (each called by the thread that
-// synchronises, only when g_races):
-void race_barrier_notify() noexcept;                 // upc_notify (and the first half of upc_barrier)
-void race_barrier_wait() noexcept;                   // upc_wait, once the phase has completed
-void race_lock_acquired(const void* lock) noexcept;  // upc_lock, a successful upc_lock_attempt
-void race_lock_releasing(const void* lock) noexcept; // upc_unlock, before the lock is free
-void race_thread_started(int thread) noexcept;       // a UPC thread begins (clocks start at 1)
+// synchronises, only when g_races). `phase` is the barrier's phase number.
+void race_barrier_notify(std::uint32_t phase) noexcept;  // upc_notify (and the first half of upc_barrier)
+void race_barrier_wait(std::uint32_t phase) noexcept;    // upc_wait, once the phase has completed
+void race_world_arrive(std::uint32_t phase) noexcept;    // the collectives' world barrier
+void race_world_passed(std::uint32_t phase) noexcept;
+void race_lock_acquired(const void* lock) noexcept;      // upc_lock, a successful upc_lock_attempt
+void race_lock_releasing(const void* lock) noexcept;     // upc_unlock, before the lock is free
+void race_thread_started(int thread) noexcept;           // a UPC thread begins (its clock starts at 1)
 
 // Sets the detector up for a run (the launcher, before the threads start);
 // the shadow memory is reserved here, lazily backed.

@@ -14,6 +14,7 @@
 #include "futex.hpp"
 #include "launcher.hpp"
 #include "libc_state.hpp"
+#include "race_check.hpp"
 #include "traffic.hpp"
 
 namespace upc::detail {
@@ -60,6 +61,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   // The start failed or was interrupted while this worker waited: it never runs.
   if (control().abort.load()) return control().global_exit_status.load();
   tl_mythread = t;
+  if (g_races) race_thread_started(t);
   thread_slot& slot = control().slots[t];
   slot.tid.store(static_cast<std::int32_t>(::gettid()), std::memory_order_relaxed);
   slot.state.store(static_cast<std::uint32_t>(thread_state::running));
