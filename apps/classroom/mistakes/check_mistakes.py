@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs each program of apps/classroom/mistakes/ with and without the checker
-(UPCEMU_CHECK=1, what `upcrun --check` sets) and asserts what comes out: the
+(UPCEMU_CHECK=1, what `upcrun --check` sets; UPCEMU_CHECK=races, what
+`upcrun --check=races` sets, for the two data races) and asserts what comes out: the
 exit status, and the key phrases of upcemu's report (the checker's message
 naming the function, the argument and the thread; the deadlock report) or, for
 the mistakes upcemu cannot see (data races, legal but wrong code), of the
@@ -28,10 +29,17 @@ CASES = {
     "missing_barrier": {
         "plain": (1, ["WRONG: thread 0 added the counts before every thread had written its own"]),
         "check": (1, ["WRONG: thread 0 added the counts before every thread had written its own"]),
+        "races": (1, ["upcemu: shared ", ": data race on element ", " of the shared_array<long int> of 4 elements "
+                      "declared at ", "missing_barrier.cpp:21: thread ", "'s write at ", " and thread ",
+                      "are not ordered by any barrier, lock or strict access", "put a upc_barrier between them"]),
     },
     "unlocked_accumulator": {
         "plain": (1, ["WRONG: the shared total holds", "updates were lost"]),
         "check": (1, ["WRONG: the shared total holds", "updates were lost"]),
+        "races": (1, ["upcemu: shared ", ": data race on element 0 (thread 0, offset ",
+                      ") of the shared<long int> declared at ", "unlocked_accumulator.cpp:",
+                      "are not ordered by any barrier, lock or strict access",
+                      "hold one lock around each update (upc_lock, upc_unlock)"]),
     },
     "forall_every_thread": {
         "plain": (1, ["NOT SHARED: every thread made all 39980 updates (each should make about 9995)"]),
@@ -103,8 +111,9 @@ def runs(build_dir):
     out = []
     for program, modes in CASES.items():
         for mode, (status, phrases) in modes.items():
-            out.append((f"{program} (threads, {'--check' if mode == 'check' else 'no check'})", program,
-                        {"UPCEMU_BACKEND": "threads", "UPCEMU_CHECK": "1" if mode == "check" else "0"}, status, phrases))
+            flag = {"plain": ("no check", "0"), "check": ("--check", "1"), "races": ("--check=races", "races")}[mode]
+            out.append((f"{program} (threads, {flag[0]})", program,
+                        {"UPCEMU_BACKEND": "threads", "UPCEMU_CHECK": flag[1]}, status, phrases))
     for program, (status, phrases) in PROCESSES.items():
         check = "0" if program == "private_global" else "1"
         out.append((f"{program} (processes, {'--check' if check == '1' else 'no check'})", program,

@@ -7,7 +7,8 @@
 // Thread 0 adds up hits[] as soon as its own count is in. The fix is the
 // upc_barrier that comes one statement too late.
 //
-// upcemu says nothing (a data race is not an error it can see); the program's
+// Without --check=races upcemu says nothing; with it, the race is reported at
+// the two lines, on every run (docs/races.md). The program's
 // own check finds the wrong answer. So that the race shows on every run, the
 // other threads start late, as threads on a busier core would; without the
 // delay the mistake is the same but the answer is wrong only some of the time.

@@ -9,7 +9,8 @@
 // is lost. The fix: upc_lock around it, or hits[MYTHREAD] = mine and a
 // reduction.
 //
-// upcemu says nothing (a data race is not an error it can see); the program's
+// Without --check=races upcemu says nothing; with it, the race is reported at
+// the two lines, on every run (docs/races.md). The program's
 // own check finds the wrong answer. The read and the write are written out
 // below with a pause between them, so that every thread reads before any
 // writes on every run; without it the window is a few nanoseconds wide and the
