@@ -133,7 +133,9 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   segment_geometry geo{opt.threads, parts.partition_bytes, header_bytes, header_bytes + parts.total_bytes};
   if (mpi) mpi_create_segment(geo);
   else create_segment(geo);
-  if (opt.races) race_setup(opt.threads, g_partitions, geo.total_bytes - geo.header_bytes);
+  if (opt.races)
+    if (const std::string why = race_setup(opt.threads, g_partitions, geo.total_bytes - geo.header_bytes); !why.empty())
+      throw error("upcrun", why, -1);
   control_block& c = control();
   // On mpi, each host's first rank fills its control block; the others see it through the segment.
   if (mpi_host_leader()) {

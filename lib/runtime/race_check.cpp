@@ -14,6 +14,10 @@
 // between threads). An epoch happens before the current thread's present when
 // its clock is at most the current thread's clock entry for its thread.
 //
+// This file is the detector's state alone: it calls nothing of the runtime
+// (race_report.cpp turns a conflict into the user's report), so the runtime's
+// hooks can call it from anywhere without a circle.
+//
 // Shadow entries are updated under striped spin locks (one per 16-byte granule
 // modulo the stripe count): two threads that touch the same byte see each
 // other's epoch, whatever the order.
@@ -25,14 +29,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "backtrace.hpp"
-#include "control.hpp"
-#include "heap_index.hpp"
-#include "upc/error.hpp"
-#include "upc/sptr.hpp"
 #include "upc/runtime.hpp"
 
 namespace upc::detail {
@@ -189,43 +189,15 @@ std::uint32_t intern_site(const access_site& s) noexcept {
   return found;
 }
 
-std::string site_text(std::uint32_t id) {
-  if (id == 0) return "an unknown place";
+access_site site_entry_of(std::uint32_t id) noexcept {
+  if (id == 0) return {};
   const site_entry& e = g_region.sites[id];
-  if (e.file) return std::string(e.file) + ":" + std::to_string(e.line);
-  if (e.pc) {
-    const frame_description d = look_up_frame(e.pc);
-    for (const source_frame& f : d.functions)
-      if (is_program_frame(f, d) && !f.file.empty()) return f.file + ":" + std::to_string(f.line);
-    if (!d.functions.empty() && !d.functions.front().function.empty())
-      return d.functions.front().function + " (build with -g and -O1 or more for the line)";
-  }
-  return "an unknown place";
+  return {e.file, e.line, e.pc};
 }
 
-const char* kind_word(bool write) { return write ? "write" : "read"; }
-
-[[noreturn]] void report_race(const char* p, std::uint64_t other, bool other_write, bool my_write,
-                              std::uint32_t my_site) {
-  const std::uint64_t off = static_cast<std::uint64_t>(p - g_region.partitions);
-  const shared_address a{off % g_partition_bytes, static_cast<std::uint32_t>(off / g_partition_bytes), 0};
-  const int them = thread_of(other);
-  std::string text = "data race on " + describe_element_at(a) + ": thread " + std::to_string(tl_me) + "'s " +
-                     kind_word(my_write) + " at " + site_text(my_site) + " and thread " + std::to_string(them) + "'s " +
-                     kind_word(other_write) + " at " + site_text(site_of(other)) +
-                     " are not ordered by any barrier, lock or strict access";
-  if (my_slot().notified)
-    text += " (this thread is between upc_notify and upc_wait: its barrier orders nothing before the wait)";
-  text += other_write && my_write
-              ? "; when several threads update shared data, hold one lock around each update (upc_lock, upc_unlock) "
-                "or combine the values with a collective such as upc_all_reduce"
-              : "; if one thread produces what the other reads, put a upc_barrier between them (or a strict flag); if "
-                "both update it, hold one lock around each update (upc_lock, upc_unlock)";
-  fail(my_write ? "shared write" : "shared read", text);
-}
-
-// Checks and records one access of `bytes` at p (inside the partitions).
-void check_range(const char* p, std::size_t bytes, bool rd, bool wr, std::uint32_t site) {
+// Checks and records one access of `bytes` at p (inside the partitions); the
+// first byte that races is returned, the rest of the access left unrecorded.
+std::optional<race_conflict> check_range(const char* p, std::size_t bytes, bool rd, bool wr, std::uint32_t site) {
   const std::uint64_t first = static_cast<std::uint64_t>(p - g_region.partitions);
   const std::uint64_t mine = (static_cast<std::uint64_t>(tl_clock[static_cast<std::size_t>(tl_me)]) << 32) |
                              (static_cast<std::uint64_t>(tl_me) << 16) | site;
@@ -247,17 +219,19 @@ void check_range(const char* p, std::size_t bytes, bool rd, bool wr, std::uint32
       }
       if (conflict) {
         unlock_word(stripe);
-        report_race(g_region.partitions + i, conflict, conflict_write, wr, site);
+        return race_conflict{g_region.partitions + i, tl_me, wr, site_entry_of(site),
+                             thread_of(conflict), conflict_write, site_entry_of(site_of(conflict))};
       }
       if (wr) c.write = mine;
       if (rd && (c.read == 0 || happened_before(c.read))) c.read = mine;
     }
     unlock_word(stripe);
   }
+  return std::nullopt;
 }
 }  // namespace
 
-void race_setup(int threads, char* partitions, std::uint64_t segment_bytes) {
+std::string race_setup(int threads, char* partitions, std::uint64_t segment_bytes) {
   region r;
   r.threads = threads;
   r.partitions = partitions;
@@ -274,14 +248,13 @@ void race_setup(int threads, char* partitions, std::uint64_t segment_bytes) {
   at = round_up(at + max_sites * sizeof(site_entry), 4096);
   const std::size_t shadow_at = at;
   if (segment_bytes > (std::uint64_t{1} << 44) / sizeof(shadow_cell))
-    throw error("upcrun", "--check=races keeps 16 bytes per shared byte: " + std::to_string(segment_bytes) +
-                              " bytes of partitions are too many; give a smaller --heap", -1);
+    return "--check=races keeps 16 bytes per shared byte: " + std::to_string(segment_bytes) +
+           " bytes of partitions are too many; give a smaller --heap";
   r.bytes = at + segment_bytes * sizeof(shadow_cell);
   void* m = ::mmap(nullptr, r.bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (m == MAP_FAILED)
-    throw error("upcrun", "--check=races could not reserve " + std::to_string(r.bytes >> 20) +
-                              " MiB for its shadow memory (16 bytes per shared byte): " + std::strerror(errno) +
-                              "; give a smaller --heap", -1);
+    return "--check=races could not reserve " + std::to_string(r.bytes >> 20) +
+           " MiB for its shadow memory (16 bytes per shared byte): " + std::strerror(errno) + "; give a smaller --heap";
   r.base = m;
   char* b = static_cast<char*>(m);
   r.header = new (b) region_header{};
@@ -292,6 +265,7 @@ void race_setup(int threads, char* partitions, std::uint64_t segment_bytes) {
   r.sites = reinterpret_cast<site_entry*>(b + sites_at);
   r.shadow = reinterpret_cast<shadow_cell*>(b + shadow_at);
   g_region = r;
+  return {};
 }
 
 void race_teardown() noexcept {
@@ -307,11 +281,12 @@ void race_thread_started(int thread) noexcept {
   for (auto& e : tl_site_cache) e = {};  // sites of an earlier run of this process are gone
 }
 
-void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const access_site& site) {
-  if (tl_me < 0 || !g_region.base || bytes == 0) return;
+std::optional<race_conflict> race_check_access(const void* p, std::size_t bytes, unsigned kind,
+                                               const access_site& site) {
+  if (tl_me < 0 || !g_region.base || bytes == 0) return std::nullopt;
   const char* c = static_cast<const char*>(p);
   if (c < g_region.partitions || static_cast<std::uint64_t>(c - g_region.partitions) + bytes > g_region.segment_bytes)
-    return;  // outside the partitions: the bounds check reports it
+    return std::nullopt;  // outside the partitions: the bounds check reports it
   apply_pending_acquire();
   if (kind & access_strict) {
     // A strict access synchronises: a write releases the location (before the
@@ -319,13 +294,9 @@ void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const a
     // it at this thread's next hook (after the load). Neither is a data access.
     if (kind & access_write) release(p);
     if (kind & access_read) tl_pending_acquire = p;
-    return;
+    return std::nullopt;
   }
-  check_range(c, bytes, (kind & access_read) != 0, (kind & access_write) != 0, intern_site(site));
-}
-
-void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind) {
-  note_shared_access(raw_address(a), bytes, kind, access_site{nullptr, 0, __builtin_return_address(0)});
+  return check_range(c, bytes, (kind & access_read) != 0, (kind & access_write) != 0, intern_site(site));
 }
 
 void race_barrier_notify(std::uint32_t phase) noexcept {

@@ -10,6 +10,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "upc/layout.hpp"
 #include "upc/runtime.hpp"
@@ -31,11 +33,27 @@ struct access_site {
   const void* pc = nullptr;
 };
 
-// An access of `bytes` bytes at local address `p` inside the segment, by the
-// calling UPC thread. Stops the run with a report naming both sides when it
-// races with an earlier access.
-void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const access_site& site);
+// Two accesses that race: this thread's (now) and an earlier one.
+struct race_conflict {
+  const char* byte;  // the first byte they share (local address in the segment)
+  int thread;
+  bool write;
+  access_site site;
+  int other_thread;
+  bool other_write;
+  access_site other_site;
+};
 
+// The detector (race_check.cpp): an access of `bytes` bytes at local address `p`
+// inside the segment, by the calling UPC thread, checked against the earlier
+// ones and recorded; the first conflict, if any. It calls nothing of the rest
+// of the runtime.
+std::optional<race_conflict> race_check_access(const void* p, std::size_t bytes, unsigned kind,
+                                               const access_site& site);
+
+// The runtime's side (race_report.cpp): the same, stopping the run with a report
+// naming both accesses, the object and the element, when they race.
+void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const access_site& site);
 // The same for the C++ API's element accesses (upc::shared_ref), whose place in
 // the program is the return address (resolved only for a report).
 void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind);
@@ -51,8 +69,8 @@ void race_lock_releasing(const void* lock) noexcept;     // upc_unlock, before t
 void race_thread_started(int thread) noexcept;           // a UPC thread begins (its clock starts at 1)
 
 // Sets the detector up for a run (the launcher, before the threads start);
-// the shadow memory is reserved here, lazily backed.
-void race_setup(int threads, char* partitions, std::uint64_t segment_bytes);
+// the shadow memory is reserved here, lazily backed. "" or why it cannot.
+std::string race_setup(int threads, char* partitions, std::uint64_t segment_bytes);
 void race_teardown() noexcept;
 
 }  // namespace upc::detail
