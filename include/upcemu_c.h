@@ -85,7 +85,13 @@ UPCEMU_INLINE int upcemu_threads(void) { return upcemu_g_threads; }
 UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }
 #endif
 
-void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line);
+/* What a shared access does (bits of upcemu_addr's `kind`; the values of
+ * upc::detail::access_kind, lib/runtime/race_check.hpp): a compound assignment or
+ * ++/-- reads and writes. Enumerators, not macros: upcc emits them into C it has
+ * already preprocessed. */
+enum upcemu_access_kind { UPCEMU_READ = 1, UPCEMU_WRITE = 2, UPCEMU_STRICT = 4 };
+/* Under --check: the bounds of a shared access, and its note for the race check. */
+void upcemu_check_access(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line);
 /* Under --check, a cast of a non-null pointer-to-shared to a local pointer: it must
  * point into (or one past the end of) the part of a live object on the calling
  * thread (UPC 1.3 6.4.3: another thread's affinity gives an undefined result). */
@@ -136,16 +142,17 @@ UPCEMU_INLINE upcemu_sptr upcemu_base(const upcemu_object* o) {
   upcemu_sptr base = {o->offset, 0, 0};
   return base;
 }
-/* The local address of a shared access of `bytes` (checked under --check). */
-UPCEMU_INLINE void* upcemu_addr(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
-  if (__builtin_expect(upcemu_g_check, 0)) upcemu_check_access(p, bytes, file, line);
+/* The local address of a shared access of `bytes` (checked under --check);
+ * kind: UPCEMU_READ, UPCEMU_WRITE or both, with UPCEMU_STRICT for a strict one. */
+UPCEMU_INLINE void* upcemu_addr(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line) {
+  if (__builtin_expect(upcemu_g_check, 0)) upcemu_check_access(p, bytes, kind, file, line);
   return upcemu_g_partitions + (uint64_t)p.thread * upcemu_g_partition_bytes + p.offset;
 }
 /* A strict access: ordered against every other shared access (a full fence). */
-UPCEMU_INLINE void* upcemu_addr_strict(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
+UPCEMU_INLINE void* upcemu_addr_strict(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (__builtin_expect(upcemu_g_several_hosts, 0)) upcemu_strict_sync(); /* other hosts' pages fresh */
-  return upcemu_addr(p, bytes, file, line);
+  return upcemu_addr(p, bytes, kind | UPCEMU_STRICT, file, line);
 }
 /* == on pointers-to-shared: the same object (address and thread) compares equal
  * whatever the phases (UPC 1.3 6.4.2p6: a phaseless `shared []` pointer cast back

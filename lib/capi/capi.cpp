@@ -3,6 +3,7 @@
 // upc::error thrown through the C frames, so upcc compiles C with -fexceptions.
 #include "upcemu_c.h"
 #include "../runtime/call_site.hpp"
+#include "../runtime/race_check.hpp"
 #include "lock_address.hpp"
 
 #include <cstring>
@@ -24,6 +25,9 @@ static_assert(sizeof(upcemu_sptr) == sizeof(upc::shared_address));
 static_assert(offsetof(upcemu_sptr, offset) == offsetof(upc::shared_address, offset));
 static_assert(offsetof(upcemu_sptr, thread) == offsetof(upc::shared_address, thread));
 static_assert(offsetof(upcemu_sptr, phase) == offsetof(upc::shared_address, phase));
+static_assert(unsigned{UPCEMU_READ} == upc::detail::access_read &&
+              unsigned{UPCEMU_WRITE} == upc::detail::access_write &&
+              unsigned{UPCEMU_STRICT} == upc::detail::access_strict);
 
 namespace {
 using upc::detail::lock_of;
@@ -151,9 +155,21 @@ void upcemu_init_elems(const upcemu_object* obj, const void* values, size_t n, s
                 static_cast<const char*>(values) + i * elem, elem);
 }
 
-void upcemu_check_access(upcemu_sptr p, size_t bytes, const char* file, unsigned line) {
-  const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);
-  upc::detail::check_access(fn.c_str(), to_cpp(p), bytes);
+void upcemu_check_access(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line) {
+  const upc::shared_address a = to_cpp(p);
+  // Every checked access comes here: the report's name ("shared access at
+  // FILE:LINE") is built only when the access fails, by check_access's own tests
+  // (the same as these: inside one partition, inside one live object).
+  const bool in_partition = a.thread < static_cast<std::uint32_t>(upc::detail::g_threads) &&
+                            a.offset <= upc::detail::g_partition_bytes &&
+                            bytes <= upc::detail::g_partition_bytes - a.offset;  // never offset + bytes: it wraps
+  if (!in_partition || !upc::detail::object_access_ok(a, bytes)) [[unlikely]] {
+    const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);
+    upc::detail::check_access(fn.c_str(), a, bytes);
+  }
+  if (upc::detail::g_races)
+    upc::detail::note_shared_access(upc::detail::raw_address(a), bytes, static_cast<unsigned>(kind),
+                                    {file, line, nullptr});
 }
 
 void upcemu_check_local_of(upcemu_sptr p, const char* file, unsigned line) {

@@ -53,8 +53,17 @@ def norm(s):
     return re.sub(r"\s+([;)])", r"\1", re.sub(r"\(\s+", "(", s)).strip()
 
 
-def read(t, sptr):
-    return f"(*(__typeof__({t}) volatile *)upcemu_addr({sptr}, sizeof(__typeof__({t})), __FILE__, __LINE__))"
+def read(t, sptr, kind="UPCEMU_READ"):
+    """A relaxed access of type t at sptr; kind: what it does, for the race check."""
+    return f"(*(__typeof__({t}) volatile *)upcemu_addr({sptr}, sizeof(__typeof__({t})), {kind}, __FILE__, __LINE__))"
+
+
+def write(t, sptr):
+    return read(t, sptr, "UPCEMU_WRITE")
+
+
+def update(t, sptr):
+    return read(t, sptr, "UPCEMU_READ | UPCEMU_WRITE")
 
 
 class Places(unittest.TestCase):
@@ -66,7 +75,7 @@ class Places(unittest.TestCase):
 
     def test_subscripts_of_a_two_dimensional_array_fold_into_one_step(self):
         self.assertEqual(tr("shared [4] double m[8][4*THREADS]; int i, j;", "m[i][j] = 2;"),
-                         read("double", "upcemu_add(upcemu_base(&__upcc_o_m), (ptrdiff_t)(i) * "
+                         write("double", "upcemu_add(upcemu_base(&__upcc_o_m), (ptrdiff_t)(i) * "
                                         "(ptrdiff_t)((4*__upcc_THREADS)) + (ptrdiff_t)(j), sizeof(double), "
                                         "((size_t)(4)))") + " = 2;")
 
@@ -74,7 +83,7 @@ class Places(unittest.TestCase):
         # dir[t][j] is *(dir[t] + j): dir[t] is read (a pointer value), then stepped
         entry = read("upcemu_sptr", "upcemu_add(upcemu_base(&__upcc_o_dir), (ptrdiff_t)(t), sizeof(upcemu_sptr), 1)")
         self.assertEqual(tr("shared [] int *shared dir[THREADS]; int t, j;", "dir[t][j] = 3;"),
-                         read("int", f"upcemu_add({entry}, (ptrdiff_t)(j), sizeof(int), 0)") + " = 3;")
+                         write("int", f"upcemu_add({entry}, (ptrdiff_t)(j), sizeof(int), 0)") + " = 3;")
 
     def test_index_with_the_integer_first(self):
         self.assertEqual(tr("shared int *p; int j, v;", "v = j[p];"),
@@ -115,6 +124,103 @@ class Places(unittest.TestCase):
         self.assertEqual(tr("", body), norm(body))
 
 
+R, W, RW = "UPCEMU_READ", "UPCEMU_WRITE", "UPCEMU_READ | UPCEMU_WRITE"
+
+
+def strict(kind):
+    return kind + " | UPCEMU_STRICT"
+
+
+KIND_DECLS = ("struct S { int f; int arr[4]; }; shared int a[THREADS]; strict shared int flag; "
+              "shared struct S s, t; strict shared struct S ss; shared struct S *ps; shared int *p; "
+              "shared int *shared sp; shared int *strict shared ssp; struct S l; int v, i;")
+
+
+def kinds(body, decls=KIND_DECLS):
+    """The `kind` argument of each upcemu_addr in the translation of body, in
+    the order of the text (an access nested in another's address comes first)."""
+    return re.findall(r", (UPCEMU_[A-Z_ |]+), __FILE__, __LINE__", tr(decls, body))
+
+
+class AccessKinds(unittest.TestCase):
+    """Each shared access tells the runtime what it does (the race check,
+    issue 29): a plain assignment's target writes, `op=` and ++/-- read and
+    write, everything else reads; a strict access adds UPCEMU_STRICT."""
+
+    def test_read_write_and_update_of_an_element(self):
+        elem = "upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(i), sizeof(int), 1)"
+        self.assertEqual(tr(KIND_DECLS, "v = a[i];"), f"v = {read('int', elem)};")
+        self.assertEqual(tr(KIND_DECLS, "a[i] = v;"), f"{write('int', elem)} = v;")
+        self.assertEqual(tr(KIND_DECLS, "a[i] += v;"), f"{update('int', elem)} += v;")
+        self.assertEqual(tr(KIND_DECLS, "a[i] <<= 1;"), f"{update('int', elem)} <<= 1;")
+
+    def test_increment_and_decrement_pre_and_post(self):
+        for body in ("a[i]++;", "++a[i];", "a[i]--;", "--a[i];", "(a[i])++;", "v = a[i]++;", "v = --a[i];"):
+            self.assertEqual(kinds(body), [RW], body)
+
+    def test_the_right_side_and_a_comparison_read(self):
+        self.assertEqual(kinds("a[i] = a[i] + 1;"), [W, R])
+        self.assertEqual(kinds("v = a[i] == a[0];"), [R, R])
+        self.assertEqual(kinds("(a[i]) = v;"), [W])
+        self.assertEqual(kinds("a[0] = a[1] = v;"), [W, W])
+        # an assignment inside the index: the index's element is read, a[...] written
+        self.assertEqual(kinds("a[v = a[i]] = 1;"), [R, W])
+
+    def test_struct_members(self):
+        self.assertEqual(kinds("s.f = v;"), [W])
+        self.assertEqual(kinds("v = s.f;"), [R])
+        self.assertEqual(kinds("s.f *= 2;"), [RW])
+        self.assertEqual(kinds("s.arr[2] = v;"), [W])
+        self.assertEqual(kinds("s.arr[i]++;"), [RW])
+        self.assertEqual(kinds("ps->f = v;"), [W])
+        self.assertEqual(kinds("ps->f |= v;"), [RW])
+        self.assertEqual(kinds("v = ps->arr[i];"), [R])
+
+    def test_whole_structs(self):
+        self.assertEqual(kinds("s = t;"), [W, R])
+        self.assertEqual(kinds("l = s;"), [R])
+        self.assertEqual(kinds("s = l;"), [W])
+
+    def test_dereferences_of_pointers_to_shared(self):
+        self.assertEqual(kinds("*p = v;"), [W])
+        self.assertEqual(kinds("v = *p;"), [R])
+        self.assertEqual(kinds("*p += v;"), [RW])
+        self.assertEqual(kinds("(*p)--;"), [RW])
+        self.assertEqual(kinds("p[i] = v;"), [W])
+        # a pointer stored in shared memory is read, what it points to written
+        self.assertEqual(kinds("*sp = v;"), [R, W])
+        self.assertEqual(kinds("sp[1] += 1;"), [R, RW])
+
+    def test_a_pointer_to_shared_stored_in_shared_memory(self):
+        self.assertEqual(kinds("sp = p;"), [W])
+        self.assertEqual(kinds("p = sp;"), [R])
+        for body in ("sp++;", "--sp;", "sp += 2;", "sp -= 2;"):
+            self.assertEqual(kinds(body), [RW], body)
+
+    def test_strict_accesses(self):
+        self.assertEqual(kinds("v = flag;"), [strict(R)])
+        self.assertEqual(kinds("flag = v;"), [strict(W)])
+        self.assertEqual(kinds("flag += v;"), [strict(RW)])
+        for body in ("flag++;", "++flag;", "flag--;", "--flag;"):
+            self.assertEqual(kinds(body), [strict(RW)], body)
+        # (strict_update names the right side twice: once in an unevaluated __typeof__)
+        self.assertEqual(set(kinds("flag = a[i];")), {R, strict(W)})
+        self.assertEqual(kinds("ss.f = v;"), [strict(W)])
+        self.assertEqual(kinds("l = ss;"), [strict(R)])
+        self.assertEqual(kinds("ss = l;"), [strict(W)])
+        self.assertEqual(kinds("ssp = p;"), [strict(W)])
+        self.assertEqual(kinds("p = ssp;"), [strict(R)])
+        self.assertEqual(kinds("ssp++;"), [strict(RW)])
+        self.assertEqual(kinds("ssp += 1;"), [strict(RW)])
+
+    def test_the_strict_pragma(self):
+        body = "{\n#pragma upc strict\na[i] = v; v = a[i]; a[i]++;\n }\na[i] = v;"
+        self.assertEqual(kinds(body), [strict(W), strict(R), strict(RW), W])
+
+    def test_sizeof_makes_no_access(self):
+        self.assertEqual(kinds("v = sizeof(a[i]);"), [])
+
+
 class Arithmetic(unittest.TestCase):
     """UPC 1.3 6.4.2 through upcemu_add / upcemu_diff with the pointee's block."""
 
@@ -131,7 +237,7 @@ class Arithmetic(unittest.TestCase):
 
     def test_compound_assignment_on_a_shared_pointer_to_shared(self):
         got = tr("shared int *shared sp;", "sp += 3;")
-        self.assertIn("upcemu_sptr volatile *__upcc_t1 = &(" + read("upcemu_sptr", "upcemu_base(&__upcc_o_sp)") + ")",
+        self.assertIn("upcemu_sptr volatile *__upcc_t1 = &(" + update("upcemu_sptr", "upcemu_base(&__upcc_o_sp)") + ")",
                       got)
         self.assertIn("upcemu_add(*__upcc_t1, (ptrdiff_t)(3), sizeof(int), 1)", got)
 
@@ -207,7 +313,7 @@ class Conversions(unittest.TestCase):
     def test_a_conditional_keeps_the_star_block(self):
         got = tr("shared [*] int a7[2*THREADS]; int v, c;", "v = (c ? a7 + 1 : a7)[2];")
         self.assertTrue(got.endswith("(ptrdiff_t)(2), sizeof(int), __upcc_o_a7.block), sizeof(__typeof__(int)), "
-                                     "__FILE__, __LINE__));"), got)
+                                     "UPCEMU_READ, __FILE__, __LINE__));"), got)
 
     def test_to_a_private_pointer(self):
         self.assertEqual(tr("shared int *p; int *l;", "l = (int *)p;"),
@@ -304,10 +410,10 @@ class Statements(unittest.TestCase):
         sptr = "upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(1), sizeof(struct s), 1)"
         self.assertEqual(tr(decls, "v = a[1];"),
                          f"v = (*(__typeof__(struct s) *)upcemu_addr({sptr}, sizeof(__typeof__(struct s)), "
-                         "__FILE__, __LINE__));")
+                         "UPCEMU_READ, __FILE__, __LINE__));")
         self.assertEqual(tr(decls, "v = b;"),
                          "v = (*({ upcemu_fence(); (__typeof__(struct s) *)upcemu_addr(upcemu_base(&__upcc_o_b), "
-                         "sizeof(__typeof__(struct s)), __FILE__, __LINE__); }));")
+                         "sizeof(__typeof__(struct s)), UPCEMU_READ | UPCEMU_STRICT, __FILE__, __LINE__); }));")
         self.assertNotIn("volatile", tr(decls, "b = v;"))
         # a member is still a volatile scalar access
         self.assertIn("volatile", tr(decls, "v.l = a[1].l;"))

@@ -11,7 +11,10 @@ in the global address space: `place(c)` gives its address as an upcemu_sptr
     *E                    E's value (a pointer-to-shared)
     E.f, E->f             upcemu_field(address of E / value of E, offsetof f)
 
-and is then read or written through `upcemu_addr` (access). A value of
+and is then read or written through `upcemu_addr` (access), which is told what
+the access does for the race check (`kind`: read, write or both, strict or
+not; a plain assignment's target writes, `op=` and ++/-- read and write,
+everything else reads). A value of
 pointer-to-shared type is an upcemu_sptr wherever it lives; arithmetic,
 comparison and conversion follow UPC 1.3 6.4.2 and 6.4.3. Nothing here looks at
 how an expression is spelled beyond its operator: `x[t][j]` where x[t] is a
@@ -30,6 +33,14 @@ from .clang_util import (IMPLICIT, begin_of, children, end_of, evaluate_int, exp
 
 K = ci.CursorKind
 TK = ci.TypeKind
+
+# upcemu_addr's `kind` (include/upcemu_c.h: enumerators, so they survive in the
+# already preprocessed C that upcc emits)
+READ, WRITE, UPDATE = "UPCEMU_READ", "UPCEMU_WRITE", "UPCEMU_READ | UPCEMU_WRITE"
+
+
+def strict_kind(kind):
+    return f"{kind} | UPCEMU_STRICT"
 
 
 class Place:
@@ -268,11 +279,34 @@ class Expressions:
     def value_type(self, c):
         return f"__typeof__({self.c_type(c.type)})"
 
+    # The shared lvalues that an assignment or ++/-- writes (mark_target), so that
+    # access, reached through the generic rewrite of the operator, tells the
+    # runtime they write: (begin, end) -> [(cursor, kind)]. Anything not marked is
+    # a read, which can only hide a race from the check, never invent one.
+    targets = None
+
+    def mark_target(self, c, kind):
+        c = strip_parens(c)
+        if self.targets is None:
+            self.targets = {}
+        self.targets.setdefault((begin_of(c), end_of(c)), []).append((c, kind))
+
+    def access_kind(self, c):
+        """What the access of the shared lvalue c does: UPCEMU_READ unless an
+        assignment or ++/-- marked it; UPCEMU_STRICT added for a strict one."""
+        kind = READ
+        for cur, k in (self.targets or {}).get((begin_of(c), end_of(c)), ()):
+            if cur == c:
+                kind = k
+        return strict_kind(kind) if self.is_strict(c) else kind
+
     def access(self, c, sptr_text):
-        """A read (or, relaxed, any use) of the shared lvalue c. A strict read is
-        fenced before and after (UPC 1.3 §5.1.2.3: ordered against every shared
-        access of the thread); strict writes are translated by strict_update."""
+        """A read, or a relaxed write (the target of an assignment or ++/--), of
+        the shared lvalue c. A strict read is fenced before and after (UPC 1.3
+        §5.1.2.3: ordered against every shared access of the thread); strict
+        writes are translated by strict_update."""
         t = self.value_type(c)  # a pointer type's volatile must follow its '*'
+        kind = self.access_kind(c)
         # A whole struct or union is copied as bytes, padding included, as a UPC
         # compiler's memget does (gcc copies a volatile struct member by member,
         # leaving the copy's padding as it was: memcmp of the copy then differs).
@@ -283,12 +317,13 @@ class Expressions:
             # (padding lost again). The fence before is here; the one after is
             # the next strict access's own (a known limit, docs/upcc.md: a
             # relaxed access right after may be moved before the copy by gcc).
-            return (f"(*({{ upcemu_fence(); ({t} *)upcemu_addr({sptr_text}, sizeof({t}), __FILE__, __LINE__); }}))")
+            return (f"(*({{ upcemu_fence(); ({t} *)upcemu_addr({sptr_text}, sizeof({t}), {kind}, __FILE__, "
+                    f"__LINE__); }}))")
         if self.is_strict(c):
             v = self.tmp()
-            return (f"({{ upcemu_fence(); {t} {v} = *({t}{vol} *)upcemu_addr({sptr_text}, sizeof({t}), "
+            return (f"({{ upcemu_fence(); {t} {v} = *({t}{vol} *)upcemu_addr({sptr_text}, sizeof({t}), {kind}, "
                     f"__FILE__, __LINE__); upcemu_fence(); {v}; }})")
-        return f"(*({t}{vol} *)upcemu_addr({sptr_text}, sizeof({t}), __FILE__, __LINE__))"
+        return f"(*({t}{vol} *)upcemu_addr({sptr_text}, sizeof({t}), {kind}, __FILE__, __LINE__))"
 
     def strict_update(self, lv, op, right=None, prefix=True):
         """A strict write: `lv op right` (op '=' or 'X='), or ++/-- (right None),
@@ -304,8 +339,9 @@ class Expressions:
         else:
             expr = f"({op}*{a})" if prefix else f"((*{a}){op})"
         vol = "" if lv.type.get_canonical().kind == TK.RECORD else " volatile"  # bytes, padding too (access)
+        kind = strict_kind(WRITE if op == "=" else UPDATE)
         return (f"({{ {head}upcemu_fence(); {t}{vol} *{a} = ({t}{vol} *)upcemu_addr({s}, sizeof({t}), "
-                f"__FILE__, __LINE__); {t} {v} = {expr}; upcemu_fence(); {v}; }})")
+                f"{kind}, __FILE__, __LINE__); {t} {v} = {expr}; upcemu_fence(); {v}; }})")
 
     def is_shared_lvalue(self, c):
         c = strip_parens(c)
@@ -460,6 +496,8 @@ class Expressions:
                 return self.place(op).sptr
             return self.generic(c)
         if sym in ("++", "--"):
+            if self.is_shared_lvalue(op):
+                self.mark_target(op, UPDATE)
             if self.is_sptr(op.type):
                 return self.step_pointer(c, op, sym, prefix)
             if self.is_shared_lvalue(op) and self.is_strict(op):
@@ -476,7 +514,7 @@ class Expressions:
         strict = self.is_shared_lvalue(op) and self.is_strict(op)
         if strict:
             lv = (f"(*(upcemu_sptr volatile *)upcemu_addr({self.place(op).sptr}, "
-                  f"sizeof(upcemu_sptr), __FILE__, __LINE__))")
+                  f"sizeof(upcemu_sptr), {strict_kind(UPDATE)}, __FILE__, __LINE__))")
         else:
             lv = self.rw(op)
         q, o = self.tmp(), self.tmp()
@@ -504,6 +542,8 @@ class Expressions:
         assign = op.endswith("=") and op not in ("==", "!=", "<=", ">=")
         if assign and self.is_shared_lvalue(left) and self.is_strict(left) and not (ls and op != "="):
             return self.strict_update(strip_parens(left), op, right)
+        if assign and self.is_shared_lvalue(left):
+            self.mark_target(left, WRITE if op == "=" else UPDATE)
         if not (ls or rs):
             return self.generic(c)
         if op in ("+", "-") and ls and not rs:
@@ -524,7 +564,7 @@ class Expressions:
             lv = self.rw(left)
             if self.is_shared_lvalue(left) and self.is_strict(left):
                 lv = (f"(*(upcemu_sptr volatile *)upcemu_addr({self.place(left).sptr}, "
-                      f"sizeof(upcemu_sptr), __FILE__, __LINE__))")
+                      f"sizeof(upcemu_sptr), {strict_kind(UPDATE)}, __FILE__, __LINE__))")
             q = self.tmp()
             text = (f"({{ upcemu_sptr volatile *{q} = &({lv}); *{q} = upcemu_add(*{q}, "
                     f"{sign}(ptrdiff_t)({self.rw(right)}){f' * {rows}' if rows != 1 else ''}, "
