@@ -22,6 +22,7 @@
 #include "single_valued.hpp"
 #include "world_barrier.hpp"
 #include "op_names.hpp"
+#include "race_check.hpp"
 #include "futex.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/sync.hpp"
@@ -447,6 +448,9 @@ void atomic_op(const char* function, upc_atomicdomain_t* d, void* fetch_ptr, upc
   if (op == UPC_CSWAP && !operand2) fail(function, "operand2 is a null pointer, but UPC_CSWAP needs it (the new value)");
 
   const std::memory_order mo = strict ? std::memory_order_seq_cst : std::memory_order_relaxed;
+  // To the race check an atomic operation is never a data access; a strict one
+  // synchronises as a strict read and write of its target do.
+  if (strict && g_races) race_check_access(where, size, access_read | access_write | access_strict, access_site{});
   if (strict) std::atomic_thread_fence(std::memory_order_seq_cst);
   if (d->type == UPC_PTS && several_hosts()) {
     apply_pts_across_hosts(d, where, op, fetch_ptr, operand1, operand2);

@@ -33,6 +33,7 @@
 #include "hosts.hpp"
 #include "remote_ops.hpp"
 #include "launch_replay.hpp"
+#include "race_check.hpp"
 #include "single_valued.hpp"
 #include "world_barrier.hpp"
 #include "run_serial.hpp"
@@ -238,6 +239,8 @@ std::uint64_t symmetric_alloc_locked(std::size_t bytes_per_thread, const char* f
     h.at(off).size = need;
   }
   label_chunk(h.at(off), bytes_per_thread, function, label);
+  if (g_races)  // new memory: what the threads did to the bytes' earlier object is forgotten
+    for (int t = 0; t < c.threads; ++t) race_forget(g_partitions + t * g_partition_bytes + off, need);
   return off + header_bytes;
 }
 
@@ -255,6 +258,7 @@ std::uint64_t local_alloc_locked(int thread, std::size_t bytes, const char* func
     h.at(off).size = need;
   }
   label_chunk(h.at(off), bytes, function, label);
+  if (g_races) race_forget(g_partitions + static_cast<std::uint64_t>(thread) * g_partition_bytes + off, need);
   return off + header_bytes;
 }
 

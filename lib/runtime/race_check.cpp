@@ -273,6 +273,13 @@ void race_teardown() noexcept {
   g_region = region{};
 }
 
+void race_forget(const void* p, std::size_t bytes) noexcept {
+  if (!g_region.base) return;
+  const char* c = static_cast<const char*>(p);
+  if (c < g_region.partitions || static_cast<std::uint64_t>(c - g_region.partitions) + bytes > g_region.segment_bytes) return;
+  std::memset(static_cast<void*>(g_region.shadow + (c - g_region.partitions)), 0, bytes * sizeof(shadow_cell));
+}
+
 void race_thread_started(int thread) noexcept {
   tl_me = thread;
   tl_clock.assign(static_cast<std::size_t>(g_region.threads), 0);
@@ -318,6 +325,15 @@ void race_world_arrive(std::uint32_t phase) noexcept {
 void race_world_passed(std::uint32_t phase) noexcept {
   if (tl_me < 0 || !g_region.base) return;
   join_from(barrier_clocks(1, phase));
+}
+void race_release(const void* key) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  apply_pending_acquire();
+  release(key);
+}
+void race_acquire(const void* key) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  acquire(key);
 }
 void race_lock_acquired(const void* lock) noexcept {
   if (tl_me < 0 || !g_region.base) return;

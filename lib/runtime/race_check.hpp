@@ -64,9 +64,15 @@ void race_barrier_notify(std::uint32_t phase) noexcept;  // upc_notify (and the 
 void race_barrier_wait(std::uint32_t phase) noexcept;    // upc_wait, once the phase has completed
 void race_world_arrive(std::uint32_t phase) noexcept;    // the collectives' world barrier
 void race_world_passed(std::uint32_t phase) noexcept;
+void race_release(const void* key) noexcept;            // any other synchronisation object: a barrier
+void race_acquire(const void* key) noexcept;            // of a team (a key per phase parity), ...
 void race_lock_acquired(const void* lock) noexcept;      // upc_lock, a successful upc_lock_attempt
 void race_lock_releasing(const void* lock) noexcept;     // upc_unlock, before the lock is free
 void race_thread_started(int thread) noexcept;           // a UPC thread begins (its clock starts at 1)
+
+// Memory handed out again by the shared heap: earlier accesses to its bytes
+// belonged to an object that no longer exists.
+void race_forget(const void* p, std::size_t bytes) noexcept;
 
 // Sets the detector up for a run (the launcher, before the threads start);
 // the shadow memory is reserved here, lazily backed. "" or why it cannot.

@@ -100,6 +100,9 @@ inline upc::launch_options options(int threads, upc::backend_kind b) {
   o.heap_per_thread = 8u << 20;
   o.quiet = true;
   o.timeout_seconds = 120;
+  // UPCEMU_TEST_RACES=1: every run of the suite under --check=races (a correct
+  // program must run clean; docs/races.md), except where mpi refuses it.
+  if (std::getenv("UPCEMU_TEST_RACES") && o.backend != upc::backend_kind::mpi) o.check = o.races = true;
   return o;
 }
 
