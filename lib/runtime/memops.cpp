@@ -48,9 +48,11 @@ void check_object(const char* function, const char* arg, const shared_address& a
                              "holds; copy each thread's block separately");
 }
 // Under --check=races a copy's shared side is an access of all its bytes, at the
-// caller's place (its return address).
+// caller's place: the UPC source's line that upcc passed, else the return address.
 void note_range(const void* p, std::size_t n, unsigned kind, const void* caller) {
-  if (detail::g_races) detail::note_shared_access(p, n, kind, detail::access_site{nullptr, 0, caller});
+  if (!detail::g_races) return;
+  const detail::c_site& c = detail::tl_c_site;
+  detail::note_shared_access(p, n, kind, detail::access_site{c.file, c.line, c.file ? nullptr : caller});
 }
 void check_local(const char* function, const char* arg, const void* p, std::size_t n) {
   if (!p && n) detail::fail(function, std::string(arg) + " is a null pointer");
