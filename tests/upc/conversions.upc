@@ -64,7 +64,7 @@ int main(void) {
   CHECK(upc_blocksizeof(s[0].x) == 0);
   CHECK(upc_blocksizeof(s[3].arr) == 0);
   CHECK(upc_phaseof(&s[1].x) == 0 && upc_phaseof(&s[1].arr[3]) == 0);
-  {
+  if (THREADS > 1) { /* s[3] exists from THREADS 2 (s has 2 * THREADS elements) */
     shared [] int *m = &s[3].arr[0];
     CHECK(m + 3 == &s[3].arr[3]);
     CHECK(upc_threadof(m + 4) == upc_threadof(&s[3]));
