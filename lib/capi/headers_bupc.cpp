@@ -23,6 +23,7 @@
 #include "upc_nb.h"
 #include "../runtime/futex.hpp"
 #include "../runtime/hosts.hpp"
+#include "../runtime/race_check.hpp"
 #include "../runtime/remote_ops.hpp"
 
 namespace {
@@ -166,6 +167,7 @@ void sem_post(const char* fn, upcemu_sptr s, std::size_t n, bool counted) {
     single_party(fn, r.producer, r.flags & sem_sproducer, "PRODUCER");
   const std::uint32_t max = (r.flags & sem_boolean) ? 1 : sem_maxvalue;
   upc::fence();  // what was written before the post is seen by the waiter
+  if (upc::detail::g_races) upc::detail::race_release(&r);  // a post orders what came before it for the taker
   std::uint32_t v = r.value.load(std::memory_order_relaxed);
   do {
     if (n > max - v)
@@ -202,6 +204,7 @@ void sem_wait(const char* fn, upcemu_sptr s, std::size_t n, bool counted) {
     upc::poll();  // stops this thread when the run is being stopped
     upc::detail::futex_wait(&r.value, seen, 10'000'000);
   }
+  if (upc::detail::g_races) upc::detail::race_acquire(&r);
   upc::fence();
 }
 
@@ -209,6 +212,7 @@ int sem_try(const char* fn, upcemu_sptr s, std::size_t n, bool counted) {
   sem_record& r = sem_of(fn, s);
   sem_check_take(fn, r, n, counted);
   const bool took = sem_take(r, n);
+  if (took && upc::detail::g_races) upc::detail::race_acquire(&r);
   upc::fence();
   return took ? 1 : 0;
 }
