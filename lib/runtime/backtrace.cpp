@@ -103,16 +103,6 @@ bool runtime_file(const std::string& file) {
   return false;
 }
 
-// Relative to the working directory when inside it, as the program was named.
-std::string shown_path(const std::string& file) {
-  const std::filesystem::path normal = std::filesystem::path(file).lexically_normal();
-  std::error_code ec;
-  const std::filesystem::path here = std::filesystem::current_path(ec);
-  if (ec || !normal.is_absolute()) return normal.string();
-  const std::filesystem::path inside = normal.lexically_relative(here);
-  if (inside.empty() || starts_with(inside.native(), "..")) return normal.string();
-  return inside.string();
-}
 
 std::string hex(std::uintptr_t x) {
   char buf[24];
@@ -134,6 +124,17 @@ std::string frame_line(int number, const source_frame& f, const frame_descriptio
 }
 
 }  // namespace
+
+// Relative to the working directory when inside it, as the program was named.
+std::string shown_path(const std::string& file) {
+  const std::filesystem::path normal = std::filesystem::path(file).lexically_normal();
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  if (ec || !normal.is_absolute()) return normal.string();
+  const std::filesystem::path inside = normal.lexically_relative(here);
+  if (inside.empty() || starts_with(inside.native(), "..")) return normal.string();
+  return inside.string();
+}
 
 __attribute__((noinline)) int capture_frames(void** pcs, int capacity, int skip) noexcept {
   unwind_walk walk{pcs, capacity, skip + 1, 0};  // + 1: this function

@@ -45,6 +45,10 @@ struct frame_description {
 };
 frame_description look_up_frame(const void* pc);  // frame_lookup.cpp
 
+// A source file's path as reports show it: relative to the working directory
+// when inside it.
+std::string shown_path(const std::string& file);
+
 // Whether a function belongs to the program, not to upcemu (its namespaces, its
 // C interface, its files) or to the system (std::, libc, ...).
 bool is_program_frame(const source_frame& function, const frame_description& where);

@@ -20,7 +20,7 @@ std::string site_text(const access_site& s) {
   if (s.pc) {
     const frame_description d = look_up_frame(s.pc);
     for (const source_frame& f : d.functions)
-      if (is_program_frame(f, d) && !f.file.empty()) return f.file + ":" + std::to_string(f.line);
+      if (is_program_frame(f, d) && !f.file.empty()) return shown_path(f.file) + ":" + std::to_string(f.line);
     if (!d.functions.empty() && !d.functions.front().function.empty())
       return d.functions.front().function + " (build with -g and -O1 or more for the line)";
   }

@@ -30,7 +30,7 @@ CASES = {
         "plain": (1, ["WRONG: thread 0 added the counts before every thread had written its own"]),
         "check": (1, ["WRONG: thread 0 added the counts before every thread had written its own"]),
         "races": (1, ["upcemu: shared ", ": data race on element ", " of the shared_array<long int> of 4 elements "
-                      "declared at ", "missing_barrier.cpp:21: thread ", "'s write at ", " and thread ",
+                      "declared at ", "missing_barrier.cpp:22: thread ", "'s write at ", " and thread ",
                       "are not ordered by any barrier, lock or strict access", "put a upc_barrier between them"]),
     },
     "unlocked_accumulator": {
