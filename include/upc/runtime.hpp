@@ -76,6 +76,10 @@ extern thread_local int tl_mythread __asm__("upcemu_tl_mythread");  // MYTHREAD,
 extern char* g_partitions __asm__("upcemu_g_partitions");          // start of partition 0 in the mapping
 extern std::uint64_t g_partition_bytes __asm__("upcemu_g_partition_bytes");  // bytes per partition
 extern bool g_check __asm__("upcemu_g_check");                     // --check of the current run
+extern bool g_races;                                               // --check=races (lib/runtime/race_check.hpp)
+// What a shared access does to its bytes, as the race check records it (bits; a
+// compound assignment is read|write). <upcemu_c.h> has the same values.
+enum access_kind : unsigned { access_read = 1, access_write = 2, access_strict = 4 };
 // An mpi run spread over hosts: strict accesses and fences also bring other
 // hosts' cached pages up to date (lib/runtime/dsm.hpp).
 extern bool g_several_hosts __asm__("upcemu_g_several_hosts");

@@ -43,8 +43,7 @@ inline char* raw_address(const shared_address& a) noexcept {
 [[gnu::pure]] bool object_access_ok(const shared_address& a, std::size_t bytes) noexcept;
 [[noreturn]] void fail_object_access(const char* function, const shared_address& a, std::size_t bytes);
 // Under --check=races (lib/runtime/race_check.hpp): the access, with the caller's
-// return address as its place; `kind` is read 1, write 2, strict 4 (bits).
-extern bool g_races;
+// return address as its place; `kind` holds access_kind bits (0: not recorded).
 void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind);
 // Under --check: the access of `bytes` at `a` stays inside one partition and inside
 // one live shared object. Off --check it costs one predictable branch.
@@ -143,13 +142,13 @@ class shared_ref {
   shared_ref(shared_address a, std::size_t block) noexcept requires(B == dynamic_block) : a_(a), blk_{block} {}
 
   value_type get() const {
-    detail::check_access("shared read", a_, sizeof(T), C == consistency::strict ? 1u | 4u : 1u);
+    detail::check_access("shared read", a_, sizeof(T), C == consistency::strict ? detail::access_read | detail::access_strict : detail::access_read);
     return detail::load<value_type, C>(reinterpret_cast<const value_type*>(detail::raw_address(a_)));
   }
   operator value_type() const { return get(); }
   void put(const value_type& v) const {
     static_assert(!std::is_const_v<T>, "assignment through a pointer to const shared data");
-    detail::check_access("shared write", a_, sizeof(T), C == consistency::strict ? 2u | 4u : 2u);
+    detail::check_access("shared write", a_, sizeof(T), C == consistency::strict ? detail::access_write | detail::access_strict : detail::access_write);
     detail::store<value_type, C>(reinterpret_cast<value_type*>(detail::raw_address(a_)), v);
   }
   const shared_ref& operator=(const value_type& v) const { put(v); return *this; }

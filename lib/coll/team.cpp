@@ -148,13 +148,6 @@ char* team::at(int rank, std::uint64_t offset) const noexcept { return partition
 
 // ---- barrier ----------------------------------------------------------------
 
-namespace {
-// The race check's synchronisation object for a phase of this team's barrier:
-// one per parity, as a thread can be a phase ahead of another.
-const void* race_key(const header& h, std::uint32_t phase) {
-  return reinterpret_cast<const char*>(&h.barrier_generation) + (phase & 1);
-}
-}  // namespace
 
 std::uint32_t team::barrier_arrive() {
   if (world_) return world_barrier_arrive();
@@ -167,7 +160,7 @@ std::uint32_t team::barrier_arrive() {
     }
     return phase;
   }
-  if (g_races) race_release(race_key(h, phase));  // before the arrival that may complete the phase
+  if (g_races) race_release(race_barrier_key(&h.barrier_generation, phase));  // before the arrival that may complete the phase
   if (h.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size())) {
     h.barrier_arrived.store(0, std::memory_order_relaxed);
     publish_epoch(h.barrier_generation, phase, h.barrier_sleepers);
@@ -183,7 +176,7 @@ bool team::barrier_passed(std::uint32_t phase) {
     return true;
   }
   if (!epoch_reached(header_of(*this, 0).barrier_generation.load(std::memory_order_acquire), phase)) return false;
-  if (g_races) race_acquire(race_key(header_of(*this, 0), phase));
+  if (g_races) race_acquire(race_barrier_key(&header_of(*this, 0).barrier_generation, phase));
   return true;
 }
 
@@ -208,7 +201,7 @@ void team::barrier(const char* function) {
     return;
   }
   wait_epoch(h.barrier_generation, phase, h.barrier_sleepers, wait_site{function, -1, -2});
-  if (g_races) race_acquire(race_key(h, phase));
+  if (g_races) race_acquire(race_barrier_key(&h.barrier_generation, phase));
 }
 
 // ---- scratch ----------------------------------------------------------------

@@ -87,7 +87,7 @@ void notify(std::optional<int> id, const src& where) {
                                std::to_string(decode_thread(expected)) + " notified with id " +
                                std::to_string(decode(expected)) + " in the same phase" + at(where));
   }
-  if (g_races) race_barrier_notify(phase);  // before the arrival that may complete the phase
+  if (g_races) race_release(race_barrier_key(&b.generation, phase));  // before the arrival that may complete the phase
   me.notified = 1;
   me.notify_has_id = id.has_value();
   me.notify_id = id.value_or(0);
@@ -141,7 +141,7 @@ void wait(std::optional<int> id, const src& where) {
       b.sleepers.fetch_sub(1, std::memory_order_relaxed);
     }
   }
-  if (g_races) race_barrier_wait(phase);
+  if (g_races) race_acquire(race_barrier_key(&b.generation, phase));
   me.notified = 0;
   me.phase = phase + 1;
   const std::uint64_t slot = several_hosts() ? 0 : b.id_slot[phase & 1].load(std::memory_order_acquire);

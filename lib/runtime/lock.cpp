@@ -182,7 +182,7 @@ void lock(upc_lock_t* l, const std::source_location& where) {
   }
   l->holder.store(me, std::memory_order_relaxed);
   if (several_hosts()) dsm_acquire();
-  if (g_races) race_lock_acquired(l);
+  if (g_races) race_acquire(l);
 }
 
 int lock_attempt(upc_lock_t* l) {
@@ -198,7 +198,7 @@ int lock_attempt(upc_lock_t* l) {
   std::uint32_t c = 0;
   if (!l->word.compare_exchange_strong(c, 1, std::memory_order_acquire)) return 0;
   l->holder.store(mythread(), std::memory_order_relaxed);
-  if (g_races) race_lock_acquired(l);
+  if (g_races) race_acquire(l);
   return 1;
 }
 
@@ -216,7 +216,7 @@ void unlock(upc_lock_t* l) {
     remote_atomic(owner(l), remote_op::release_lock32, &l->word, 0);
     return;
   }
-  if (g_races) race_lock_releasing(l);
+  if (g_races) race_release(l);
   l->holder.store(-1, std::memory_order_relaxed);
   if (l->word.exchange(0, std::memory_order_release) == 2) futex_wake_one(&l->word);
 }

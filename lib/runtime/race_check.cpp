@@ -2,10 +2,11 @@
 //
 // One anonymous shared mapping, made by the launcher before any worker starts
 // (so forked workers share it, like the segment), holds:
-//   - the barriers' clocks: for each parity of the barrier phase, the join
-//     (element-wise maximum) of the clocks every thread had at its notify;
-//   - a table of synchronisation objects (locks, strict locations), each with
-//     the join of the clocks of the threads that released it;
+//   - a table of synchronisation objects, each with the join (element-wise
+//     maximum) of the clocks of the threads that released it: locks, strict
+//     locations, semaphores, and each barrier (the world's, a team's, the
+//     collectives') once per parity of its phase, which every thread releases at
+//     its arrival (notify) and acquires once the phase is complete;
 //   - the sites (file:line or return address) accesses were made at, interned
 //     into 16-bit numbers;
 //   - the shadow: for every byte of the partitions, the epoch (clock, thread,
@@ -69,7 +70,6 @@ struct region {
   std::size_t bytes = 0;
   int threads = 0;
   region_header* header = nullptr;
-  std::atomic<std::uint32_t>* barrier_clocks = nullptr;  // [kind 0 upc, 1 world][parity][threads]
   std::atomic<std::uintptr_t>* sync_keys = nullptr;      // [sync_slots]
   std::atomic<std::uint32_t>* sync_clocks = nullptr;     // [sync_slots + 1][threads], the last for overflow
   site_entry* sites = nullptr;                           // [max_sites]
@@ -111,10 +111,6 @@ void join_from(const std::atomic<std::uint32_t>* clocks) noexcept {
         std::max(tl_clock[static_cast<std::size_t>(t)], clocks[t].load(std::memory_order_acquire));
 }
 void next_epoch() noexcept { ++tl_clock[static_cast<std::size_t>(tl_me)]; }
-
-std::atomic<std::uint32_t>* barrier_clocks(int kind, std::uint32_t phase) noexcept {
-  return g_region.barrier_clocks + (static_cast<std::size_t>(kind) * 2 + (phase & 1)) * g_region.threads;
-}
 
 // The clocks of the sync object at `key`; created on first release. Full table:
 // every further object shares one slot (more order than there is: a race may be
@@ -238,8 +234,6 @@ std::string race_setup(int threads, char* partitions, std::uint64_t segment_byte
   r.segment_bytes = segment_bytes;
   const std::size_t T = static_cast<std::size_t>(threads);
   std::size_t at = round_up(sizeof(region_header), 64);
-  const std::size_t barrier_at = at;
-  at = round_up(at + 2 * 2 * T * sizeof(std::uint32_t), 64);
   const std::size_t keys_at = at;
   at = round_up(at + sync_slots * sizeof(std::uintptr_t), 64);
   const std::size_t clocks_at = at;
@@ -259,7 +253,6 @@ std::string race_setup(int threads, char* partitions, std::uint64_t segment_byte
   char* b = static_cast<char*>(m);
   r.header = new (b) region_header{};
   r.header->threads = threads;
-  r.barrier_clocks = reinterpret_cast<std::atomic<std::uint32_t>*>(b + barrier_at);
   r.sync_keys = reinterpret_cast<std::atomic<std::uintptr_t>*>(b + keys_at);
   r.sync_clocks = reinterpret_cast<std::atomic<std::uint32_t>*>(b + clocks_at);
   r.sites = reinterpret_cast<site_entry*>(b + sites_at);
@@ -306,26 +299,6 @@ std::optional<race_conflict> race_check_access(const void* p, std::size_t bytes,
   return check_range(c, bytes, (kind & access_read) != 0, (kind & access_write) != 0, intern_site(site));
 }
 
-void race_barrier_notify(std::uint32_t phase) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  apply_pending_acquire();
-  join_into(barrier_clocks(0, phase));
-  next_epoch();
-}
-void race_barrier_wait(std::uint32_t phase) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  join_from(barrier_clocks(0, phase));
-}
-void race_world_arrive(std::uint32_t phase) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  apply_pending_acquire();
-  join_into(barrier_clocks(1, phase));
-  next_epoch();
-}
-void race_world_passed(std::uint32_t phase) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  join_from(barrier_clocks(1, phase));
-}
 void race_release(const void* key) noexcept {
   if (tl_me < 0 || !g_region.base) return;
   apply_pending_acquire();
@@ -334,16 +307,6 @@ void race_release(const void* key) noexcept {
 void race_acquire(const void* key) noexcept {
   if (tl_me < 0 || !g_region.base) return;
   acquire(key);
-}
-void race_lock_acquired(const void* lock) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  apply_pending_acquire();
-  acquire(lock);
-}
-void race_lock_releasing(const void* lock) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
-  apply_pending_acquire();
-  release(lock);
 }
 
 }  // namespace upc::detail

@@ -18,10 +18,6 @@
 
 namespace upc::detail {
 
-// What an access does to the bytes (bits; a compound assignment is read|write).
-enum access_kind : unsigned { access_read = 1, access_write = 2, access_strict = 4 };
-
-extern bool g_races;  // --check=races (UPCEMU_CHECK=races), set at launch
 
 // Where an access is in the user's program: a source file and line (code
 // translated by upcc, calls with std::source_location), or a return address
@@ -59,15 +55,18 @@ void note_shared_access(const void* p, std::size_t bytes, unsigned kind, const a
 void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind);
 
 // Synchronisation, as the runtime performs it (each called by the thread that
-// synchronises, only when g_races). `phase` is the barrier's phase number.
-void race_barrier_notify(std::uint32_t phase) noexcept;  // upc_notify (and the first half of upc_barrier)
-void race_barrier_wait(std::uint32_t phase) noexcept;    // upc_wait, once the phase has completed
-void race_world_arrive(std::uint32_t phase) noexcept;    // the collectives' world barrier
-void race_world_passed(std::uint32_t phase) noexcept;
-void race_release(const void* key) noexcept;            // any other synchronisation object: a barrier
-void race_acquire(const void* key) noexcept;            // of a team (a key per phase parity), ...
-void race_lock_acquired(const void* lock) noexcept;      // upc_lock, a successful upc_lock_attempt
-void race_lock_releasing(const void* lock) noexcept;     // upc_unlock, before the lock is free
+// synchronises, only when g_races), on an object named by an address in the
+// segment: a release happens before every later acquire of the same object.
+// A lock is released by upc_unlock (before the lock is free) and acquired by
+// upc_lock and a successful upc_lock_attempt; a barrier phase (one object per
+// parity of the phase: race_barrier_key) is released by each thread at its
+// arrival and acquired once the phase is complete; a semaphore by its post and
+// the wait or try that takes it.
+void race_release(const void* key) noexcept;
+void race_acquire(const void* key) noexcept;
+inline const void* race_barrier_key(const void* generation_word, std::uint32_t phase) noexcept {
+  return static_cast<const char*>(generation_word) + (phase & 1);
+}
 void race_thread_started(int thread) noexcept;           // a UPC thread begins (its clock starts at 1)
 
 // Memory handed out again by the shared heap: earlier accesses to its bytes

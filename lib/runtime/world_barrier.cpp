@@ -27,7 +27,7 @@ std::uint32_t world_barrier_arrive() {
     hosts_world_arrive();
     return phase;
   }
-  if (g_races) race_world_arrive(phase);
+  if (g_races) race_release(race_barrier_key(&b.generation, phase));
   // Thread 0 leaves its call's fingerprint for the others to compare with.
   if (tl_mythread == 0) b.call_hash[phase & 1].store(this_call().hash, std::memory_order_relaxed);
   if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(c.threads)) {
@@ -41,7 +41,7 @@ bool world_barrier_passed(std::uint32_t phase) {
   if (several_hosts()) return hosts_world_passed();
   barrier_state& b = control().world_barrier;
   if (!epoch_reached(b.generation.load(std::memory_order_acquire), phase)) return false;
-  if (g_races) race_world_passed(phase);
+  if (g_races) race_acquire(race_barrier_key(&b.generation, phase));
   match_after_world_barrier(b.call_hash[phase & 1].load(std::memory_order_relaxed));
   return true;
 }
@@ -58,7 +58,7 @@ void world_barrier(const char* function) {
   const std::uint32_t phase = world_barrier_arrive();
   barrier_state& b = control().world_barrier;
   wait_epoch(b.generation, phase, b.sleepers, wait_site{function, -1, -2});
-  if (g_races) race_world_passed(phase);
+  if (g_races) race_acquire(race_barrier_key(&b.generation, phase));
   match_after_world_barrier(b.call_hash[phase & 1].load(std::memory_order_relaxed));
 }
 
