@@ -47,11 +47,7 @@ namespace {
 
 void check_single_valued(const request& rq, team& t) {
   if (!check_enabled()) return;
-  const detail::single_valued f = single_valued_args(rq);
-  const std::uint32_t round = t.next_check_round();
-  f.publish_to(t.single_valued_area(t.rank(), round));
-  t.barrier(rq.function);
-  f.verify_against(t.single_valued_area(0, round), t.thread_of(0));
+  t.check_single_valued(single_valued_args(rq), rq.function);
 }
 
 bool in_nosync(upc_flag_t f) { return f & UPC_IN_NOSYNC; }

@@ -9,6 +9,7 @@
 #include "../runtime/epoch_wait.hpp"
 #include "../runtime/hosts.hpp"
 #include "../runtime/race_check.hpp"
+#include "../runtime/single_valued.hpp"
 #include "../runtime/world_barrier.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/error.hpp"
@@ -39,8 +40,13 @@ struct header {
   std::int32_t split_color;
   std::int32_t split_key;
   std::uint64_t split_block;  // offset in this member's partition; 0: none
-  // single-valued arguments of this member's last checked calls (two rounds)
-  alignas(64) std::atomic<std::uint64_t> single_valued[2][team::single_valued_slots];
+  // --check's single-valued arguments: member 0 publishes each checked call's
+  // (a ring of rounds) and says how many it has published; every other member
+  // compares its own with them and says how many it has compared.
+  alignas(64) std::atomic<std::uint32_t> checks_published;
+  std::atomic<std::uint32_t> checks_compared;
+  std::atomic<std::uint32_t> checks_sleepers;
+  alignas(64) std::atomic<std::uint64_t> single_valued[team::single_valued_rounds][team::single_valued_slots];
 };
 constexpr std::size_t header_bytes = (sizeof(header) + 63) / 64 * 64;
 
@@ -255,8 +261,37 @@ void team::ensure_scratch(std::size_t bytes, const char* function) {
   scratch_bytes_ = grown;
 }
 
-std::atomic<std::uint64_t>* team::single_valued_area(int rank, std::uint32_t round) const noexcept {
-  return header_of(*this, rank).single_valued[round & 1];
+// Without a barrier: a check must not make a NOSYNC collective wait for every
+// member (a program whose threads never all arrive would hang under --check
+// instead of being reported). Member 0 publishes; the others wait for member 0
+// alone, and member 0 reuses a round's slot only once everyone has compared it.
+void team::check_single_valued(const single_valued& mine, const char* function) {
+  const std::uint32_t round = check_round_++;
+  header& h0 = header_of(*this, 0);
+  std::atomic<std::uint64_t>* area = h0.single_valued[round % single_valued_rounds];
+  if (several_hosts()) {  // member 0's header may be on another host: its pages travel with a barrier
+    if (rank_ == 0) mine.publish_to(area);
+    barrier(function);
+    mine.verify_against(area, thread_of(0));
+    barrier(function);  // the slot is reused single_valued_rounds calls later
+    return;
+  }
+  if (rank_ == 0) {
+    if (round >= single_valued_rounds)
+      for (int r = 1; r < size(); ++r) {
+        header& h = header_of(*this, r);
+        wait_epoch(h.checks_compared, round - single_valued_rounds + 1, h.checks_sleepers,
+                   wait_site{function, static_cast<std::int64_t>(round), thread_of(r)});
+      }
+    mine.publish_to(area);
+    publish_epoch(h0.checks_published, round + 1, h0.checks_sleepers);
+    return;
+  }
+  wait_epoch(h0.checks_published, round + 1, h0.checks_sleepers,
+             wait_site{function, static_cast<std::int64_t>(round), thread_of(0)});
+  mine.verify_against(area, thread_of(0));
+  header& me = header_of(*this, rank_);
+  publish_epoch(me.checks_compared, round + 1, me.checks_sleepers);
 }
 
 // ---- split and release ------------------------------------------------------

@@ -28,6 +28,10 @@
 
 #include "status.hpp"
 
+namespace upc::detail {
+class single_valued;
+}
+
 namespace upc::coll {
 
 // A range of every member's block that one executor owns: registered once per
@@ -134,11 +138,13 @@ class team {
   // leave frees the blocks. The handle must not be used afterwards.
   void release(const char* function);
 
-  // Where a member publishes the single-valued arguments of a call (round:
-  // this member's count of checked calls on the team, the same on every member).
+  // --check: this member's single-valued arguments of a collective call compared
+  // with member 0's (the same call, by this member's count of checked calls on
+  // the team); a difference fails the run naming both threads. It waits for
+  // member 0's arguments, never for every member.
   static constexpr int single_valued_slots = 24;
-  std::atomic<std::uint64_t>* single_valued_area(int rank, std::uint32_t round) const noexcept;
-  std::uint32_t next_check_round() noexcept { return check_round_++; }
+  static constexpr std::uint32_t single_valued_rounds = 4;
+  void check_single_valued(const detail::single_valued& mine, const char* function);
 
   // Bytes of one member's block for a team of `size` members.
   static std::size_t block_bytes(int size);
