@@ -23,6 +23,7 @@
 #include "hosts.hpp"
 #include "backend_mpi.hpp"
 #include "launcher.hpp"
+#include "segment.hpp"
 
 namespace upc {
 
@@ -284,7 +285,7 @@ int describe_segment_address(const void* address, char* out, std::size_t size) {
   const auto begin = reinterpret_cast<std::uintptr_t>(g_partitions);
   const std::uint64_t threads = static_cast<std::uint64_t>(g_control->threads);
   const std::uintptr_t end = begin + threads * g_partition_bytes;
-  if (a < begin || a >= end + 65536) return 0;
+  if (a < begin || a >= end + segment_guard_bytes) return 0;
   const char* hint = g_control->check ? "" : "; upcrun --check names the access and the object";
   int n;
   if (a >= end)

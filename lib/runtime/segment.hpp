@@ -17,6 +17,9 @@ struct segment_geometry {
   std::uint64_t total_bytes;  // header + partitions, computed overflow-checked (segment_size.hpp)
 };
 
+// Inaccessible bytes create_segment leaves on each side of the segment.
+constexpr std::size_t segment_guard_bytes = 65536;
+
 // Maps the segment; sets g_control, g_partitions, g_partition_bytes. Throws
 // upc::error (function "upcrun") when the mapping cannot be made.
 void create_segment(const segment_geometry& g);
