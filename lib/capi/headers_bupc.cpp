@@ -23,6 +23,7 @@
 #include "upc_nb.h"
 #include "../runtime/futex.hpp"
 #include "../runtime/hosts.hpp"
+#include "../runtime/nb_region.hpp"
 #include "../runtime/race_check.hpp"
 #include "../runtime/remote_ops.hpp"
 
@@ -446,16 +447,19 @@ int upcemu_bupc_trysync_some(upc_handle_t* ph, size_t n) {
 void upcemu_bupc_waitsync_some(upc_handle_t* ph, size_t n) {
   while (!upcemu_bupc_trysync_some(ph, n)) upc::poll();
 }
-// Implicit-handle operations complete when issued here, so the region's one
-// handle is complete too; the region's nesting is checked.
+// The implicit-handle operations started in a region are completed by its one
+// handle (nb_region.hpp). They complete when issued here, so the handle is
+// complete too, except under --check=races, where it is a real handle: syncing
+// it is where the region's transfers are noted again. The nesting is checked.
 void upcemu_bupc_begin_accessregion(void) {
   if (tl_in_access_region) fail("bupc_begin_accessregion", "an access region is already open (they do not nest)");
   tl_in_access_region = true;
+  upc::detail::nb_region_begin();
 }
 upc_handle_t upcemu_bupc_end_accessregion(void) {
   if (!tl_in_access_region) fail("bupc_end_accessregion", "no access region is open (call bupc_begin_accessregion first)");
   tl_in_access_region = false;
-  return UPC_COMPLETE_HANDLE;
+  return upc::detail::nb_region_end();
 }
 
 // ---- semaphores ----

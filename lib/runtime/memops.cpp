@@ -1,7 +1,8 @@
 // upc_memcpy / upc_memget / upc_memput / upc_memset: one memcpy straight into or
 // out of the owning partition (single copy; the processes backend maps the segment
 // at the same address in every process). Each shared side must stay inside one
-// partition, as for shared [] char.
+// partition, as for shared [] char. Under --check=races a copy's shared side is
+// an access of all its bytes, at the caller's place (race_range.hpp).
 #include <cstring>
 #include <string>
 
@@ -9,7 +10,7 @@
 #include "control.hpp"
 #include "copy_bytes.hpp"
 #include "heap_index.hpp"
-#include "race_check.hpp"
+#include "race_range.hpp"
 #include "traffic.hpp"
 #include "upc/memops.hpp"
 
@@ -47,13 +48,6 @@ void check_object(const char* function, const char* arg, const shared_address& a
                              " of it from there): a upc_mem* copy reaches only the part of an object that one thread "
                              "holds; copy each thread's block separately");
 }
-// Under --check=races a copy's shared side is an access of all its bytes, at the
-// caller's place: the UPC source's line that upcc passed, else the return address.
-void note_range(const void* p, std::size_t n, unsigned kind, const void* caller) {
-  if (!detail::g_races) return;
-  const detail::c_site& c = detail::tl_c_site;
-  detail::note_shared_access(p, n, kind, detail::access_site{c.file, c.line, c.file ? nullptr : caller});
-}
 void check_local(const char* function, const char* arg, const void* p, std::size_t n) {
   if (!p && n) detail::fail(function, std::string(arg) + " is a null pointer");
 }
@@ -64,8 +58,8 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
   if (n == 0) return;
   char* d = resolve("upc_memcpy", "dst", dst, n);
   char* s = resolve("upc_memcpy", "src", src, n);
-  note_range(s, n, detail::access_read, __builtin_return_address(0));
-  note_range(d, n, detail::access_write, __builtin_return_address(0));
+  detail::note_range(s, n, detail::access_read, __builtin_return_address(0));
+  detail::note_range(d, n, detail::access_write, __builtin_return_address(0));
   // Overlap (possible only within one partition) is allowed, as with memmove.
   if (detail::traffic::g_active) detail::traffic::copied(d, s, n, -1, "", "upc_memcpy");
   if (d + n <= s || s + n <= d) detail::copy_bytes(d, s, n);
@@ -77,7 +71,7 @@ void memget(void* dst, sptr<void> src, std::size_t n) {
   if (n == 0) return;
   check_local("upc_memget", "dst", dst, n);
   const char* from = resolve("upc_memget", "src", src, n);
-  note_range(from, n, detail::access_read, __builtin_return_address(0));
+  detail::note_range(from, n, detail::access_read, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(dst, from, n, -1, "", "upc_memget");
   detail::copy_bytes(dst, from, n);
 }
@@ -87,7 +81,7 @@ void memput(sptr<void> dst, const void* src, std::size_t n) {
   if (n == 0) return;
   check_local("upc_memput", "src", src, n);
   char* to = resolve("upc_memput", "dst", dst, n);
-  note_range(to, n, detail::access_write, __builtin_return_address(0));
+  detail::note_range(to, n, detail::access_write, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(to, src, n, -1, "", "upc_memput");
   detail::copy_bytes(to, src, n);
 }
@@ -96,7 +90,7 @@ void memset(sptr<void> dst, int c, std::size_t n) {
   detail::require_upc_thread("upc_memset");
   if (n == 0) return;
   char* to = resolve("upc_memset", "dst", dst, n);
-  note_range(to, n, detail::access_write, __builtin_return_address(0));
+  detail::note_range(to, n, detail::access_write, __builtin_return_address(0));
   std::memset(to, c, n);
 }
 
