@@ -72,6 +72,7 @@ void memget(void* dst, sptr<void> src, std::size_t n) {
   check_local("upc_memget", "dst", dst, n);
   const char* from = resolve("upc_memget", "src", src, n);
   detail::note_range(from, n, detail::access_read, __builtin_return_address(0));
+  detail::note_private_range(dst, n, detail::access_write, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(dst, from, n, -1, "", "upc_memget");
   detail::copy_bytes(dst, from, n);
 }
@@ -82,6 +83,7 @@ void memput(sptr<void> dst, const void* src, std::size_t n) {
   check_local("upc_memput", "src", src, n);
   char* to = resolve("upc_memput", "dst", dst, n);
   detail::note_range(to, n, detail::access_write, __builtin_return_address(0));
+  detail::note_private_range(src, n, detail::access_read, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(to, src, n, -1, "", "upc_memput");
   detail::copy_bytes(to, src, n);
 }
