@@ -7,6 +7,8 @@ import subprocess
 
 import clang.cindex as ci
 
+from . import clang_memo
+from .clang_memo import begin_of, children, end_of, new_parse  # noqa: F401 (the translator's)
 from .errors import UpcError
 
 K = ci.CursorKind
@@ -48,7 +50,7 @@ def configure():
     _configured = True
     _register_evaluate()
     _bytes_survive()
-    _cache_kinds()
+    clang_memo.install()
 
 
 def _bytes_survive():
@@ -74,17 +76,6 @@ def _bytes_survive():
 
 class _EvalResult(ctypes.c_void_p):
     pass
-
-
-def _cache_kinds():
-    """Cursor.kind converts libclang's number on every access; the translator asks
-    each cursor many times."""
-    def kind(self):
-        k = self.__dict__.get("_upcc_kind")
-        if k is None:
-            k = self._upcc_kind = ci.CursorKind.from_id(self._kind_id)
-        return k
-    ci.Cursor.kind = property(kind)
 
 
 def _register_evaluate():
@@ -147,45 +138,3 @@ def only_child(c):
 
 def expression_children(c):
     return [x for x in children(c) if x.kind.is_expression()]
-
-
-# ---- per-cursor caches: libclang answers each query through several calls,
-# and the translator asks the same cursor the same thing many times ----
-_offset = ctypes.c_uint()
-
-
-def _file_offset(location):
-    ci.conf.lib.clang_getInstantiationLocation(location, None, None, None, ctypes.byref(_offset))
-    return _offset.value
-
-
-def begin_of(c):
-    """c's first byte offset (libclang's file offset, through fewer wrappers than
-    cursor.extent.start.offset: the translator asks it for every node)."""
-    s = c.__dict__.get("_upcc_start")
-    if s is None:
-        if not isinstance(c, ci.Cursor):  # a token
-            c._upcc_start, c._upcc_end = c.extent.start.offset, c.extent.end.offset
-            return c._upcc_start
-        lib = ci.conf.lib
-        e = lib.clang_getCursorExtent(c)
-        s = c._upcc_start = _file_offset(lib.clang_getRangeStart(e))
-        c._upcc_end = _file_offset(lib.clang_getRangeEnd(e))
-    return s
-
-
-def end_of(c):
-    """The offset just after c."""
-    s = c.__dict__.get("_upcc_end")
-    if s is None:
-        begin_of(c)
-        s = c._upcc_end
-    return s
-
-
-def children(c):
-    """c's children, as a list (cached)."""
-    k = c.__dict__.get("_upcc_kids")
-    if k is None:
-        k = c._upcc_kids = list(c.get_children())
-    return k

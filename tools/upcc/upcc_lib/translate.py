@@ -90,10 +90,12 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
         return h(c) if h is not None else self.generic(c)
 
     def parse(self):
-        return ci.Index.create().parse(
+        tu = ci.Index.create().parse(
             "upcc_input.c", args=["-x", "c", "-std=gnu11", "-include", PARSE_PRELUDE, "-Wno-everything",
                                   "-Wimplicit-function-declaration", "-ferror-limit=0"],
             unsaved_files=[("upcc_input.c", self.raw)])
+        clang_util.new_parse(tu, len(self.raw))
+        return tu
 
     def parse_with_conversions(self):
         """Parse; while clang refuses implicit conversions between pointer-to-shared

@@ -18,10 +18,16 @@ import re
 
 import clang.cindex as ci
 
+from .clang_memo import type_memo
+
 AS_RE = re.compile(r"__attribute__\(\(address_space\((\d+)\)\)\)\s*")
 TK = ci.TypeKind
 ARRAYS = (TK.CONSTANTARRAY, TK.INCOMPLETEARRAY, TK.VARIABLEARRAY, TK.DEPENDENTSIZEDARRAY)
 SIMPLE_TYPE = re.compile(r"^[A-Za-z_][\w ]*$")
+INTEGERS = frozenset((TK.BOOL, TK.CHAR_U, TK.UCHAR, TK.CHAR16, TK.CHAR32, TK.USHORT, TK.UINT, TK.ULONG, TK.ULONGLONG,
+                      TK.UINT128, TK.CHAR_S, TK.SCHAR, TK.WCHAR, TK.SHORT, TK.INT, TK.LONG, TK.LONGLONG, TK.INT128,
+                      TK.ENUM))
+TYPE_MEMO = type_memo()
 VOID_RE = re.compile(r"^(?:(?:const|volatile|restrict)\s+)*void(?:\s+(?:const|volatile|restrict))*$")
 
 
@@ -29,26 +35,25 @@ class Types:
     """Mixin over self.layouts (the prepass table) and self.anon_names."""
 
     # ---- shared or not ----
+    # Each answer is memoised by the type's identity (clang_memo): types repeat
+    # far more than they vary, and every expression asks about its own.
     @staticmethod
     def canonical(t):
-        """t's canonical type (cached on t: libclang makes a new one each time)."""
-        c = t.__dict__.get("_upcc_canonical")
-        if c is None:
-            c = t._upcc_canonical = t.get_canonical()
-        return c
+        return t.get_canonical()
 
     @staticmethod
     def canonical_spelling(t):
-        s = t.__dict__.get("_upcc_cspelling")
-        if s is None:
-            s = t._upcc_cspelling = Types.canonical(t).spelling
-        return s
+        return t.get_canonical().spelling
 
     @staticmethod
     def top_as(t):
         """K of the type's own address space (0: not shared). Works on the canonical
         spelling: libclang's element_type drops an array element's address space."""
-        return Types.top_as_spelling(Types.canonical_spelling(t))
+        key = ("top_as", t.data[0])
+        r = TYPE_MEMO.get(key)
+        if r is None:
+            r = TYPE_MEMO[key] = Types.top_as_spelling(t.get_canonical().spelling)
+        return r
 
     @staticmethod
     @functools.lru_cache(maxsize=None)
@@ -67,31 +72,29 @@ class Types:
         return self.top_as(t) > 0
 
     def is_sptr(self, t):
-        r = t.__dict__.get("_upcc_sptr")
+        key = ("sptr", t.data[0])
+        r = TYPE_MEMO.get(key)
         if r is None:
-            c = self.canonical(t)
-            r = t._upcc_sptr = c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
+            c = t.get_canonical()
+            r = TYPE_MEMO[key] = c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
         return r
 
     @staticmethod
     def mentions_shared(t):
         """Whether a shared type appears anywhere in t (then its text must be lowered)."""
-        return "address_space(" in Types.canonical_spelling(t)
+        return "address_space(" in t.get_canonical().spelling
 
     def is_array(self, t):
-        return self.canonical(t).kind in ARRAYS
+        return t.get_canonical().kind in ARRAYS
 
     def is_pointer(self, t):
-        return self.canonical(t).kind == TK.POINTER
+        return t.get_canonical().kind == TK.POINTER
 
     def is_record(self, t):
-        return self.canonical(t).kind == TK.RECORD
+        return t.get_canonical().kind == TK.RECORD
 
     def is_integer(self, t):
-        return self.canonical(t).kind in (
-            TK.BOOL, TK.CHAR_U, TK.UCHAR, TK.CHAR16, TK.CHAR32, TK.USHORT, TK.UINT, TK.ULONG, TK.ULONGLONG,
-            TK.UINT128, TK.CHAR_S, TK.SCHAR, TK.WCHAR, TK.SHORT, TK.INT, TK.LONG, TK.LONGLONG, TK.INT128,
-            TK.ENUM)
+        return t.get_canonical().kind in INTEGERS
 
     @staticmethod
     def pointee(t):
@@ -119,7 +122,11 @@ class Types:
 
     @staticmethod
     def is_void(t):
-        return VOID_RE.match(AS_RE.sub("", t.get_canonical().spelling).strip()) is not None
+        key = ("void", t.data[0])
+        r = TYPE_MEMO.get(key)
+        if r is None:
+            r = TYPE_MEMO[key] = VOID_RE.match(AS_RE.sub("", t.get_canonical().spelling).strip()) is not None
+        return r
 
     def is_incomplete(self, t):
         c = t.get_canonical()

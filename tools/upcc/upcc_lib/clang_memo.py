@@ -1,0 +1,246 @@
+"""libclang's answers, each asked once (docs/upcc.md, "Translation time and memory").
+
+The Python bindings ask libclang anew on every attribute access, through
+wrappers that check each result with further calls, and the translator asks
+every node and every type many questions: that, not clang's parse, was most of
+upcc's time. Here the bindings' hot queries are replaced by ones that give the
+same answers from fewer calls:
+
+- a cursor's kind, type, spelling and referenced declaration are computed on
+  first access and are plain attributes of the cursor object from then on;
+- a type's answers (canonical type, pointee, element, spelling, ...) are
+  memoised by the type's identity: clang's types are unique in their AST, and
+  a CXType's data[0] is the type itself (its QualType, qualifiers included);
+- offsets in upcc_input.c come from clang's raw source locations: clang numbers
+  the bytes of each file consecutively from the file's first location, so an
+  offset is a difference (the parsed text is preprocessed: no location in it
+  is a macro expansion); anywhere else the bindings' way is kept;
+- a cursor's children come through one callback for every walk, its tokens
+  with two calls each.
+What is memoised by identity holds for one parse: new_parse starts afresh.
+"""
+import ctypes
+
+import clang.cindex as ci
+
+_memo = {}  # (question, identity) -> libclang's answer, for the current parse
+_MISSING = object()
+# The raw locations of upcc_input.c's first byte and of its end, in the parse
+# being translated (a location between them is that file's).
+_main_file = [1, 0]
+_offset = ctypes.c_uint()
+
+
+def new_parse(tu, length):
+    """Start on the parse tu of upcc_input.c (length bytes)."""
+    _memo.clear()
+    f = tu.get_file("upcc_input.c")
+    first = ci.conf.lib.clang_getLocationForOffset(tu, f, 0).int_data
+    # (a raw location with the top bit set is a macro expansion's)
+    _main_file[:] = [first, first + length] if 0 < first and first + length < 1 << 31 else [1, 0]
+
+
+def type_memo():
+    """The memo of answers by type identity (type_algebra keeps its own there:
+    key (question, type_key(t)))."""
+    return _memo
+
+
+def type_key(t):
+    return t.data[0]
+
+
+def _file_offset(location):
+    ci.conf.lib.clang_getInstantiationLocation(location, None, None, None, ctypes.byref(_offset))
+    return _offset.value
+
+
+def _range_offsets(extent):
+    """(first, end) byte offsets of a CXSourceRange."""
+    first, last = _main_file
+    a, b = extent.begin_int_data, extent.end_int_data
+    if first <= a <= last and first <= b <= last:
+        return a - first, b - first
+    lib = ci.conf.lib
+    return _file_offset(lib.clang_getRangeStart(extent)), _file_offset(lib.clang_getRangeEnd(extent))
+
+
+# ---- offsets and children: asked of every node ----
+def _extent(c):
+    c._upcc_start, c._upcc_end = _range_offsets(ci.conf.lib.clang_getCursorExtent(c))
+
+
+def begin_of(c):
+    """c's first byte offset (a cursor's or a token's)."""
+    s = c.__dict__.get("_upcc_start")
+    if s is None:
+        _extent(c)
+        s = c._upcc_start
+    return s
+
+
+def end_of(c):
+    """The offset just after c."""
+    s = c.__dict__.get("_upcc_end")
+    if s is None:
+        _extent(c)
+        s = c._upcc_end
+    return s
+
+
+def _visit(child, parent, found):
+    child._tu = found[0]  # (the cursor keeps its translation unit alive)
+    found.append(child)
+    return 1  # CXChildVisit_Continue
+
+
+_visitor = ci.callbacks["cursor_visit"](_visit)
+
+
+def children(c):
+    """c's children, as a list (cached). The bindings' get_children makes a
+    callback for each call and compares each child with the null cursor (two
+    more calls); a child is never the null cursor."""
+    k = c.__dict__.get("_upcc_kids")
+    if k is None:
+        found = [c._tu]
+        ci.conf.lib.clang_visitChildren(c, _visitor, found)
+        k = c._upcc_kids = found[1:]
+    return k
+
+
+class Token:
+    """A token of a cursor's extent: its spelling and offsets (begin_of, end_of)."""
+
+    def __init__(self, spelling, start, end):
+        self.spelling, self._upcc_start, self._upcc_end = spelling, start, end
+
+
+class _Once:
+    """An attribute computed on its first access and then stored in the object,
+    where later accesses find it as a plain attribute (a non-data descriptor:
+    the instance's own value wins)."""
+
+    def __init__(self, name, compute):
+        self.name, self.compute = name, compute
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        v = obj.__dict__[self.name] = self.compute(obj)
+        return v
+
+
+def _raw(name, argtypes, restype):
+    """A libclang function without the bindings' result check (which looks for a
+    translation unit among the arguments on every call)."""
+    lib = ci.conf.lib
+    f = lib._FuncPtr((name, lib))
+    f.argtypes, f.restype = argtypes, restype
+    return f
+
+
+def install():
+    """Replace the bindings' hot queries (once libclang is loaded)."""
+    lib = ci.conf.lib
+    cursor_type = _raw("clang_getCursorType", [ci.Cursor], ci.Type)
+    referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
+    token_extent = _raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)
+    null = bytes(lib.clang_getNullCursor())
+    cursor_kinds, type_kinds = ci.CursorKind.from_id, ci.TypeKind.from_id
+
+    # ---- cursors ----
+    def type_of(c):
+        t = cursor_type(c)
+        t._tu = c._tu
+        return t
+
+    def referenced_of(c):
+        r = referenced(c)
+        if bytes(r) == null:  # the bindings' None (clang_equalCursors with the null cursor)
+            return None
+        r._tu = c._tu
+        return r
+
+    ci.Cursor.kind = _Once("kind", lambda c: cursor_kinds(c._kind_id))
+    ci.Cursor.type = _Once("type", type_of)
+    ci.Cursor.spelling = _Once("spelling", lambda c: lib.clang_getCursorSpelling(c))
+    ci.Cursor.referenced = _Once("referenced", referenced_of)
+
+    def usr(c):
+        """Memoised by the cursor's identity (its bytes): every reference to a
+        declaration gives a cursor object of its own, with the same bytes."""
+        key = ("usr", bytes(c))
+        r = _memo.get(key)
+        if r is None:
+            r = _memo[key] = lib.clang_getCursorUSR(c)
+        return r
+    ci.Cursor.get_usr = usr
+
+    def tokens(c):
+        """The tokens of c's extent, as a list (cached)."""
+        toks = c.__dict__.get("_upcc_tokens")
+        if toks is None:
+            toks = c._upcc_tokens = []
+            tu = c._tu
+            memory, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
+            lib.clang_tokenize(tu, lib.clang_getCursorExtent(c), ctypes.byref(memory), ctypes.byref(count))
+            try:
+                for i in range(count.value):
+                    t = memory[i]
+                    a, b = _range_offsets(token_extent(tu, t))
+                    toks.append(Token(lib.clang_getTokenSpelling(tu, t), a, b))
+            finally:
+                if count.value:
+                    lib.clang_disposeTokens(tu, memory, count)
+        return toks
+    ci.Cursor.get_tokens = tokens
+
+    base_offset = ci.SourceLocation.offset.fget
+
+    def offset(loc):
+        first, last = _main_file
+        a = loc.int_data
+        return a - first if first <= a <= last else base_offset(loc)
+    ci.SourceLocation.offset = property(offset)
+
+    # ---- types ----
+    def memo_type(question, f):
+        def get(t):
+            key = (question, t.data[0])
+            r = _memo.get(key)
+            if r is None:
+                r = _memo[key] = f(t)
+                r._tu = t._tu
+            return r
+        return get
+
+    def memo_value(question, f):
+        def get(t):
+            key = (question, t.data[0])
+            r = _memo.get(key, _MISSING)
+            if r is _MISSING:
+                r = _memo[key] = f(t)
+            return r
+        return get
+
+    ci.Type.kind = _Once("kind", lambda t: type_kinds(t._kind_id))
+    ci.Type.spelling = _Once("spelling", memo_value("spelling", lambda t: lib.clang_getTypeSpelling(t)))
+    ci.Type.get_canonical = memo_type("canonical", _raw("clang_getCanonicalType", [ci.Type], ci.Type))
+    ci.Type.get_pointee = memo_type("pointee", _raw("clang_getPointeeType", [ci.Type], ci.Type))
+    element, base_element = _raw("clang_getElementType", [ci.Type], ci.Type), ci.Type.element_type.fget
+
+    def element_type(t):
+        key = ("element", t.data[0])
+        r = _memo.get(key)
+        if r is None:
+            r = element(t)
+            if r._kind_id == ci.TypeKind.INVALID.value:
+                return base_element(t)  # (which raises, as the bindings do)
+            r._tu = t._tu
+            _memo[key] = r
+        return r
+    ci.Type.element_type = property(element_type)
+    ci.Type.element_count = property(memo_value("element_count", ci.Type.element_count.fget))
+    for name in ("is_const_qualified", "is_volatile_qualified", "get_size", "get_array_size"):
+        setattr(ci.Type, name, memo_value(name, getattr(ci.Type, name)))
