@@ -80,6 +80,8 @@ extern _Bool upcemu_g_several_hosts; /* an mpi run spread over hosts */
 void upcemu_strict_sync(void);
 extern uint64_t upcemu_g_partition_bytes;
 extern _Bool upcemu_g_check;
+extern _Bool upcemu_g_locality;     /* --report=locality */
+extern _Bool upcemu_g_access_hooks; /* --check or --report=locality: upcemu_addr calls upcemu_check_access */
 #define UPCEMU_INLINE static inline __attribute__((always_inline))
 UPCEMU_INLINE int upcemu_threads(void) { return upcemu_g_threads; }
 UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }
@@ -90,13 +92,16 @@ UPCEMU_INLINE int upcemu_mythread(void) { return upcemu_tl_mythread; }
  * ++/-- reads and writes. Enumerators, not macros: upcc emits them into C it has
  * already preprocessed. */
 enum upcemu_access_kind { UPCEMU_READ = 1, UPCEMU_WRITE = 2, UPCEMU_STRICT = 4 };
-/* Under --check: the bounds of a shared access, and its note for the race check. */
+/* Under --check: the bounds of a shared access, and its note for the race check;
+ * under --report=locality: the access counted, local or remote, at its line. */
 void upcemu_check_access(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line);
 /* Under --check, a cast of a non-null pointer-to-shared to a local pointer: it must
  * point into (or one past the end of) the part of a live object on the calling
  * thread (UPC 1.3 6.4.3: another thread's affinity gives an undefined result). */
 void upcemu_check_local_of(upcemu_sptr p, const char* file, unsigned line);
 void upcemu_fail(const char* function, const char* message); /* a UPC error: ends the run with a report */
+/* Under --report=locality: a upc_forall that gives every iteration to every thread began. */
+void upcemu_note_forall_every_thread(const char* file, unsigned line);
 
 /* ---- pointer-to-shared arithmetic (upc::layout) ---- */
 #ifndef __cplusplus
@@ -145,7 +150,7 @@ UPCEMU_INLINE upcemu_sptr upcemu_base(const upcemu_object* o) {
 /* The local address of a shared access of `bytes` (checked under --check);
  * kind: UPCEMU_READ, UPCEMU_WRITE or both, with UPCEMU_STRICT for a strict one. */
 UPCEMU_INLINE void* upcemu_addr(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line) {
-  if (__builtin_expect(upcemu_g_check, 0)) upcemu_check_access(p, bytes, kind, file, line);
+  if (__builtin_expect(upcemu_g_access_hooks, 0)) upcemu_check_access(p, bytes, kind, file, line);
   return upcemu_g_partitions + (uint64_t)p.thread * upcemu_g_partition_bytes + p.offset;
 }
 /* A strict access: ordered against every other shared access (a full fence). */
@@ -224,6 +229,12 @@ UPCEMU_INLINE int upcemu_forall_enter(int controlling) {
   return outer;
 }
 UPCEMU_INLINE void upcemu_forall_leave(int* outer) { upcemu_tl_forall = *outer; }
+/* A upc_forall with an empty affinity (or continue): every thread runs every
+ * iteration; noted for --report=locality when no upc_forall around it controls. */
+UPCEMU_INLINE int upcemu_forall_enter_every_thread(const char* file, unsigned line) {
+  if (__builtin_expect(upcemu_g_locality, 0) && !upcemu_tl_forall) upcemu_note_forall_every_thread(file, line);
+  return upcemu_forall_enter(0);
+}
 UPCEMU_INLINE void upcemu_fence(void) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   if (__builtin_expect(upcemu_g_several_hosts, 0)) upcemu_strict_sync();

@@ -41,8 +41,15 @@ Options:
   --report=traffic       print at exit, per collective call site and algorithm,
                          the bytes and copies within nodes and between nodes
                          and the largest fan-in (docs/topology.md)
+  --report=locality      print at exit, per source line, the shared accesses
+                         made there to the thread's own partition (local) and to
+                         others' (remote; with --nodes, same node or another),
+                         most remote first, and each upc_forall whose affinity
+                         gives every iteration to every thread (docs/user-guide.md);
+                         both reports: --report=traffic,locality
   --report-file FILE     write those rows to FILE as JSON lines instead (FILE must
-                         be writable: checked before the program starts)
+                         be writable: checked before the program starts; alone,
+                         it means --report=traffic)
   --net=LAT_US,GBPS      network model: every copy between nodes waits LAT_US
                          microseconds + bytes / GBPS gigabytes per second (off
                          by default; a model, not a measurement; LAT_US 0 to
@@ -56,6 +63,9 @@ Options:
                          accesses to the same bytes by different threads, one a
                          write, with no barrier, lock or strict access between
                          them (threads and processes backends; docs/races.md)
+  --check=all-races      the same, but every distinct race (pair of places in the
+                         program) is reported once and the run goes on; it ends
+                         with status 1 if any was found
   --watchdog S           stop the run, printing where every thread waits, once
                          every thread has been waiting in the runtime for S
                          seconds with none of them moving: a deadlock (default 2;

@@ -176,7 +176,20 @@ const value_option value_options[] = {
        o.node_map = v;
        return {};
      }},
-    {"--report", [](std::string& v, options& o) { return one_of("--report", {"traffic"}, v, o.report); }},
+    {"--report",
+     [](std::string& v, options& o) -> std::string {
+       // One report or several, separated by commas (traffic,locality).
+       for (std::size_t start = 0;;) {
+         const std::size_t comma = std::min(v.find(',', start), v.size());
+         const std::string name = v.substr(start, comma - start);
+         if (name != "traffic" && name != "locality")
+           return "--report must be 'traffic', 'locality' or both separated by a comma, got '" + v + "'";
+         if (comma == v.size()) break;
+         start = comma + 1;
+       }
+       o.report = v;
+       return {};
+     }},
     {"--report-file",
      [](std::string& v, options& o) -> std::string {
        if (v.empty()) return "--report-file needs a file name";

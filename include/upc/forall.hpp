@@ -55,6 +55,10 @@ inline bool owns(const shared_ref<T, B, C>& r) noexcept { return static_cast<int
 template <class A, std::size_t D>
 inline bool owns(const shared_md_view<A, D>& v) noexcept { return static_cast<int>(v.address().thread) == mythread(); }
 
+// Under --report=locality (lib/runtime/locality.hpp): a upc_forall whose
+// affinity is UPC_CONTINUE began, outside any controlling one, at the caller.
+void note_forall_every_thread_here();
+
 class forall_scope {
  public:
   forall_scope() noexcept : controlled_(tl_forall_depth > 0) {}
@@ -66,6 +70,10 @@ class forall_scope {
   template <class A>
   bool runs(const A& affinity) noexcept {
     if constexpr (std::is_same_v<A, all_iterations_t>) {
+      if (g_locality && !controlled_ && !noted_) [[unlikely]] {
+        noted_ = true;
+        note_forall_every_thread_here();
+      }
       return true;
     } else {
       if (controlled_) return true;  // inside a controlling upc_forall: every iteration
@@ -81,6 +89,7 @@ class forall_scope {
  private:
   bool controlled_;
   bool controlling_ = false;
+  bool noted_ = false;  // for the locality report, once per execution of the loop
 };
 }  // namespace detail
 

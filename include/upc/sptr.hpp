@@ -45,15 +45,22 @@ inline char* raw_address(const shared_address& a) noexcept {
 // Under --check=races (lib/runtime/race_check.hpp): the access, with the caller's
 // return address as its place; `kind` holds access_kind bits (0: not recorded).
 void note_element_access(const shared_address& a, std::size_t bytes, unsigned kind);
+// Under --report=locality (lib/runtime/locality.hpp): the access counted as local
+// or remote, at the caller's return address.
+void note_element_locality(const shared_address& a, std::size_t bytes);
 // Under --check: the access of `bytes` at `a` stays inside one partition and inside
-// one live shared object. Off --check it costs one predictable branch.
+// one live shared object. With neither --check nor --report=locality it costs one
+// predictable branch. `kind` 0: not an element access of the program's.
 inline void check_access(const char* function, const shared_address& a, std::size_t bytes, unsigned kind = 0) {
-  if (g_check) [[unlikely]] {
-    if (a.thread >= static_cast<std::uint32_t>(g_threads) || a.offset > g_partition_bytes ||
-        bytes > g_partition_bytes - a.offset)  // never offset + bytes: it wraps for offsets near 2^64
-      fail_outside_partition(function, a, bytes);
-    if (!object_access_ok(a, bytes)) fail_object_access(function, a, bytes);
-    if (kind && g_races) note_element_access(a, bytes, kind);
+  if (g_access_hooks) [[unlikely]] {
+    if (g_check) {
+      if (a.thread >= static_cast<std::uint32_t>(g_threads) || a.offset > g_partition_bytes ||
+          bytes > g_partition_bytes - a.offset)  // never offset + bytes: it wraps for offsets near 2^64
+        fail_outside_partition(function, a, bytes);
+      if (!object_access_ok(a, bytes)) fail_object_access(function, a, bytes);
+      if (kind && g_races) note_element_access(a, bytes, kind);
+    }
+    if (kind && g_locality) note_element_locality(a, bytes);
   }
 }
 

@@ -3,6 +3,7 @@
 // upc::error thrown through the C frames, so upcc compiles C with -fexceptions.
 #include "upcemu_c.h"
 #include "../runtime/call_site.hpp"
+#include "../runtime/locality.hpp"
 #include "../runtime/race_check.hpp"
 #include "lock_address.hpp"
 
@@ -157,19 +158,27 @@ void upcemu_init_elems(const upcemu_object* obj, const void* values, size_t n, s
 
 void upcemu_check_access(upcemu_sptr p, size_t bytes, int kind, const char* file, unsigned line) {
   const upc::shared_address a = to_cpp(p);
-  // Every checked access comes here: the report's name ("shared access at
-  // FILE:LINE") is built only when the access fails, by check_access's own tests
-  // (the same as these: inside one partition, inside one live object).
-  const bool in_partition = a.thread < static_cast<std::uint32_t>(upc::detail::g_threads) &&
-                            a.offset <= upc::detail::g_partition_bytes &&
-                            bytes <= upc::detail::g_partition_bytes - a.offset;  // never offset + bytes: it wraps
-  if (!in_partition || !upc::detail::object_access_ok(a, bytes)) [[unlikely]] {
-    const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);
-    upc::detail::check_access(fn.c_str(), a, bytes);
+  // Every access comes here under --check or --report=locality (upcemu_addr).
+  if (upc::detail::g_check) {
+    // The report's name ("shared access at FILE:LINE") is built only when the
+    // access fails, by check_access's own tests (the same as these: inside one
+    // partition, inside one live object).
+    const bool in_partition = a.thread < static_cast<std::uint32_t>(upc::detail::g_threads) &&
+                              a.offset <= upc::detail::g_partition_bytes &&
+                              bytes <= upc::detail::g_partition_bytes - a.offset;  // never offset + bytes: it wraps
+    if (!in_partition || !upc::detail::object_access_ok(a, bytes)) [[unlikely]] {
+      const std::string fn = std::string("shared access at ") + file + ":" + std::to_string(line);
+      upc::detail::check_access(fn.c_str(), a, bytes);
+    }
+    if (upc::detail::g_races)
+      upc::detail::note_shared_access(upc::detail::raw_address(a), bytes, static_cast<unsigned>(kind),
+                                      {file, line, nullptr});
   }
-  if (upc::detail::g_races)
-    upc::detail::note_shared_access(upc::detail::raw_address(a), bytes, static_cast<unsigned>(kind),
-                                    {file, line, nullptr});
+  if (upc::detail::g_locality) upc::detail::locality::note_access(a.thread, bytes, file, line);
+}
+
+void upcemu_note_forall_every_thread(const char* file, unsigned line) {
+  upc::detail::locality::note_forall_every_thread(file, line);
 }
 
 void upcemu_check_local_of(upcemu_sptr p, const char* file, unsigned line) {

@@ -18,6 +18,7 @@
 #include "control.hpp"
 #include "futex.hpp"
 #include "segment.hpp"
+#include "locality.hpp"
 #include "race_check.hpp"
 #include "size_parse.hpp"
 #include "static_objects.hpp"
@@ -29,6 +30,7 @@ namespace upc::detail {
 int g_threads = 0;
 thread_local int tl_mythread = -1;
 bool g_check = false;
+bool g_access_hooks = false;
 char* g_partitions = nullptr;
 std::uint64_t g_partition_bytes = 0;
 control_block* g_control = nullptr;
@@ -161,6 +163,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_check = opt.check;
   g_races = opt.races;
   g_backend = opt.backend;
+  g_access_hooks = opt.check || opt.report_locality;
   g_exit_codes.assign(opt.threads, 0);
   g_running = true;
   g_launcher_thread = pthread_self();
@@ -175,12 +178,13 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   install_terminate_handler();
 
   traffic::settings net;
-  net.report = opt.report_traffic || !opt.report_file.empty();
+  net.report = opt.report_traffic || (!opt.report_file.empty() && !opt.report_locality);  // a file alone: traffic
   net.report_file = opt.report_file;
   net.latency_us = opt.net_latency_us;
   net.gbps = opt.net_gbps;
   traffic::start_run(net, g_nodes);
 
+  locality::start_counting({opt.report_locality, opt.report_file, net.report}, opt.backend);
   run_result result;
   try {
     if (mpi) mpi_allocate_launch_objects(allocate_namespace_scope_objects);
@@ -199,6 +203,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   set_run_active(false);
   traffic::finish_run(true);
 
+  locality::report_at_exit(true, mpi ? locality::gather_function(mpi_gather_texts) : nullptr, mpi_leader());
   if (c.error_claimed.load()) {
     result.failed = true;
     result.failed_thread = c.error_thread.load();

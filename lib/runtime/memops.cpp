@@ -10,6 +10,7 @@
 #include "control.hpp"
 #include "copy_bytes.hpp"
 #include "heap_index.hpp"
+#include "locality.hpp"
 #include "race_range.hpp"
 #include "traffic.hpp"
 #include "upc/memops.hpp"
@@ -62,6 +63,8 @@ void memcpy(sptr<void> dst, sptr<void> src, std::size_t n) {
   detail::note_range(d, n, detail::access_write, __builtin_return_address(0));
   // Overlap (possible only within one partition) is allowed, as with memmove.
   if (detail::traffic::g_active) detail::traffic::copied(d, s, n, -1, "", "upc_memcpy");
+  if (detail::g_locality) detail::locality::note_copy(dst.address().thread, src.address().thread, n,
+                                                      __builtin_return_address(0));
   if (d + n <= s || s + n <= d) detail::copy_bytes(d, s, n);
   else std::memmove(d, s, n);
 }
@@ -74,6 +77,7 @@ void memget(void* dst, sptr<void> src, std::size_t n) {
   detail::note_range(from, n, detail::access_read, __builtin_return_address(0));
   detail::note_private_range(dst, n, detail::access_write, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(dst, from, n, -1, "", "upc_memget");
+  if (detail::g_locality) detail::locality::note_copy(src.address().thread, n, __builtin_return_address(0));
   detail::copy_bytes(dst, from, n);
 }
 
@@ -85,6 +89,7 @@ void memput(sptr<void> dst, const void* src, std::size_t n) {
   detail::note_range(to, n, detail::access_write, __builtin_return_address(0));
   detail::note_private_range(src, n, detail::access_read, __builtin_return_address(0));
   if (detail::traffic::g_active) detail::traffic::copied(to, src, n, -1, "", "upc_memput");
+  if (detail::g_locality) detail::locality::note_copy(dst.address().thread, n, __builtin_return_address(0));
   detail::copy_bytes(to, src, n);
 }
 
@@ -93,6 +98,7 @@ void memset(sptr<void> dst, int c, std::size_t n) {
   if (n == 0) return;
   char* to = resolve("upc_memset", "dst", dst, n);
   detail::note_range(to, n, detail::access_write, __builtin_return_address(0));
+  if (detail::g_locality) detail::locality::note_copy(dst.address().thread, n, __builtin_return_address(0));
   std::memset(to, c, n);
 }
 

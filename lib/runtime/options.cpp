@@ -1,5 +1,6 @@
 // Reading launch options from the UPCEMU_* environment (what upcrun sets), with a
 // clear error for every bad value.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -76,8 +77,17 @@ launch_options launch_options::from_environment() {
     o.threads_per_node = static_cast<int>(parse_int("UPCEMU_THREADS_PER_NODE", v, 1, detail::max_threads, "a positive integer"));
   if (const char* v = env("UPCEMU_NODE_MAP")) o.node_map = v;
   if (const char* v = env("UPCEMU_REPORT")) {
-    if (std::string(v) != "traffic") bad("UPCEMU_REPORT", v, "'traffic'");
-    o.report_traffic = true;
+    // One report or several, separated by commas: "traffic,locality".
+    const std::string list(v);
+    for (std::size_t start = 0;;) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      const std::string name = list.substr(start, comma - start);
+      if (name == "traffic") o.report_traffic = true;
+      else if (name == "locality") o.report_locality = true;
+      else bad("UPCEMU_REPORT", v, "'traffic', 'locality' or both separated by a comma");
+      if (comma == list.size()) break;
+      start = comma + 1;
+    }
   }
   if (const char* v = env("UPCEMU_REPORT_FILE")) {
     // Found now, not when the report is lost at exit.

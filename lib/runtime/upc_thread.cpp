@@ -14,6 +14,7 @@
 #include "futex.hpp"
 #include "launcher.hpp"
 #include "libc_state.hpp"
+#include "locality.hpp"
 #include "race_check.hpp"
 #include "traffic.hpp"
 
@@ -69,6 +70,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   try {
     status = run_as_main(body);  // a return from main, or exit() (libc_exit.cpp)
     traffic::thread_done();
+    locality::hand_over_counts();
     slot.state.store(static_cast<std::uint32_t>(thread_state::finished));
     control().exited.fetch_add(1);
     check_calls_at_end();  // a collective call of another thread that this one never made

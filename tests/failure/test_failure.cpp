@@ -36,7 +36,8 @@ TEST_CASE("upcrun rejects bad options with a clear message and status 2") {
       {{"-n", "2", "--stack", "1k", VICTIM}, "--stack must be a size of at least 64K"},
       {{"-n", "2", "--nodes", "0", VICTIM}, "--nodes must be an integer from 1 to THREADS"},
       {{"-n", "2", "--nodes", "3", VICTIM}, "--nodes must be between 1 and THREADS (2), got 3"},
-      {{"-n", "2", "--report=bytes", VICTIM}, "--report must be 'traffic', got 'bytes'"},
+      {{"-n", "2", "--report=bytes", VICTIM},
+       "--report must be 'traffic', 'locality' or both separated by a comma, got 'bytes'"},
       {{"-n", "2", "--net=fast", VICTIM}, "--net must be LATENCY_US,GBPS"},
       {{"-n", "2", "--net=0,0", VICTIM}, "--net must be LATENCY_US,GBPS"},
       // non-finite or overflowing numbers are refused, not read as 0 (issue 27.7)

@@ -396,6 +396,16 @@ class Statements(unittest.TestCase):
         self.assertIn("(__upcc_fl || (upcemu_add(upcemu_base(&__upcc_o_a), (ptrdiff_t)(i), sizeof(int), 1)).thread "
                       "== (uint32_t)upcemu_mythread())", got)
 
+    def test_forall_with_an_empty_affinity_tells_the_runtime_where(self):
+        # every thread runs every iteration: --report=locality notes the line;
+        # `continue` is the same as an empty affinity (UPC 1.3 6.6.2)
+        for aff in ("", "continue"):
+            got = tr("shared int a[THREADS]; int i;", f"upc_forall (i = 0; i < THREADS; i++; {aff}) a[i] = i;")
+            self.assertIn("int __upcc_fl __attribute__((cleanup(upcemu_forall_leave))) = "
+                          "upcemu_forall_enter_every_thread(__FILE__, __LINE__), __upcc_once = 1;", got)
+            self.assertIn("if (1)", got)
+            self.assertNotIn("upcemu_forall_enter(", got)
+
     def test_strict_read_is_fenced(self):
         got = tr("strict shared int flag; int v;", "v = flag;")
         self.assertTrue(got.startswith("v = ({ upcemu_fence(); __typeof__(int) __upcc_t1 = *(__typeof__(int) volatile *)"),

@@ -35,10 +35,13 @@ class UpcConstructs:
         if aff is None:
             return self.generic(c)
         body = self.generic(c)
-        controlling = "1" if list(aff.get_arguments()) else "0"
+        # An empty affinity gives every iteration to every thread: the runtime
+        # notes where (upcrun --report=locality).
+        enter = ("upcemu_forall_enter(1)" if list(aff.get_arguments())
+                 else "upcemu_forall_enter_every_thread(__FILE__, __LINE__)")
         # a once-loop around the for: no brace to close after the body
         return ("for (int __upcc_fl __attribute__((cleanup(upcemu_forall_leave))) = "
-                f"upcemu_forall_enter({controlling}), __upcc_once = 1; __upcc_once; __upcc_once = 0) " + body)
+                f"{enter}, __upcc_once = 1; __upcc_once; __upcc_once = 0) " + body)
 
     def forall_affinity_test(self, c, args):
         if not args:
