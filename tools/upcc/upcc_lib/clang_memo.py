@@ -116,6 +116,59 @@ class Token:
         self.spelling, self._upcc_start, self._upcc_end = spelling, start, end
 
 
+# ---- tokens ----
+_token_extent = []  # clang_getTokenExtent without the bindings' check (install)
+
+
+def _tokenize(tu, extent):
+    lib = ci.conf.lib
+    toks = []
+    memory, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
+    lib.clang_tokenize(tu, extent, ctypes.byref(memory), ctypes.byref(count))
+    try:
+        token_extent = _token_extent[0]
+        for i in range(count.value):
+            t = memory[i]
+            a, b = _range_offsets(token_extent(tu, t))
+            toks.append(Token(lib.clang_getTokenSpelling(tu, t), a, b))
+    finally:
+        if count.value:
+            lib.clang_disposeTokens(tu, memory, count)
+    return toks
+
+
+def tokens(c):
+    """The tokens of c's extent, as a list (cached; Cursor.get_tokens): two
+    libclang calls a token, where the bindings' make five for a spelling and
+    an offset."""
+    toks = c.__dict__.get("_upcc_tokens")
+    if toks is None:
+        toks = c._upcc_tokens = _tokenize(c._tu, ci.conf.lib.clang_getCursorExtent(c))
+    return toks
+
+
+def tokens_through(c, end):
+    """The first tokens of c's extent: at least those that begin before offset
+    end, as tokens(c) gives them (libclang's lexer starts where the extent
+    does and stops after the token that reaches the end of its range). A
+    declaration's tokens up to its name, without those of its initialiser."""
+    whole = c.__dict__.get("_upcc_tokens")
+    if whole is not None:
+        return whole
+    head = c.__dict__.get("_upcc_head")  # (its end, its tokens)
+    if head is not None and end <= head[0]:
+        return head[1]
+    e = ci.conf.lib.clang_getCursorExtent(c)
+    first, last = _main_file
+    a = e.begin_int_data
+    if not (first <= a <= last and a - first < end <= e.end_int_data - first):
+        return tokens(c)
+    e.end_int_data = first + end
+    toks = _tokenize(c._tu, e)
+    c._upcc_head = (end, toks)
+    return toks
+
+
 class _Once:
     """An attribute computed on its first access and then stored in the object,
     where later accesses find it as a plain attribute (a non-data descriptor:
@@ -145,7 +198,7 @@ def install():
     lib = ci.conf.lib
     cursor_type = _raw("clang_getCursorType", [ci.Cursor], ci.Type)
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
-    token_extent = _raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)
+    _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)]
     null = bytes(lib.clang_getNullCursor())
     cursor_kinds, type_kinds = ci.CursorKind.from_id, ci.TypeKind.from_id
 
@@ -176,24 +229,8 @@ def install():
             r = _memo[key] = lib.clang_getCursorUSR(c)
         return r
     ci.Cursor.get_usr = usr
+    ci.Cursor.get_children = lambda c: iter(children(c))  # (walk_preorder's too)
 
-    def tokens(c):
-        """The tokens of c's extent, as a list (cached)."""
-        toks = c.__dict__.get("_upcc_tokens")
-        if toks is None:
-            toks = c._upcc_tokens = []
-            tu = c._tu
-            memory, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
-            lib.clang_tokenize(tu, lib.clang_getCursorExtent(c), ctypes.byref(memory), ctypes.byref(count))
-            try:
-                for i in range(count.value):
-                    t = memory[i]
-                    a, b = _range_offsets(token_extent(tu, t))
-                    toks.append(Token(lib.clang_getTokenSpelling(tu, t), a, b))
-            finally:
-                if count.value:
-                    lib.clang_disposeTokens(tu, memory, count)
-        return toks
     ci.Cursor.get_tokens = tokens
 
     base_offset = ci.SourceLocation.offset.fget

@@ -13,6 +13,7 @@ import re
 
 import clang.cindex as ci
 
+from .clang_memo import tokens_through
 from .clang_util import begin_of, children, end_of
 
 from .errors import UpcError
@@ -241,7 +242,7 @@ class Declarations:
 
     def declarator_start(self, c):
         """Offset where the declarator of c begins (after the specifiers)."""
-        toks = list(c.get_tokens())
+        toks = tokens_through(c, c.location.offset + len(c.spelling)) if c.spelling else c.get_tokens()
         at = self._name_index(c, toks)
         if at is None:
             return c.location.offset
@@ -304,7 +305,7 @@ class Declarations:
             if first.kind == K.TYPEDEF_DECL:
                 text = AS_RE.sub("", text)
             return text
-        spec_words = [t.spelling for t in (outer or first).get_tokens()
+        spec_words = [t.spelling for t in tokens_through(outer or first, spec_end)
                       if start <= begin_of(t) < spec_end]
         storage = [w for w in spec_words if w in self.STORAGE]
         spec_plain = AS_RE.sub("", self.gen_range([first], start, spec_end))

@@ -378,10 +378,10 @@ class Expressions:
         if not (self.is_integer(c.type) or c.kind == K.CHARACTER_LITERAL):
             return False
         if c.kind == K.INTEGER_LITERAL:
-            toks = [t.spelling for t in c.get_tokens()]
-            if toks:
+            literal = self.text_of(c)  # (the parsed text has no macros: the literal's one token)
+            if literal:
                 try:
-                    return int(re.sub(r"[uUlL]+$", "", toks[0]), 0) == 0
+                    return int(re.sub(r"[uUlL]+$", "", literal), 0) == 0
                 except ValueError:
                     pass
         return evaluate_int(c) == 0

@@ -37,7 +37,10 @@ class Source:
     """Mixin: self.raw (bytes) is the prepassed text; self.filename the input."""
 
     def _markers(self):
-        """Physical line -> (presumed file, line, system) from the line markers."""
+        """Physical line -> (presumed file, line, system) from the line markers.
+        (Called whenever self.raw changes.) An ASCII text is kept decoded too:
+        its byte offsets are its character offsets, and src slices it."""
+        self.ascii_text = self.raw.decode("ascii") if self.raw.isascii() else None
         self.line_starts = [0]
         pos = self.raw.find(b"\n")
         while pos >= 0:
@@ -79,7 +82,8 @@ class Source:
             sys.stderr.write(f"{f}:{l}: warning: {message}\n")
 
     def src(self, a, b):
-        return decode(self.raw[a:b])
+        t = self.ascii_text
+        return t[a:b] if t is not None else decode(self.raw[a:b])
 
     def text_of(self, c):
         return self.src(begin_of(c), end_of(c))
@@ -157,7 +161,7 @@ class Source:
         for ka, kb, k in spans:
             if ka < pos or kb > b or kb <= ka or not (self.relevant(ka, kb) or self.converts_to_shared(k)):
                 continue
-            t = self.rw(k)
+            t = self.rw_relevant(k)
             if t is None:
                 continue
             out.append(self.src(pos, ka))
