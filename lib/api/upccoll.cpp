@@ -22,10 +22,12 @@ namespace {
 // arguments (an initialised library, a usable team, the flags), then `body`
 // with the call being checked; a call that cannot even be posted returns its
 // code at once.
+// Inlined into the API function, so that its return address is the program's.
 template <class Body>
-upccoll_return_t start(collective kind, const char* function, upccoll_team_t team, upccoll_flag_t flags,
-                       upccoll_handle_t* handle, Body&& body) {
+[[gnu::always_inline]] inline upccoll_return_t start(collective kind, const char* function, upccoll_team_t team,
+                                                     upccoll_flag_t flags, upccoll_handle_t* handle, Body&& body) {
   call_args a{kind, function, team, flags, handle};
+  a.caller = __builtin_return_address(0);
   upccoll_return_t early;
   if (!begin(a, early)) return early;
   return body(a);

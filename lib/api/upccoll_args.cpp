@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../runtime/call_site.hpp"
 #include "../runtime/control.hpp"
 #include "upc/runtime.hpp"
 #include "upccoll_words.hpp"
@@ -114,6 +115,7 @@ struct remembered_call {
   upccoll_team_t team = nullptr;
   raw_args raw;
   tasks::call c;
+  std::vector<upc::coll::area> areas;
 };
 thread_local remembered_call tl_remembered[upc::coll::collective_count];
 
@@ -128,6 +130,7 @@ bool repeat(call_args& a, const raw_args& raw) {
   const char* fn = a.c.function;  // upccoll_exscan shares upccoll_scan's kind
   a.c = r.c;
   a.c.function = fn;
+  if (det::g_races) a.areas = r.areas;
   return true;
 }
 
@@ -140,9 +143,23 @@ void remember(const call_args& a) {
   r.team = a.team_handle;
   r.raw = *a.raw;
   r.c = a.c;
+  if (det::g_races) r.areas = a.areas;
 }
 
+namespace {
+// --check=races: what the call reads and writes of this member's buffers, and
+// where in the program it was made (the UPC line upcc passed, else the return
+// address into the C++ caller).
+void describe_for_races(call_args& a) {
+  if (!det::g_races) return;
+  a.c.areas = &a.areas;
+  a.c.site = det::tl_c_site.file ? det::access_site{det::tl_c_site.file, det::tl_c_site.line, nullptr, a.c.function}
+                                 : det::access_site{nullptr, 0, a.caller, a.c.function};
+}
+}  // namespace
+
 upccoll_return_t launch_repeat(call_args& a) {
+  describe_for_races(a);
   upc::coll::status posted;
   tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
   if (posted != upc::coll::status::ok) a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
@@ -154,6 +171,7 @@ upccoll_return_t launch(call_args& a) {
   a.c.flags = normalised(a.flags);
   a.c.failed = to_status(a.v.code);
   remember(a);
+  describe_for_races(a);
   upc::coll::status posted;
   tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
   if (posted != upc::coll::status::ok && !a.v.bad())

@@ -38,6 +38,7 @@ struct call_args {
   int P = 0, me = 0;
   std::vector<upc::coll::area>& areas;  // what the call reads and writes of this member's buffers
   const raw_args* raw = nullptr;        // set when the call may be remembered
+  const void* caller = nullptr;         // the return address into the program (its place, for the race check)
 };
 
 // The checks every collective makes first; false (with the code to return)

@@ -20,6 +20,7 @@
 
 #include "element_ops.hpp"   // element types × operations: bind(type, op)
 #include "kinds.hpp"         // the kinds of collectives and their traits
+#include "race_model.hpp"    // the race check's view of a call (--check=races)
 #include "request.hpp"       // the owner executor's request (endpoints, chunks, blocked arrays)
 #include "status.hpp"        // the engine's outcomes
 #include "submit.hpp"        // submit(request)
@@ -53,6 +54,10 @@ struct call {
   std::vector<std::uint64_t> meta;    // v-variants: counts and displacements in bytes
   std::vector<std::uint64_t> block_elems;  // reduce_scatter: prefix sums of the counts (agreed on)
   std::uint64_t selection_bytes = 0;  // what the automatic policy looks at
+  // --check=races (race_model.hpp): this member's bytes the call reads and
+  // writes, and the call's place in the program.
+  const std::vector<area>* areas = nullptr;
+  detail::access_site site{};
 };
 
 // Posts this member's part of `c` on `t` and returns its record, live in the

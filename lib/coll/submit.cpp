@@ -2,6 +2,7 @@
 
 #include "executor.hpp"
 #include "plan_cache.hpp"
+#include "race_model.hpp"
 #include "registry.hpp"
 #include "team.hpp"
 #include "upc/runtime.hpp"
@@ -54,14 +55,20 @@ bool in_nosync(upc_flag_t f) { return f & UPC_IN_NOSYNC; }
 
 }  // namespace
 
-void submit(request& rq) {
-  team& t = rq.members ? *rq.members : team::world();
-  check_single_valued(rq, t);
+namespace {
+
+// The request's run, its areas given to the open race_call (race_model.hpp)
+// once they are known.
+void run_request(request& rq, team& t, race_call* call) {
+  auto note_areas = [&] {
+    if (call) note_request(*call, rq, t);
+  };
   // The same call as one made before, on an unchanged heap: its plan is kept,
   // it was validated and its algorithm chosen (plan_cache.hpp).
   if (!rq.read_args && !rq.chunks)
     if (const plan_cache::found f = plan_cache::of(t).find(rq, t); f.p) {
       note_last_algorithm(f.algorithm->name);
+      note_areas();
       execute(rq, t, *f.p);
       return;
     }
@@ -82,12 +89,27 @@ void submit(request& rq) {
     // a chunk list seen before on an unchanged heap: its plan is kept, it was validated
     if (const plan_cache::found f = plan_cache::of(t).find(rq, t); f.p) {
       note_last_algorithm(f.algorithm->name);
+      note_areas();
       execute(rq, t, *f.p);
       return;
     }
     validate_areas(rq, t);
   }
+  note_areas();
   run(rq, t);
+}
+
+}  // namespace
+
+void submit(request& rq) {
+  team& t = rq.members ? *rq.members : team::world();
+  // Under --check=races the call's bytes and sync flags as the specification
+  // gives them (race_model.hpp); a front-end's call made of several requests
+  // has opened one for the whole, and this one stays inert.
+  race_call own(t, rq.flags, rq.function);
+  check_single_valued(rq, t);
+  run_request(rq, t, race_call::open());
+  own.finish();
 }
 
 }  // namespace upc::coll

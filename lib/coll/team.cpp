@@ -166,7 +166,7 @@ std::uint32_t team::barrier_arrive() {
     }
     return phase;
   }
-  if (g_races) race_release(race_barrier_key(&h.barrier_generation, phase));  // before the arrival that may complete the phase
+  if (g_races) race_release(race_barrier_key(&h.barrier_generation, phase, race_identity()));  // before the arrival that may complete the phase
   if (h.barrier_arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<std::uint32_t>(size())) {
     h.barrier_arrived.store(0, std::memory_order_relaxed);
     publish_epoch(h.barrier_generation, phase, h.barrier_sleepers);
@@ -182,7 +182,7 @@ bool team::barrier_passed(std::uint32_t phase) {
     return true;
   }
   if (!epoch_reached(header_of(*this, 0).barrier_generation.load(std::memory_order_acquire), phase)) return false;
-  if (g_races) race_acquire(race_barrier_key(&header_of(*this, 0).barrier_generation, phase));
+  if (g_races) race_acquire(race_barrier_key(&header_of(*this, 0).barrier_generation, phase, race_identity()));
   return true;
 }
 
@@ -207,7 +207,7 @@ void team::barrier(const char* function) {
     return;
   }
   wait_epoch(h.barrier_generation, phase, h.barrier_sleepers, wait_site{function, -1, -2});
-  if (g_races) race_acquire(race_barrier_key(&h.barrier_generation, phase));
+  if (g_races) race_acquire(race_barrier_key(&h.barrier_generation, phase, race_identity()));
 }
 
 // ---- scratch ----------------------------------------------------------------
@@ -387,6 +387,7 @@ std::unique_ptr<team> team::from_members(std::vector<int> threads, member_slot* 
 
 void team::release(const char* function) {
   barrier(function);
+  if (g_races) race_forget_team(race_identity());  // its blocks may serve another team next
   // Our own scratch (sub-teams; the world team's lives as long as the run).
   header& mine = header_of(*this, rank_);
   if (!world_ && mine.scratch_offset) {

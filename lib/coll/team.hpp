@@ -69,6 +69,9 @@ class team {
   int thread_of(int rank) const noexcept { return threads_[static_cast<std::size_t>(rank)]; }
   int rank_of(int thread) const noexcept;  // -1: not a member
   bool is_world() const noexcept { return world_; }
+  // The same on every member, for the race check (race_check.hpp): the address
+  // of member 0's block; nullptr for the world team, whose barrier is the world's.
+  const void* race_identity() const noexcept { return world_ ? nullptr : blocks_.front(); }
   const std::vector<int>& threads() const noexcept { return threads_; }
   // Never reused in a run (handles of front-ends are built from it).
   std::uint64_t id() const noexcept { return id_; }

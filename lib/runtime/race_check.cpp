@@ -10,7 +10,9 @@
 //   - the sites (file:line or return address) accesses were made at, interned
 //     into 16-bit numbers;
 //   - the shadow: for every byte of the partitions, the epoch (clock, thread,
-//     site) of its last write and of a last read, 16 bytes.
+//     site) of its last write and of a last read, 16 bytes;
+//   - the epoch counters of the collectives' agents (race_check.hpp).
+// Clocks have an entry per UPC thread and one per agent (THREADS + owner).
 // Each thread's own vector clock is private (only sync objects carry clocks
 // between threads). An epoch happens before the current thread's present when
 // its clock is at most the current thread's clock entry for its thread.
@@ -51,6 +53,7 @@ struct site_entry {
   std::uint32_t line;
   const char* file;
   const void* pc;
+  const char* collective;
 };
 
 struct shadow_cell {
@@ -69,9 +72,11 @@ struct region {
   void* base = nullptr;
   std::size_t bytes = 0;
   int threads = 0;
+  int width = 0;                                         // entries of a clock: threads, then their agents
   region_header* header = nullptr;
   std::atomic<std::uintptr_t>* sync_keys = nullptr;      // [sync_slots]
-  std::atomic<std::uint32_t>* sync_clocks = nullptr;     // [sync_slots + 1][threads], the last for overflow
+  std::atomic<std::uint32_t>* sync_clocks = nullptr;     // [sync_slots + 1][width], the last for overflow
+  std::atomic<std::uint32_t>* agent_epochs = nullptr;    // [threads]: each agent's last epoch
   site_entry* sites = nullptr;                           // [max_sites]
   shadow_cell* shadow = nullptr;                         // one per partition byte
   char* partitions = nullptr;
@@ -83,6 +88,17 @@ region g_region;
 thread_local std::vector<std::uint32_t> tl_clock;
 thread_local int tl_me = -1;
 thread_local const void* tl_pending_acquire = nullptr;  // a strict read's location, acquired at the next hook
+// Collectives (race_check.hpp): quiet scopes open, an agent's accesses being
+// noted, the next quiet barrier's exchange, the agents' clocks the next barrier
+// arrival carries (UPC_OUT_NOSYNC), and the floors: per team (nullptr: the
+// world), the clock of its last completed barrier or all-entered collective.
+thread_local int tl_quiet = 0;
+thread_local bool tl_agent = false;
+thread_local const race_clock* tl_exchange_publish = nullptr;
+thread_local race_clock* tl_exchange_capture = nullptr;
+thread_local race_clock tl_deferred;
+thread_local bool tl_has_deferred = false;
+thread_local std::vector<std::pair<const void*, race_clock>> tl_floors;
 
 std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 
@@ -97,16 +113,16 @@ void lock_word(std::atomic<std::uint32_t>& w) noexcept {
 }
 void unlock_word(std::atomic<std::uint32_t>& w) noexcept { w.store(0, std::memory_order_release); }
 
-void join_into(std::atomic<std::uint32_t>* clocks) noexcept {
-  for (int t = 0; t < g_region.threads; ++t) {
-    const std::uint32_t mine = tl_clock[static_cast<std::size_t>(t)];
+void join_into(std::atomic<std::uint32_t>* clocks, const race_clock& from = tl_clock) noexcept {
+  for (int t = 0; t < g_region.width; ++t) {
+    const std::uint32_t mine = from[static_cast<std::size_t>(t)];
     std::uint32_t seen = clocks[t].load(std::memory_order_relaxed);
     while (seen < mine && !clocks[t].compare_exchange_weak(seen, mine, std::memory_order_release)) {
     }
   }
 }
 void join_from(const std::atomic<std::uint32_t>* clocks) noexcept {
-  for (int t = 0; t < g_region.threads; ++t)
+  for (int t = 0; t < g_region.width; ++t)
     tl_clock[static_cast<std::size_t>(t)] =
         std::max(tl_clock[static_cast<std::size_t>(t)], clocks[t].load(std::memory_order_acquire));
 }
@@ -120,15 +136,25 @@ std::atomic<std::uint32_t>* sync_clocks(const void* key, bool create) noexcept {
   std::uint32_t i = static_cast<std::uint32_t>((k >> 3) * 0x9E3779B97F4A7C15ULL >> 50) & (sync_slots - 1);
   for (std::uint32_t probes = 0; probes < sync_slots; ++probes, i = (i + 1) & (sync_slots - 1)) {
     std::uintptr_t seen = g_region.sync_keys[i].load(std::memory_order_acquire);
-    if (seen == k) return g_region.sync_clocks + static_cast<std::size_t>(i) * g_region.threads;
+    if (seen == k) return g_region.sync_clocks + static_cast<std::size_t>(i) * g_region.width;
     if (seen == 0) {
       if (!create) return nullptr;
       if (g_region.sync_keys[i].compare_exchange_strong(seen, k, std::memory_order_acq_rel) || seen == k)
-        return g_region.sync_clocks + static_cast<std::size_t>(i) * g_region.threads;
+        return g_region.sync_clocks + static_cast<std::size_t>(i) * g_region.width;
     }
   }
   g_region.header->sync_full.store(1, std::memory_order_relaxed);
-  return g_region.sync_clocks + static_cast<std::size_t>(sync_slots) * g_region.threads;
+  return g_region.sync_clocks + static_cast<std::size_t>(sync_slots) * g_region.width;
+}
+
+void copy_out(const std::atomic<std::uint32_t>* clocks, race_clock& out) noexcept {
+  out.assign(static_cast<std::size_t>(g_region.width), 0);
+  if (clocks)
+    for (int t = 0; t < g_region.width; ++t) out[static_cast<std::size_t>(t)] = clocks[t].load(std::memory_order_acquire);
+}
+
+void join_vector(race_clock& into, const race_clock& from) noexcept {
+  for (std::size_t t = 0; t < into.size() && t < from.size(); ++t) into[t] = std::max(into[t], from[t]);
 }
 
 void release(const void* key) noexcept {
@@ -150,15 +176,17 @@ struct site_cache_entry {
   const char* file = nullptr;
   std::uint32_t line = 0;
   const void* pc = nullptr;
+  const char* collective = nullptr;
   std::uint32_t id = 0;
 };
 thread_local site_cache_entry tl_site_cache[1024];
 
 std::uint32_t intern_site(const access_site& s) noexcept {
   const std::uint64_t h = (reinterpret_cast<std::uintptr_t>(s.file) * 31 + s.line) * 0x9E3779B97F4A7C15ULL ^
-                          reinterpret_cast<std::uintptr_t>(s.pc) * 0xC2B2AE3D27D4EB4FULL;
+                          reinterpret_cast<std::uintptr_t>(s.pc) * 0xC2B2AE3D27D4EB4FULL ^
+                          reinterpret_cast<std::uintptr_t>(s.collective) * 0x165667B19E3779F9ULL;
   site_cache_entry& c = tl_site_cache[(h >> 40) & 1023];
-  if (c.id && c.file == s.file && c.line == s.line && c.pc == s.pc) return c.id;
+  if (c.id && c.file == s.file && c.line == s.line && c.pc == s.pc && c.collective == s.collective) return c.id;
   region_header& hd = *g_region.header;
   std::uint32_t i = static_cast<std::uint32_t>(h >> 48) | 1;
   lock_word(hd.site_lock);
@@ -169,11 +197,12 @@ std::uint32_t intern_site(const access_site& s) noexcept {
       e.file = s.file;
       e.line = s.line;
       e.pc = s.pc;
+      e.collective = s.collective;
       e.used.store(1, std::memory_order_release);
       found = i;
       break;
     }
-    if (e.file == s.file && e.line == s.line && e.pc == s.pc) {
+    if (e.file == s.file && e.line == s.line && e.pc == s.pc && e.collective == s.collective) {
       found = i;
       break;
     }
@@ -181,15 +210,18 @@ std::uint32_t intern_site(const access_site& s) noexcept {
     if (i == 0) i = 1;
   }
   unlock_word(hd.site_lock);
-  c = {s.file, s.line, s.pc, found};
+  c = {s.file, s.line, s.pc, s.collective, found};
   return found;
 }
 
 access_site site_entry_of(std::uint32_t id) noexcept {
   if (id == 0) return {};
   const site_entry& e = g_region.sites[id];
-  return {e.file, e.line, e.pc};
+  return {e.file, e.line, e.pc, e.collective};
 }
+
+// An agent is named by the thread whose data it moves.
+int shown_thread(int t) noexcept { return t >= g_region.threads ? t - g_region.threads : t; }
 
 // Checks and records one access of `bytes` at p (inside the partitions); the
 // first byte that races is returned, the rest of the access left unrecorded.
@@ -215,8 +247,8 @@ std::optional<race_conflict> check_range(const char* p, std::size_t bytes, bool 
       }
       if (conflict) {
         unlock_word(stripe);
-        return race_conflict{g_region.partitions + i, tl_me, wr, site_entry_of(site),
-                             thread_of(conflict), conflict_write, site_entry_of(site_of(conflict))};
+        return race_conflict{g_region.partitions + i, shown_thread(tl_me), wr, site_entry_of(site),
+                             shown_thread(thread_of(conflict)), conflict_write, site_entry_of(site_of(conflict))};
       }
       if (wr) c.write = mine;
       if (rd && (c.read == 0 || happened_before(c.read))) c.read = mine;
@@ -232,12 +264,15 @@ std::string race_setup(int threads, char* partitions, std::uint64_t segment_byte
   r.threads = threads;
   r.partitions = partitions;
   r.segment_bytes = segment_bytes;
-  const std::size_t T = static_cast<std::size_t>(threads);
+  r.width = 2 * threads;
+  const std::size_t T = static_cast<std::size_t>(threads), W = static_cast<std::size_t>(r.width);
   std::size_t at = round_up(sizeof(region_header), 64);
   const std::size_t keys_at = at;
   at = round_up(at + sync_slots * sizeof(std::uintptr_t), 64);
   const std::size_t clocks_at = at;
-  at = round_up(at + (sync_slots + 1) * T * sizeof(std::uint32_t), 64);
+  at = round_up(at + (sync_slots + 1) * W * sizeof(std::uint32_t), 64);
+  const std::size_t agents_at = at;
+  at = round_up(at + T * sizeof(std::uint32_t), 64);
   const std::size_t sites_at = at;
   at = round_up(at + max_sites * sizeof(site_entry), 4096);
   const std::size_t shadow_at = at;
@@ -255,6 +290,7 @@ std::string race_setup(int threads, char* partitions, std::uint64_t segment_byte
   r.header->threads = threads;
   r.sync_keys = reinterpret_cast<std::atomic<std::uintptr_t>*>(b + keys_at);
   r.sync_clocks = reinterpret_cast<std::atomic<std::uint32_t>*>(b + clocks_at);
+  r.agent_epochs = reinterpret_cast<std::atomic<std::uint32_t>*>(b + agents_at);
   r.sites = reinterpret_cast<site_entry*>(b + sites_at);
   r.shadow = reinterpret_cast<shadow_cell*>(b + shadow_at);
   g_region = r;
@@ -275,9 +311,16 @@ void race_forget(const void* p, std::size_t bytes) noexcept {
 
 void race_thread_started(int thread) noexcept {
   tl_me = thread;
-  tl_clock.assign(static_cast<std::size_t>(g_region.threads), 0);
+  tl_clock.assign(static_cast<std::size_t>(g_region.width), 0);
   tl_clock[static_cast<std::size_t>(thread)] = 1;
   tl_pending_acquire = nullptr;
+  tl_quiet = 0;
+  tl_agent = false;
+  tl_exchange_publish = nullptr;
+  tl_exchange_capture = nullptr;
+  tl_deferred.assign(static_cast<std::size_t>(g_region.width), 0);
+  tl_has_deferred = false;
+  tl_floors.clear();
   for (auto& e : tl_site_cache) e = {};  // sites of an earlier run of this process are gone
 }
 
@@ -287,6 +330,8 @@ std::optional<race_conflict> race_check_access(const void* p, std::size_t bytes,
   const char* c = static_cast<const char*>(p);
   if (c < g_region.partitions || static_cast<std::uint64_t>(c - g_region.partitions) + bytes > g_region.segment_bytes)
     return std::nullopt;  // outside the partitions: the bounds check reports it
+  if (tl_agent) return check_range(c, bytes, (kind & access_read) != 0, (kind & access_write) != 0, intern_site(site));
+  if (tl_quiet) return std::nullopt;  // a collective's own copies: its model notes them as its agents'
   apply_pending_acquire();
   if (kind & access_strict) {
     // A strict access synchronises: a write releases the location (before the
@@ -300,13 +345,133 @@ std::optional<race_conflict> race_check_access(const void* p, std::size_t bytes,
 }
 
 void race_release(const void* key) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
+  if (tl_me < 0 || !g_region.base || tl_quiet) return;
   apply_pending_acquire();
   release(key);
 }
 void race_acquire(const void* key) noexcept {
-  if (tl_me < 0 || !g_region.base) return;
+  if (tl_me < 0 || !g_region.base || tl_quiet) return;
   acquire(key);
+}
+
+// A barrier inside a collective (quiet) orders nothing by itself: the model
+// may pass a clock through it (race_barrier_exchange). Outside, the arrival
+// also carries the agents of the thread's UPC_OUT_NOSYNC collectives, and the
+// completion is the team's new floor.
+void race_release(race_barrier b) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  if (tl_quiet) {
+    if (tl_exchange_publish) join_into(sync_clocks(b.key, true), *tl_exchange_publish);
+    tl_exchange_publish = nullptr;
+    return;
+  }
+  apply_pending_acquire();
+  std::atomic<std::uint32_t>* clocks = sync_clocks(b.key, true);
+  if (tl_has_deferred) {
+    join_into(clocks, tl_deferred);
+    race_clear_deferred();
+  }
+  join_into(clocks);
+  next_epoch();
+}
+void race_acquire(race_barrier b) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  const std::atomic<std::uint32_t>* clocks = sync_clocks(b.key, false);
+  if (tl_quiet) {
+    if (tl_exchange_capture) copy_out(clocks, *tl_exchange_capture);
+    tl_exchange_capture = nullptr;
+    return;
+  }
+  if (!clocks) return;
+  join_from(clocks);
+  race_clock floor;
+  copy_out(clocks, floor);
+  race_set_floor(b.team, floor);
+}
+
+// ---- collectives ----
+
+race_quiet_scope::race_quiet_scope() noexcept { ++tl_quiet; }
+race_quiet_scope::~race_quiet_scope() { --tl_quiet; }
+
+void race_barrier_exchange(const race_clock* publish, race_clock* capture) noexcept {
+  tl_exchange_publish = publish;
+  tl_exchange_capture = capture;
+}
+
+race_clock race_clock_now() noexcept { return tl_clock; }
+void race_tick() noexcept {
+  if (tl_me >= 0 && g_region.base) next_epoch();
+}
+void race_join(const race_clock& c) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  join_vector(tl_clock, c);
+}
+
+void race_defer_to_barrier(const race_clock& c) noexcept {
+  if (tl_me < 0 || !g_region.base) return;
+  join_vector(tl_deferred, c);
+  tl_has_deferred = true;
+}
+race_clock race_deferred() noexcept { return tl_deferred; }
+void race_clear_deferred() noexcept {
+  std::fill(tl_deferred.begin(), tl_deferred.end(), 0u);
+  tl_has_deferred = false;
+}
+
+race_clock race_floor(const void* team) noexcept {
+  race_clock f(static_cast<std::size_t>(g_region.width), 0);
+  for (const auto& [t, c] : tl_floors)
+    if (t == nullptr || t == team) join_vector(f, c);
+  return f;
+}
+void race_set_floor(const void* team, const race_clock& c) noexcept {
+  for (auto& [t, f] : tl_floors)
+    if (t == team) {
+      join_vector(f, c);  // floors only grow: each completion knows all the earlier ones did
+      return;
+    }
+  tl_floors.emplace_back(team, c);
+}
+void race_forget_team(const void* team) noexcept {
+  if (!team) return;
+  for (std::size_t i = 0; i < tl_floors.size(); ++i)
+    if (tl_floors[i].first == team) {
+      tl_floors.erase(tl_floors.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+}
+
+int race_threads() noexcept { return g_region.base ? g_region.threads : 0; }
+std::uint32_t race_next_agent_epoch(int owner) noexcept {
+  return g_region.agent_epochs[owner].fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+race_agent_scope::race_agent_scope(int owner, race_clock& clock) noexcept : saved_me_(tl_me), clock_(clock) {
+  tl_me = g_region.threads + owner;
+  tl_clock.swap(clock_);
+  tl_agent = true;
+}
+race_agent_scope::~race_agent_scope() {
+  tl_agent = false;
+  tl_clock.swap(clock_);
+  tl_me = saved_me_;
+}
+
+namespace {
+// The detector's own keys live where no address of a program can: the top bit set.
+const void* own_key(std::uint64_t key) noexcept {
+  return reinterpret_cast<const void*>(static_cast<std::uintptr_t>(key | (std::uint64_t{1} << 63)));
+}
+}  // namespace
+void race_publish(std::uint64_t key, const race_clock& c) noexcept {
+  if (!g_region.base) return;
+  join_into(sync_clocks(own_key(key), true), c);
+}
+race_clock race_read(std::uint64_t key) noexcept {
+  race_clock c;
+  copy_out(g_region.base ? sync_clocks(own_key(key), false) : nullptr, c);
+  return c;
 }
 
 }  // namespace upc::detail

@@ -114,6 +114,9 @@ operation& start_collective(team& members, call& c, status& posted) {
   const std::uint64_t input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
   // The slot's collective `slots` back must be over for everyone first.
   if (op.seq > static_cast<std::uint32_t>(slots)) wait_slot_over(t, static_cast<int>(op.seq % slots), op.function);
+  op.race.active = false;
+  if (detail::g_races && c.failed == status::ok)
+    race_task_start(op.race, members, op.seq, c.kind == collective::barrier, op.flags, c.areas, c.site);
   posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
   if (to_mpi) handoff::submit(op, *to_mpi);
   // Collectives already in flight advance here too; the new one waits for the
@@ -124,6 +127,7 @@ operation& start_collective(team& members, call& c, status& posted) {
 
 status wait(operation& op) {
   this_thread_progress().wait_until(*op.t, [&] { return complete(op); }, op.function, &op);
+  if (op.race.active) race_task_complete(op.race);
   return op.result;
 }
 
@@ -186,6 +190,9 @@ void settle(team* t, const front_end& library) {
         }
     }
     if (!pending) break;
+    // Under --check=races a collective settled here is complete for this member
+    // like one waited on (a fence-completed one at the library's end).
+    if (!pending->released && pending->race.active && !pending->race.completed) wait(*pending);
     if (!pending->released) pr.release(*pending);
     // Released records are dropped once this member's part is complete.
     auto dropped = [&] {

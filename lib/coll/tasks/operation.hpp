@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../element_ops.hpp"
+#include "../race_model.hpp"
 #include "../status.hpp"
 #include "failure.hpp"
 #include "words.hpp"
@@ -59,6 +60,7 @@ struct operation {
   bool at_fence = false;           // UPC_ASYNC_FENCE: completes at the fence
   bool released = false;           // the user needs it no more (progress.hpp)
   std::shared_ptr<detail::mpi_job> handoff;  // this member's part, handed to MPI (mpi_handoff.hpp)
+  race_task race;                  // --check=races: the call as the race check sees it
 };
 
 // Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'
