@@ -111,7 +111,7 @@ too, and an option given to upcrun overrides the variable):
   UPCEMU_THREADS_PER_NODE --threads-per-node   UPCEMU_NODE_MAP --node-map
   UPCEMU_REPORT     --report      UPCEMU_REPORT_FILE --report-file
   UPCEMU_NET        --net
-  UPCEMU_CHECK      --check (1/0, races) UPCEMU_WATCHDOG  --watchdog
+  UPCEMU_CHECK      --check (1/0, races, all-races) UPCEMU_WATCHDOG --watchdog
   UPCEMU_WAIT_WARNING --wait-warning
   UPCEMU_TIMEOUT    --timeout     UPCEMU_STACK     --stack
   UPCEMU_QUIET      --quiet (1/0) UPCEMU_BACKTRACE --backtrace

@@ -52,7 +52,8 @@ struct flag_option {
   bool options::*field;
 };
 const flag_option flag_options[] = {
-    {"--check", &options::check}, {"--check=races", &options::check_races}, {"--quiet", &options::quiet},
+    {"--check", &options::check}, {"--check=races", &options::check_races},
+    {"--check=all-races", &options::check_all_races}, {"--quiet", &options::quiet},
     {"--verbose-coll", &options::verbose_coll}};
 
 // Checks an option's value and stores it (a file name may be rewritten on the
@@ -338,7 +339,8 @@ std::vector<std::pair<const char*, std::string>> environment_of(const options& o
   add("UPCEMU_REPORT", o.report);
   add("UPCEMU_REPORT_FILE", o.report_file);
   add("UPCEMU_NET", o.net);
-  if (o.check_races) env.emplace_back("UPCEMU_CHECK", "races");  // --check and the race check
+  if (o.check_all_races) env.emplace_back("UPCEMU_CHECK", "all-races");  // and every race, going on
+  else if (o.check_races) env.emplace_back("UPCEMU_CHECK", "races");  // --check and the race check
   else add_flag("UPCEMU_CHECK", o.check);
   add("UPCEMU_TIMEOUT", o.timeout);
   add("UPCEMU_WATCHDOG", o.watchdog);

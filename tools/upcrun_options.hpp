@@ -17,7 +17,7 @@ struct options {
   std::string node_map, report, report_file, net;
   std::string backend, heap, stack, timeout, watchdog, wait_warning, coll, coll_segment, upccoll_progress;
   std::string hostfile, mpirun, backtrace;
-  bool check = false, check_races = false, quiet = false, verbose_coll = false;
+  bool check = false, check_races = false, check_all_races = false, quiet = false, verbose_coll = false;
 };
 
 struct command_line {

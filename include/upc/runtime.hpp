@@ -42,6 +42,7 @@ struct launch_options {
   double net_gbps = 0;
   bool check = false;                    // bounds checks, full single-valued checks, wait warnings
   bool races = false;                    // --check=races: the race detector too (lib/runtime/race_check.hpp)
+  bool all_races = false;                // --check=all-races: every distinct race reported, the run goes on
   double timeout_seconds = 0;            // 0: none
   double watchdog_seconds = 2;           // deadlock report after this long without progress
   double wait_warning_seconds = -1;      // warn when threads wait this long for running ones;

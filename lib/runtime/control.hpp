@@ -106,6 +106,8 @@ struct shared_name_table {
   char bytes[16384 - 8];
 };
 
+constexpr int race_key_slots = 2048;
+
 struct control_block {
   std::uint64_t magic;
   std::int32_t threads;
@@ -124,6 +126,12 @@ struct control_block {
   std::atomic<std::uint32_t> exited;                    // threads that returned from main
   std::atomic<std::uint64_t> progress;                  // bumped by barriers, locks, ...
   std::atomic<std::uint32_t> job_report_claimed;        // mpi across hosts: thread 0's host's says who reports
+
+  // --check=all-races: the races reported so far (race_report.cpp), each pair of
+  // places once (open addressing over nonzero keys), and how many there were.
+  alignas(64) std::atomic<std::uint32_t> races_keep_going;
+  std::atomic<std::uint32_t> races_reported;
+  std::atomic<std::uint64_t> race_keys[race_key_slots];
 
   alignas(64) std::atomic<std::int32_t> error_thread;   // first failing thread, -1: none
   std::atomic<std::uint32_t> error_claimed;

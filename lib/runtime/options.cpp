@@ -100,8 +100,11 @@ launch_options launch_options::from_environment() {
       bad("UPCEMU_NET", v, "LATENCY_US,GBPS (microseconds per inter-node copy up to 1e9, gigabytes per second 0 or at "
                            "least 0.001, finite, not both 0), such as 1.5,3.2");
   if (const char* v = env("UPCEMU_CHECK")) {
-    if (std::string(v) == "races") o.check = o.races = true;
-    else o.check = parse_bool("UPCEMU_CHECK", v);
+    const std::string s(v);
+    if (s == "races") o.check = o.races = true;
+    else if (s == "all-races") o.check = o.races = o.all_races = true;
+    else if (s == "1" || s == "yes" || s == "true" || s == "on") o.check = true;
+    else if (!(s == "0" || s == "no" || s == "false" || s == "off")) bad("UPCEMU_CHECK", v, "1, 0, races or all-races");
   }
   if (const char* v = env("UPCEMU_TIMEOUT")) o.timeout_seconds = parse_seconds("UPCEMU_TIMEOUT", v);
   if (const char* v = env("UPCEMU_WATCHDOG")) {

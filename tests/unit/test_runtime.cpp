@@ -46,7 +46,7 @@ TEST_CASE("bad UPCEMU_* values get a message naming the variable and the value")
                              bad_case{"UPCEMU_BACKEND", "fibers", "'threads', 'processes' or 'mpi'"},
                              bad_case{"UPCEMU_HEAP", "12Q", "UPCEMU_HEAP='12Q'"},
                              bad_case{"UPCEMU_HEAP", "1K", "at least 64K"},
-                             bad_case{"UPCEMU_CHECK", "maybe", "1 or 0"},
+                             bad_case{"UPCEMU_CHECK", "maybe", "1, 0, races or all-races"},
                              bad_case{"UPCEMU_TIMEOUT", "-1", "seconds"}}) {
     env_guard g(bc.var, bc.value);
     std::string msg = error_of([] { (void)upc::launch_options::from_environment(); });
