@@ -56,18 +56,24 @@ def _file_offset(location):
 
 
 def _range_offsets(extent):
-    """(first, end) byte offsets of a CXSourceRange."""
+    """(first, end) byte offsets of a CXSourceRange, and whether it is in upcc_input.c."""
     first, last = _main_file
     a, b = extent.begin_int_data, extent.end_int_data
     if first <= a <= last and first <= b <= last:
-        return a - first, b - first
+        return a - first, b - first, True
     lib = ci.conf.lib
-    return _file_offset(lib.clang_getRangeStart(extent)), _file_offset(lib.clang_getRangeEnd(extent))
+    return _file_offset(lib.clang_getRangeStart(extent)), _file_offset(lib.clang_getRangeEnd(extent)), False
 
 
 # ---- offsets and children: asked of every node ----
 def _extent(c):
-    c._upcc_start, c._upcc_end = _range_offsets(ci.conf.lib.clang_getCursorExtent(c))
+    c._upcc_start, c._upcc_end, c._upcc_in_main = _range_offsets(ci.conf.lib.clang_getCursorExtent(c))
+
+
+def main_file_offset(c):
+    """The offset of cursor c in upcc_input.c, or None when its extent is elsewhere."""
+    a = begin_of(c)
+    return a if c.__dict__.get("_upcc_in_main") else None
 
 
 def begin_of(c):
@@ -90,8 +96,14 @@ def end_of(c):
 
 def _visit(child, parent, found):
     child._tu = found[0]  # (the cursor keeps its translation unit alive)
+    k = child._kind_id
+    if k < len(_cursor_kinds) and _cursor_kinds[k] is not None:
+        child.kind = _cursor_kinds[k]  # (every child's is asked; an unknown one raises when asked)
     found.append(child)
     return 1  # CXChildVisit_Continue
+
+
+_cursor_kinds = ci.CursorKind._kinds
 
 
 _visitor = ci.callbacks["cursor_visit"](_visit)
@@ -129,7 +141,7 @@ def _tokenize(tu, extent):
         token_extent = _token_extent[0]
         for i in range(count.value):
             t = memory[i]
-            a, b = _range_offsets(token_extent(tu, t))
+            a, b, _ = _range_offsets(token_extent(tu, t))
             toks.append(Token(lib.clang_getTokenSpelling(tu, t), a, b))
     finally:
         if count.value:
@@ -184,6 +196,17 @@ class _Once:
         return v
 
 
+def _per_kind(question):
+    answers = {}
+
+    def ask(kind):
+        r = answers.get(kind.value)
+        if r is None:
+            r = answers[kind.value] = question(kind)
+        return r
+    return ask
+
+
 def _raw(name, argtypes, restype):
     """A libclang function without the bindings' result check (which looks for a
     translation unit among the arguments on every call)."""
@@ -204,16 +227,28 @@ def install():
 
     # ---- cursors ----
     def type_of(c):
+        """One Type object for each type (it carries that type's own memos); the
+        new one is dropped at once, where a kept one would have grown the heap."""
         t = cursor_type(c)
-        t._tu = c._tu
-        return t
+        key = ("type", t.data[0])
+        r = _memo.get(key)
+        if r is None:
+            t._tu = c._tu
+            r = _memo[key] = t
+        return r
 
     def referenced_of(c):
+        """One cursor object for each declaration referred to (as type_of)."""
         r = referenced(c)
-        if bytes(r) == null:  # the bindings' None (clang_equalCursors with the null cursor)
+        key = bytes(r)
+        if key == null:  # the bindings' None (clang_equalCursors with the null cursor)
             return None
-        r._tu = c._tu
-        return r
+        key = ("referenced", key)
+        known = _memo.get(key)
+        if known is None:
+            r._tu = c._tu
+            known = _memo[key] = r
+        return known
 
     ci.Cursor.kind = _Once("kind", lambda c: cursor_kinds(c._kind_id))
     ci.Cursor.type = _Once("type", type_of)
@@ -240,6 +275,11 @@ def install():
         a = loc.int_data
         return a - first if first <= a <= last else base_offset(loc)
     ci.SourceLocation.offset = property(offset)
+
+    # what kind of node a kind is: one answer a kind
+    for name in ("is_declaration", "is_reference", "is_expression", "is_statement", "is_attribute", "is_invalid",
+                 "is_translation_unit", "is_preprocessing", "is_unexposed"):
+        setattr(ci.CursorKind, name, _per_kind(getattr(ci.CursorKind, name)))
 
     # ---- types ----
     def memo_type(question, f):

@@ -522,17 +522,25 @@ class Declarations:
         variable is per thread (_Thread_local), so its address (`int *px = &x;`,
         `char *p = buf;`) is no C constant, and each thread's copy points to its
         own (UPC: every thread has its own x, and its own px = &x)."""
-        for k in c.walk_preorder():
+        todo = [c]
+        while todo:
+            k = todo.pop()
             if k.kind == K.DECL_REF_EXPR and k.referenced is not None and k.referenced.kind == K.VAR_DECL and \
                     k.referenced != c and self.wants_tls(k.referenced):
                 return True
+            todo += children(k)
         return False
 
     def wants_tls(self, c):
-        scope = c.semantic_parent.kind if c.semantic_parent else None
-        stor = self.storage(c)
-        return (scope == K.TRANSLATION_UNIT or "static" in stor) and not self.is_system(c) and \
-            not c.type.is_const_qualified() and not self.from_upcc_header(c) and not self.is_shared_object(c)
+        key = bytes(c)  # (memoised: every reference to a variable asks)
+        memo = self.__dict__.setdefault("tls_memo", {})
+        r = memo.get(key)
+        if r is None:
+            scope = c.semantic_parent.kind if c.semantic_parent else None
+            stor = self.storage(c)
+            r = memo[key] = (scope == K.TRANSLATION_UNIT or "static" in stor) and not self.is_system(c) and \
+                not c.type.is_const_qualified() and not self.from_upcc_header(c) and not self.is_shared_object(c)
+        return r
 
     def rw_record(self, c):
         """A struct/union: its fields declared with pointer-to-shared types."""

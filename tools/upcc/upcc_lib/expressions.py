@@ -263,18 +263,21 @@ class Expressions:
     def is_strict(self, c):
         """Whether the shared lvalue c is accessed strictly: its type says strict or
         relaxed, else the `#pragma upc` in effect where the access is."""
-        k = self.top_as(c.type)
-        if not k:
-            return False
-        cons = self.layout(k)[1]
-        if cons is None:
-            off = begin_of(c)
-            cons = "relaxed"
-            for at, state in self.pragmas:
-                if at > off:
-                    break
-                cons = state
-        return cons == "strict"
+        r = c.__dict__.get("_upcc_strict")
+        if r is None:
+            k = self.top_as(c.type)
+            if not k:
+                return False
+            cons = self.layout(k)[1]
+            if cons is None:
+                off = begin_of(c)
+                cons = "relaxed"
+                for at, state in self.pragmas:
+                    if at > off:
+                        break
+                    cons = state
+            r = c._upcc_strict = cons == "strict"
+        return r
 
     def value_type(self, c):
         return f"__typeof__({self.c_type(c.type)})"
@@ -410,7 +413,8 @@ class Expressions:
         if len(kids) != 1:
             return self.generic(c)
         (k,) = kids
-        if self.mentions_shared(c.type) and self.text_of(c).lstrip().startswith("__builtin_va_arg"):
+        if self.mentions_shared(c.type) and self.raw.find(b"__builtin_va_arg", begin_of(c), end_of(c)) >= 0 and \
+                self.text_of(c).lstrip().startswith("__builtin_va_arg"):
             # va_arg(ap, shared T *): libclang shows it as an unexposed expression
             return f"__builtin_va_arg({self.rw(k)}, {self.c_type(c.type)})"
         if self.is_sptr(c.type):
@@ -474,14 +478,17 @@ class Expressions:
 
     # ---- operators ----
     def unary_symbol(self, c):
-        """(operator, prefix?) of a UNARY_OPERATOR."""
-        kids = children(c)
-        if not kids:
-            return "", True
-        op = kids[0]
-        before = self.without_markers(self.src(begin_of(c), begin_of(op))).strip()
-        after = self.without_markers(self.src(end_of(op), end_of(c))).strip()
-        return (before or after), bool(before)
+        """(operator, prefix?) of a UNARY_OPERATOR (cached on c)."""
+        r = c.__dict__.get("_upcc_unary")
+        if r is None:
+            kids = children(c)
+            if not kids:
+                return "", True
+            op = kids[0]
+            before = self.without_markers(self.src(begin_of(c), begin_of(op))).strip()
+            after = self.without_markers(self.src(end_of(op), end_of(c))).strip()
+            r = c._upcc_unary = (before or after), bool(before)
+        return r
 
     def rw_unary(self, c):
         kids = children(c)
@@ -530,8 +537,12 @@ class Expressions:
         return text
 
     def op_between(self, c, left, right):
-        between = self.src(end_of(left), begin_of(right))
-        return self.without_markers(between).strip().strip("()").strip()
+        """The binary operator c between its operands left and right (cached on c)."""
+        r = c.__dict__.get("_upcc_op")
+        if r is None:
+            between = self.src(end_of(left), begin_of(right))
+            r = c._upcc_op = self.without_markers(between).strip().strip("()").strip()
+        return r
 
     def rw_binary(self, c):
         left, right = children(c)

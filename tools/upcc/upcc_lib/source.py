@@ -6,12 +6,14 @@ by their rewrite); everything else, line markers included, is kept so that gcc
 reports the user's lines (docs/upcc.md, "Pipeline").
 """
 import bisect
+import functools
 import os
 import re
 import sys
 
 import clang.cindex as ci
 
+from .clang_memo import main_file_offset
 from .clang_util import begin_of, children, end_of
 
 from .errors import UpcError
@@ -41,6 +43,7 @@ class Source:
         (Called whenever self.raw changes.) An ASCII text is kept decoded too:
         its byte offsets are its character offsets, and src slices it."""
         self.ascii_text = self.raw.decode("ascii") if self.raw.isascii() else None
+        self.has_cr = b"\r" in self.raw
         self.line_starts = [0]
         pos = self.raw.find(b"\n")
         while pos >= 0:
@@ -56,15 +59,29 @@ class Source:
             else:
                 line += 1
 
+    def _line(self, cursor):
+        """The physical line (from 0) where cursor starts: found among the line
+        starts for a cursor of upcc_input.c (clang would count a lone \r as a
+        line end too: then, and elsewhere, libclang's answer)."""
+        at = main_file_offset(cursor)
+        if at is None or self.has_cr:
+            return cursor.extent.start.line - 1
+        return bisect.bisect_right(self.line_starts, at) - 1
+
     def where(self, cursor):
-        return self.presumed_of_line[cursor.extent.start.line - 1][:2]
+        return self.presumed_of_line[self._line(cursor)][:2]
 
     def is_system(self, cursor):
-        return self.presumed_of_line[cursor.extent.start.line - 1][2]
+        return self.presumed_of_line[self._line(cursor)][2]
 
     def from_upcc_header(self, cursor):
         """Whether the cursor comes from upcemu_c.h or upcc's own UPC headers."""
         f, _ = self.where(cursor)
+        return self._upcc_header(f)
+
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def _upcc_header(f):
         if os.path.basename(f) == "upcemu_c.h":
             return True
         return os.path.dirname(os.path.abspath(f)) == UPCC_INCLUDE
@@ -96,11 +113,11 @@ class Source:
     @staticmethod
     def flatten(text):
         """text on one line: its line markers dropped (declarations keep them after it)."""
-        return MARKER_LINES.sub("", text).replace("\n", " ")
+        return (MARKER_LINES.sub("", text) if "#" in text else text).replace("\n", " ")
 
     @staticmethod
     def without_markers(text):
-        return MARKER_LINES.sub("", text)
+        return MARKER_LINES.sub("", text) if "#" in text else text
 
     # ---- where there is something to translate ----
     IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
