@@ -125,6 +125,14 @@ void prefix_reduce_results(reduction& r) {
   const std::vector<char> ordered = r.totals(true, -1);
   const elements dst = destination(r);
   const placement pl = place_results(r, dst);
+  // --check=races: the results this thread writes straight into its own memory
+  // (the staged ones are written by the data movement below)
+  if (coll::race_call* races = coll::race_call::open(); races && !dst.is_private)
+    for (const piece& q : r.pieces)
+      if (q.owner == r.me && pl.direct(q)) {
+        const place at = dst.at(dst.a.v0() + q.to);
+        races->note(coll::area{at.thread, at.offset, at.offset + q.n * r.E, true, "dst", -1});
+      }
   std::vector<char> staged(std::max<std::uint64_t>(pl.staged_bytes[static_cast<std::size_t>(r.me)], 1));
   if (r.c.suffix) {
     scan_backward(r, ordered, pl, staged);

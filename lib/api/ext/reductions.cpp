@@ -197,6 +197,11 @@ void run_reduction(call& c, const members_view& mv) {
     read_array(r);
   }
   check_pieces(r);
+  // --check=races: the source elements this thread holds are read by the call
+  // (its results by the data movements that write them, and prefix_reduce.cpp)
+  if (coll::race_call* races = coll::race_call::open(); races && !c.src.is_private)
+    for (const piece& q : r.pieces)
+      if (q.owner == r.me) races->note(coll::area{q.owner, q.src.offset, q.src.offset + q.n * r.E, false, "src", -1});
   info_of(c.fam).results(r);
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "../../runtime/call_site.hpp"
 #include "../../runtime/collective_call.hpp"
 #include "../../runtime/control.hpp"
 #include "../collective_checks.hpp"
@@ -140,13 +141,18 @@ void run(call& c) {
     m.threads.resize(static_cast<std::size_t>(threads()));
     for (int t = 0; t < threads(); ++t) m.threads[static_cast<std::size_t>(t)] = t;
   }
+  // --check=races: the whole call as one collective with the caller's flags,
+  // however many data movements it is made of (lib/coll/race_model.hpp).
+  const detail::access_site site{detail::file_of(c.where), detail::line_of(c.where), nullptr, c.function};
+  coll::race_call races(m.engine_team ? *m.engine_team : coll::team::world(), c.flags, c.function, &site);
   if (computational(c.fam)) {
     run_reduction(c, m);
-    return;
+  } else {
+    check_movement(c, m);
+    if (!c.is(variant::v) && c.fam != family::vector_copy) m.root = fixed_root(c, m);
+    run_movement(c, m);
   }
-  check_movement(c, m);
-  if (!c.is(variant::v) && c.fam != family::vector_copy) m.root = fixed_root(c, m);
-  run_movement(c, m);
+  races.finish();
 }
 
 }  // namespace upc::ext

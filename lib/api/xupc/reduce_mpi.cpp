@@ -79,7 +79,9 @@ void reduce_mpi(const char* fn, sptr<void> dst, sptr<const void> src, upc_op_t o
                                {{"nelems", nelems}, {"blk_size", blk_size}, {"root (the thread of dst)", dst.address().thread},
                                 {"op", static_cast<std::uint64_t>(op)}, {"flags", static_cast<std::uint64_t>(flags)}});
   const upc_flag_t out = (flags & out_bits) ? (flags & out_bits) : UPC_OUT_ALLSYNC;
+  coll::race_call races(coll::team::world(), flags, fn);  // --check=races: the call as one collective
   reduce_blocks<T>(fn, dst, src, op, nelems, blk_size, func, flags, out);
+  races.finish();
 }
 
 // dst: shared [blk_size] TYPE[blk_size x THREADS]; the result in its block on
@@ -91,11 +93,13 @@ void reduce_mpi_all(const char* fn, sptr<void> dst, sptr<const void> src, upc_op
                                {{"nelems", nelems}, {"blk_size", blk_size}, {"root (the thread of dst)", dst.address().thread},
                                 {"op", static_cast<std::uint64_t>(op)}, {"flags", static_cast<std::uint64_t>(flags)}});
   if (dst.address().phase != 0) fail(fn, "dst has phase " + str(dst.address().phase) + ": it must point to the start of a block");
+  coll::race_call races(coll::team::world(), flags, fn);  // --check=races: the call as one collective
   // the reduction: its gather keeps the caller's IN choice, no algorithm bits (they are the broadcast's)
   reduce_blocks<T>(fn, dst, src, op, nelems, blk_size, func, flags & ~algorithm_bits, UPC_OUT_NOSYNC);
   // the broadcast in place: everyone waits for the root to have written its block (IN_MYSYNC)
   const upc_flag_t out = (flags & out_bits) ? (flags & out_bits) : UPC_OUT_ALLSYNC;
   xupc_all_broadcast_in_place(dst, blk_size * sizeof(T), UPC_IN_MYSYNC | out | (flags & algorithm_bits), where);
+  races.finish();
 }
 
 }  // namespace
