@@ -9,7 +9,8 @@ MODE:
                the upc_forall note (the every-thread loop, not the nested one)
   table-nodes  -n 4 --nodes 2: the same with remote split into same node / other node
   file         -n 4 --nodes 2 --report=traffic,locality --report-file F: the
-               traffic rows, then the locality rows, with bytes, as JSON lines
+               traffic rows, then the locality rows, with bytes, as JSON lines;
+               and --report=locality alone: its rows only, replacing the file
   bad-options  bad --report values refused by upcrun and by the program itself
                (UPCEMU_REPORT), each with its message
 
@@ -193,6 +194,18 @@ def check_file(upcrun, program, source, backend):
     notes = [(r["line"], r["threads_ran_all"], r["runs"]) for r in rows if r.get("report") == "locality_forall_every_thread"]
     if notes != [(lines["every_thread"], threads, threads)]:
         fail(f"forall rows {notes}")
+    # --report=locality alone: the file holds its rows only (no traffic rows,
+    # nothing of the file's earlier text)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "report.jsonl")
+        with open(path, "w") as f:
+            f.write("an earlier run's text, to be replaced\n")
+        status, _, err = run([upcrun, "-n", str(threads), "--backend", backend, "--report=locality", "--report-file",
+                              path, program])
+        with open(path) as f:
+            kinds = {json.loads(line).get("report", "traffic") for line in f}
+    if status != 0 or kinds != {"locality", "locality_forall_every_thread"}:
+        fail(f"--report=locality --report-file: status {status}, rows of {sorted(kinds)}", err)
 
 
 def check_bad_options(upcrun, program):
