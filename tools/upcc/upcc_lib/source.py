@@ -130,10 +130,10 @@ class Source:
         construct's marker, `static` (a private static becomes per thread), and
         each `return` of a function whose result is a pointer-to-shared (`return
         0;` converts a null pointer constant)."""
-        names = {encode(n) for n in self.names}
+        words = {encode(n) for n in self.names}.union(self.UPC_WORDS)
+        plain = self.PLAIN_MARKERS
         at = [m.start() for m in self.IDENT.finditer(self.raw)
-              if m.group() in names or m.group() in self.UPC_WORDS or
-              m.group().startswith(b"__upcc_") and m.group() not in self.PLAIN_MARKERS]
+              if (w := m.group()) in words or w[:7] == b"__upcc_" and w not in plain]
         for f in functions:
             if self.mentions_shared(f.result_type):
                 a, b = begin_of(f), end_of(f)
