@@ -31,14 +31,39 @@ struct source_line {
 };
 using merged_rows = std::map<source_line, tally>;
 
+// A demangled name without its parameters, clones and return type's
+// template arguments: "cg::solver<cg::hand_transpose>::conj_grad".
+std::string short_name(const std::string& name) {
+  std::string out;
+  int angle = 0;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char ch = name[i];
+    if (ch == '(' && angle == 0) {
+      if (name.compare(i, 21, "(anonymous namespace)") != 0) break;
+      out += "(anonymous namespace)";
+      i += 20;
+      continue;
+    }
+    if (ch == '<') ++angle;
+    if (ch == '>' && angle > 0) --angle;
+    out += ch;
+  }
+  return out.empty() ? name : out;
+}
+
 // The program's own frame at a return address (the instruction before it is
-// the call): the first of its inlined functions that is the program's.
+// the call): the first of its inlined functions that is the program's. An
+// access made inside upcemu's own libraries (the remap library's copies, say)
+// is named as such, by its function.
 source_line resolve(const void* pc) {
   const frame_description d = look_up_frame(static_cast<const char*>(pc) - 1);
   for (const source_frame& f : d.functions)
     if (is_program_frame(f, d) && !f.file.empty()) return {shown_path(f.file), f.line};
+  for (const source_frame& f : d.functions)
+    if (is_program_frame(f, d) && !f.function.empty())
+      return {short_name(f.function) + " (build with -g for its lines)", 0};
   if (!d.functions.empty() && !d.functions.front().function.empty())
-    return {d.functions.front().function + " (build with -g for its lines)", 0};
+    return {"inside upcemu: " + short_name(d.functions.front().function), 0};
   return {"an unknown place in " + (d.module.empty() ? std::string("the program") : d.module), 0};
 }
 
@@ -150,10 +175,18 @@ void write_json(const std::string& path, bool append, const std::vector<row>& ro
           << ",\"runs\":" << t.forall_runs << run;
 }
 
+// A row's place as the table shows it: a long function name (C++ without -g)
+// cut, so that the columns stay readable (the report file has it whole).
+std::string shown_place(const source_line& where) {
+  constexpr std::size_t most = 80;
+  std::string text = where.text();
+  return text.size() <= most ? text : text.substr(0, most - 3) + "...";
+}
+
 void print_table(const std::vector<row>& rows, const merged_rows& all) {
   const bool by_node = g_node_map.threads_of_node.size() > 1;
   std::size_t width = 11;  // "source line"
-  for (const auto& r : rows) width = std::max(width, r.first.text().size());
+  for (const auto& r : rows) width = std::max(width, shown_place(r.first).size());
   const int w = static_cast<int>(width);
   std::string text = "upcemu locality report: " + std::to_string(g_threads) + " threads";
   if (by_node) text += " on " + g_node_map.description;
@@ -171,10 +204,10 @@ void print_table(const std::vector<row>& rows, const merged_rows& all) {
     const double share = 100.0 * static_cast<double>(t.remote()) / static_cast<double>(t.local + t.remote());
     const auto n = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     if (by_node)
-      std::snprintf(line, sizeof line, "  %-*s %10llu %17llu %18llu %8.1f%% %13s\n", w, k.text().c_str(), n(t.local),
+      std::snprintf(line, sizeof line, "  %-*s %10llu %17llu %18llu %8.1f%% %13s\n", w, shown_place(k).c_str(), n(t.local),
                     n(t.near), n(t.far), share, bytes_text(t.near_bytes + t.far_bytes).c_str());
     else
-      std::snprintf(line, sizeof line, "  %-*s %10llu %10llu %8.1f%% %13s\n", w, k.text().c_str(), n(t.local),
+      std::snprintf(line, sizeof line, "  %-*s %10llu %10llu %8.1f%% %13s\n", w, shown_place(k).c_str(), n(t.local),
                     n(t.remote()), share, bytes_text(t.near_bytes + t.far_bytes).c_str());
     text += line;
     total.add(t);
