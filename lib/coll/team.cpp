@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "../runtime/collective_call.hpp"
 #include "../runtime/control.hpp"
 #include "../runtime/dsm.hpp"
 #include "../runtime/epoch_wait.hpp"
@@ -289,6 +290,9 @@ void team::check_single_valued(const single_valued& mine, const char* function) 
   }
   wait_epoch(h0.checks_published, round + 1, h0.checks_sleepers,
              wait_site{function, static_cast<std::int64_t>(round), thread_of(0)});
+  // The call records first (world-team calls are numbered alike on every thread):
+  // a different call, size, root, op or flags is reported with both lines.
+  if (world_) match_call_with(thread_of(0));
   mine.verify_against(area, thread_of(0));
   header& me = header_of(*this, rank_);
   publish_epoch(me.checks_compared, round + 1, me.checks_sleepers);
