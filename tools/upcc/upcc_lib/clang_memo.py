@@ -216,8 +216,24 @@ def _raw(name, argtypes, restype):
     return f
 
 
+# The bindings' own queries, as they were before install: the test that the
+# memoised ones give the same answers (tests/upcc_unit/test_clang_memo.py).
+BINDINGS = {}
+_REPLACED = {
+    ci.Cursor: ("kind", "type", "spelling", "referenced", "get_usr", "get_children", "get_tokens"),
+    ci.Type: ("kind", "spelling", "get_canonical", "get_pointee", "element_type", "element_count",
+              "is_const_qualified", "is_volatile_qualified", "get_size", "get_array_size"),
+    ci.SourceLocation: ("offset",),
+    ci.CursorKind: ("is_declaration", "is_reference", "is_expression", "is_statement", "is_attribute", "is_invalid",
+                    "is_translation_unit", "is_preprocessing", "is_unexposed"),
+}
+
+
 def install():
     """Replace the bindings' hot queries (once libclang is loaded)."""
+    for cls, names in _REPLACED.items():
+        for name in names:
+            BINDINGS[f"{cls.__name__}.{name}"] = cls.__dict__[name]
     lib = ci.conf.lib
     cursor_type = _raw("clang_getCursorType", [ci.Cursor], ci.Type)
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
@@ -277,8 +293,7 @@ def install():
     ci.SourceLocation.offset = property(offset)
 
     # what kind of node a kind is: one answer a kind
-    for name in ("is_declaration", "is_reference", "is_expression", "is_statement", "is_attribute", "is_invalid",
-                 "is_translation_unit", "is_preprocessing", "is_unexposed"):
+    for name in _REPLACED[ci.CursorKind]:
         setattr(ci.CursorKind, name, _per_kind(getattr(ci.CursorKind, name)))
 
     # ---- types ----
