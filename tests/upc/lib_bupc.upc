@@ -118,6 +118,7 @@ int main(int argc, char **argv) {
   bupc_memput_signal(&got[right], &token, sizeof token, sems[right], 1);
   bupc_sem_wait(mine);
   CHECK(got[me] == 7000 + left, "memput_signal data: %d", got[me]);
+  upc_barrier; /* everyone has read got[me] before the next put writes it again (a race otherwise) */
   bupc_memput_signal_async(&got[right], &token, sizeof token, sems[right], 3);
   bupc_sem_waitN(mine, 3);
   bupc_sem_postN(mine, 5);
