@@ -79,11 +79,11 @@ extern char* g_partitions __asm__("upcemu_g_partitions");          // start of p
 extern std::uint64_t g_partition_bytes __asm__("upcemu_g_partition_bytes");  // bytes per partition
 extern bool g_check __asm__("upcemu_g_check");                     // --check of the current run
 extern bool g_races;                                               // --check=races (lib/runtime/race_check.hpp)
-// What a shared access does to its bytes, as the race check records it (bits; a
 extern bool g_locality __asm__("upcemu_g_locality");               // --report=locality (lib/runtime/locality.hpp)
 // g_check || g_locality: whether every shared access calls its hook (one
 // predictable branch per access when neither is on).
 extern bool g_access_hooks __asm__("upcemu_g_access_hooks");
+// What a shared access does to its bytes, as the race check records it (bits; a
 // compound assignment is read|write). <upcemu_c.h> has the same values.
 enum access_kind : unsigned { access_read = 1, access_write = 2, access_strict = 4 };
 // An mpi run spread over hosts: strict accesses and fences also bring other

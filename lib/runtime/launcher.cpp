@@ -65,6 +65,18 @@ void allocate_namespace_scope_objects() {
     record_failure(-1, "upcemu: shared_array: the size expression threw an exception of unknown type\n");
   }
 }
+
+// The reports printed at exit (--report=traffic,locality) and the network
+// model, set up before the threads start. --report-file alone means traffic.
+void start_reports(const launch_options& opt) {
+  traffic::settings net;
+  net.report = opt.report_traffic || (!opt.report_file.empty() && !opt.report_locality);
+  net.report_file = opt.report_file;
+  net.latency_us = opt.net_latency_us;
+  net.gbps = opt.net_gbps;
+  traffic::start_run(net, g_nodes);
+  locality::start_counting({opt.report_locality, opt.report_file, net.report}, opt.backend);
+}
 }  // namespace
 
 std::size_t control_block_bytes(int threads) {
@@ -163,8 +175,8 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   g_node_map = std::move(topology);
   g_check = opt.check;
   g_races = opt.races;
-  g_backend = opt.backend;
   g_access_hooks = opt.check || opt.report_locality;
+  g_backend = opt.backend;
   g_exit_codes.assign(opt.threads, 0);
   g_running = true;
   g_launcher_thread = pthread_self();
@@ -178,14 +190,8 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   set_run_active(true);
   install_terminate_handler();
 
-  traffic::settings net;
-  net.report = opt.report_traffic || (!opt.report_file.empty() && !opt.report_locality);  // a file alone: traffic
-  net.report_file = opt.report_file;
-  net.latency_us = opt.net_latency_us;
-  net.gbps = opt.net_gbps;
-  traffic::start_run(net, g_nodes);
+  start_reports(opt);
 
-  locality::start_counting({opt.report_locality, opt.report_file, net.report}, opt.backend);
   run_result result;
   try {
     if (mpi) mpi_allocate_launch_objects(allocate_namespace_scope_objects);
