@@ -37,18 +37,29 @@ namespace {
 thread_local race_call* tl_open = nullptr;
 }
 
+struct race_call::state {
+  team& t;
+  out_sync out = out_sync::all;
+  bool finished = false;
+  access_site site;
+  race_clock agent;         // agent(this thread)'s clock for the call
+  std::vector<area> areas;  // this thread's bytes the call reads and writes
+  race_quiet_scope quiet;
+  explicit state(team& members) : t(members) {}
+};
+
 race_call* race_call::open() noexcept { return tl_open; }
 
-race_call::race_call(team& t, upc_flag_t flags, const char* function, const access_site* site) : t_(t) {
-  if (!g_races || tl_open || race_threads() == 0) return;
-  active_ = true;
-  tl_open = this;
-  site_ = site ? *site : call_site_of(function);
-  site_.collective = function;
-  out_ = out_sync_of(flags);
+void race_call::begin(team& t, upc_flag_t flags, const char* function, const access_site* site) {
+  if (tl_open || race_threads() == 0) return;
   race_clock entry = race_clock_now();
   race_tick();  // what this thread does after entering is not part of its entry
-  quiet_.emplace();
+  s_ = new state(t);  // quiet from here on
+  tl_open = this;
+  state& s = *s_;
+  s.out = out_sync_of(flags);
+  s.site = site ? *site : call_site_of(function);
+  s.site.collective = function;
   switch (in_sync_of(flags)) {
     case in_sync::all: {
       // The members exchange their entry clocks (with the agents their earlier
@@ -56,22 +67,21 @@ race_call::race_call(team& t, upc_flag_t flags, const char* function, const acce
       // from those once everyone has entered this one).
       const race_clock deferred = race_deferred();
       for (std::size_t i = 0; i < entry.size(); ++i) entry[i] = std::max(entry[i], deferred[i]);
-      race_barrier_exchange(&entry, &agent_);
-      t_.barrier(function);
+      race_barrier_exchange(&entry, &s.agent);
+      t.barrier(function);
       race_clear_deferred();
-      race_set_floor(t_.race_identity(), agent_);
+      race_set_floor(t.race_identity(), s.agent);
       break;
     }
-    case in_sync::mine: agent_ = entry; break;
-    case in_sync::none: agent_ = race_floor(t_.race_identity()); break;
+    case in_sync::mine: s.agent = entry; break;
+    case in_sync::none: s.agent = race_floor(t.race_identity()); break;
   }
-  const int me = tl_mythread;
-  agent_[static_cast<std::size_t>(race_threads() + me)] = race_next_agent_epoch(me);
+  s.agent[static_cast<std::size_t>(race_threads() + tl_mythread)] = race_next_agent_epoch(tl_mythread);
 }
 
-race_call::~race_call() {
-  if (!active_) return;
-  quiet_.reset();
+void race_call::end() noexcept {
+  delete s_;
+  s_ = nullptr;
   tl_open = nullptr;
 }
 
@@ -79,37 +89,38 @@ race_call::~race_call() {
 // call that fails on every member (an error the program catches) moved nothing
 // it answers for.
 void race_call::note(const area& a) {
-  if (!active_ || a.thread != tl_mythread || a.hi <= a.lo) return;
-  areas_.push_back(a);
+  if (!s_ || a.thread != tl_mythread || a.hi <= a.lo) return;
+  s_->areas.push_back(a);
 }
 
 void race_call::note(const std::vector<area>& areas) {
-  if (!active_) return;
+  if (!s_) return;
   for (const area& a : areas) note(a);
 }
 
-void race_call::finish() {
-  if (!active_ || finished_) return;
-  finished_ = true;
+void race_call::finish_active() {
+  state& s = *s_;
+  if (s.finished) return;
+  s.finished = true;
   {
-    race_agent_scope agent(tl_mythread, agent_);
-    for (const area& a : areas_) {
+    race_agent_scope agent(tl_mythread, s.agent);
+    for (const area& a : s.areas) {
       char* p = g_partitions + static_cast<std::uint64_t>(a.thread) * g_partition_bytes + a.lo;
-      note_shared_access(p, a.hi - a.lo, a.write ? access_write : access_read, site_);
+      note_shared_access(p, a.hi - a.lo, a.write ? access_write : access_read, s.site);
     }
   }
-  switch (out_) {
+  switch (s.out) {
     case out_sync::all: {
       // Every member's agent has noted its accesses before it arrives here, so
       // nobody returns before they are all noted.
       race_clock all;
-      race_barrier_exchange(&agent_, &all);
-      t_.barrier(site_.collective ? site_.collective : "collective");
+      race_barrier_exchange(&s.agent, &all);
+      s.t.barrier(s.site.collective);
       race_join(all);
       break;
     }
-    case out_sync::mine: race_join(agent_); break;
-    case out_sync::none: race_defer_to_barrier(agent_); break;
+    case out_sync::mine: race_join(s.agent); break;
+    case out_sync::none: race_defer_to_barrier(s.agent); break;
   }
 }
 

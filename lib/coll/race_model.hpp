@@ -57,13 +57,17 @@ detail::access_site call_site_of(const char* function) noexcept;
 class race_call {
  public:
   // `site`: the call's place when the front-end knows it better than the
-  // call's record (call_site_of) does.
-  race_call(team& t, upc_flag_t flags, const char* function, const detail::access_site* site = nullptr);
-  ~race_call();
+  // call's record (call_site_of) does. Off, the call costs a branch.
+  race_call(team& t, upc_flag_t flags, const char* function, const detail::access_site* site = nullptr) {
+    if (detail::g_races) begin(t, flags, function, site);
+  }
+  ~race_call() {
+    if (s_) end();
+  }
   race_call(const race_call&) = delete;
   race_call& operator=(const race_call&) = delete;
 
-  bool active() const noexcept { return active_; }
+  bool active() const noexcept { return s_ != nullptr; }
   // The call reads (or writes) these bytes; those on this thread are its
   // agent's, noted when the call finishes. Every member notes its own.
   void note(const area& a);
@@ -71,20 +75,19 @@ class race_call {
   // The end of the call's data movement (before it returns; every member calls
   // it): its agent's accesses, then its OUT synchronisation. A call left by an
   // exception never finishes: it moved nothing the race check holds it to.
-  void finish();
+  void finish() {
+    if (s_) finish_active();
+  }
 
   // The call open on this thread, if any.
   static race_call* open() noexcept;
 
  private:
-  team& t_;
-  out_sync out_ = out_sync::all;
-  bool active_ = false;
-  bool finished_ = false;
-  detail::access_site site_;
-  detail::race_clock agent_;  // agent(this thread)'s clock for the call
-  std::vector<area> areas_;   // this thread's bytes the call reads and writes
-  std::optional<detail::race_quiet_scope> quiet_;
+  struct state;
+  void begin(team& t, upc_flag_t flags, const char* function, const detail::access_site* site);
+  void end() noexcept;
+  void finish_active();
+  state* s_ = nullptr;  // only while active (end() deletes it)
 };
 
 // ---- the task executor's collectives (non-blocking: <upccoll.h>) ----
