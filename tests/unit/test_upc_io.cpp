@@ -188,12 +188,14 @@ void individual_body(const std::string& path) {
                 base + static_cast<upc_off_t>(me * n * esize));
   SPMD_CHECK_EQ(upc_all_fwrite_shared(fd, from, block, esize, n, all_sync), static_cast<upc_off_t>(n * esize));
   SPMD_CHECK_EQ(upc_all_fsync(fd), 0);
-  // Read them back into a second buffer, each thread the left neighbour's part.
-  upc::sptr<void> r = make_buffer(n * static_cast<std::size_t>(T), esize, block);
+  // Read them back into a second buffer, each thread the left neighbour's part,
+  // at places 4 blocks apart: 7 elements from 2 blocks apart would overlap the
+  // next thread's (two threads writing the same bytes: a data race).
+  upc::sptr<void> r = make_buffer(4 * block * static_cast<std::size_t>(T), esize, block);
   const int left = (me + T - 1) % T;
   SPMD_CHECK_EQ(upc_all_fseek(fd, base + static_cast<upc_off_t>(left * n * esize), UPC_SEEK_SET),
                 base + static_cast<upc_off_t>(left * n * esize));
-  upc::sptr<void> into = element(r, static_cast<std::size_t>(me) * 2 * block, esize, block);
+  upc::sptr<void> into = element(r, static_cast<std::size_t>(me) * 4 * block, esize, block);
   SPMD_CHECK_EQ(upc_all_fread_shared(fd, into, block, esize, n, all_sync), static_cast<upc_off_t>(n * esize));
   // left wrote the elements from (me * 2 * block): the model's, and r holds them there.
   const std::vector<unsigned char> got = contents(into, n, esize, block);
@@ -321,8 +323,10 @@ void async_body(const std::string& path) {
   upc_all_fread_list_local_async(fd, 1, rv, 1, rf, all_sync);
   SPMD_CHECK_EQ(upc_all_ftest_async(fd, &flag), 4);
   SPMD_CHECK(other == std::vector<unsigned char>(4, static_cast<unsigned char>(0x40 + right)));
-  // Shared lists: the first element of b from the file's start, and back at the end.
-  upc_shared_memvec sv[1] = {{b, block * esize, esize}};
+  // Shared lists: the file's first element into an element of b, and back at
+  // the end; each thread its own element (the first of its block: all into the
+  // same one would be a data race).
+  upc_shared_memvec sv[1] = {{element(b, 2 * static_cast<std::size_t>(me), esize, block), block * esize, esize}};
   upc_filevec sf[1] = {{0, esize}};
   upc_filevec tf[1] = {{end + static_cast<upc_off_t>(T * 8) + me * static_cast<upc_off_t>(esize), esize}};
   upc_all_fread_list_shared_async(fd, 1, sv, 1, sf, all_sync);
