@@ -95,12 +95,18 @@ def translate_to_file(translate, text, src, static_threads, out_path):
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(status)
+    # Wait for the child without reaping it, then reap it with the signals held:
+    # a signal that arrives just after the wait returned finds the child still a
+    # zombie, whose pid kill may not yet reuse (os.waitpid reaped it first, and
+    # a SIGTERM right then made the kill fail: exit status 4, not 143).
     try:
-        _, status = os.waitpid(pid, 0)
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
     except BaseException:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         raise
+    with deferred_signals():
+        _, status = os.waitpid(pid, 0)
     if os.WIFEXITED(status):
         return os.WEXITSTATUS(status)
     signum = os.WTERMSIG(status)
