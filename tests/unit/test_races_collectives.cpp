@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "../support/spmd.hpp"
+#include "teamutil.h"
 #include "upc_collective.h"
+#include "upc_collective_ext.h"
 #include "upccoll.h"
 
 using spmd::contains;
@@ -144,4 +146,103 @@ TEST_CASE("races coll: a non-blocking upccoll collective's receive buffer read b
   // OUT_ALLSYNC orders every member's buffers at the wait; MYSYNC only its own
   expect(false, [] { upccoll_read(false, true, UPC_IN_MYSYNC | UPC_OUT_ALLSYNC); });
   expect(true, [] { upccoll_read(false, true, UPC_IN_MYSYNC | UPC_OUT_MYSYNC); }, {"data race on"});
+}
+
+namespace {
+
+// upc_all_permute reads perm after its IN synchronisation: written right
+// before a UPC_IN_NOSYNC call it races (the source is written before a barrier).
+int permute_line = 0;
+void permute_after_writing_perm(bool barrier_after_perm) {
+  upc::sptr<void> src = upc_all_alloc(THREADS, n), dst = upc_all_alloc(THREADS, n);
+  upc::sptr<int> perm = upc::sptr<int>(upc_all_alloc(THREADS, sizeof(int)));
+  block_of(src, MYTHREAD)[0] = static_cast<char>(MYTHREAD);
+  perm[MYTHREAD] = next_thread();
+  upc_barrier;
+  if (MYTHREAD == 0) perm[0] = next_thread();  // the same value again: the permutation stays valid
+  if (barrier_after_perm) upc_barrier;
+  permute_line = __LINE__ + 1;
+  upc_all_permute(dst, src, perm, n, UPC_IN_NOSYNC | UPC_OUT_ALLSYNC);
+  SPMD_CHECK_EQ(static_cast<int>(block_of(dst, MYTHREAD)[0]), (MYTHREAD + THREADS - 1) % THREADS);
+  upc_barrier;
+  if (MYTHREAD == 0) upc_free(src), upc_free(dst), upc_free(perm);
+}
+
+// A team of threads 0 and 1 (the thesis's team interface): thread 0 writes the
+// source, the members broadcast it with UPC_IN_NOSYNC; a teamBarrier first orders it.
+void team_broadcast(bool team_barrier_first) {
+  team t;
+  init(&t);
+  if (MYTHREAD == 0) insert(0, t), insert(1, t);
+  upc_barrier;
+  upc::sptr<void> src = upc_all_alloc(1, n), dst = upc_all_alloc(THREADS, n);
+  if (MYTHREAD < 2) {
+    if (MYTHREAD == 0) block_of(src, 0)[5] = 3;
+    if (team_barrier_first) teamBarrier(t);
+    upc_all_broadcast_team(dst, src, n, t, UPC_IN_NOSYNC | UPC_OUT_ALLSYNC);
+    SPMD_CHECK_EQ(static_cast<int>(block_of(dst, 1 - MYTHREAD)[5]), 3);
+  }
+  upc_barrier;
+  if (MYTHREAD == 0) upc_free(src), upc_free(dst);
+}
+
+// <upccoll.h> UPC_IN_ALLSYNC: thread 0 writes every member's send buffer, then
+// starts; each member's buffers are read once every member has started, so the
+// writes are ordered and summed (UPC_IN_MYSYNC: after the member's own start
+// only, a race). The sum checks that no member's input is read (staged) at its
+// own start under UPC_IN_ALLSYNC.
+void upccoll_others_write_send(upccoll_flag_t flags) {
+  upccoll_initialize(nullptr, nullptr);
+  upc::sptr<void> send = upc_all_alloc(THREADS, n), recv = upc_all_alloc(THREADS, n);
+  upc_barrier;
+  if (MYTHREAD == 0)
+    for (int t = 0; t < THREADS; ++t) block_of(send, t)[0] = 1;
+  upccoll_handle_t h;
+  SPMD_CHECK_EQ(upccoll_allreduce(block_of(send, MYTHREAD), block_of(recv, MYTHREAD), 1, UPC_CHAR, UPC_ADD, UPC_TEAM_ALL,
+                                  flags, &h),
+                UPCCOLL_SUCCESS);
+  upccoll_wait(h);
+  if (flags & UPC_IN_ALLSYNC) SPMD_CHECK_EQ(static_cast<int>(block_of(recv, MYTHREAD)[0]), THREADS);
+  upccoll_finalize();
+  if (MYTHREAD == 0) upc_free(send), upc_free(recv);
+}
+
+// UPC_ASYNC_FENCE: the receive buffer is the collective's until upccoll_fence.
+void upccoll_fence_read(bool before_fence) {
+  upccoll_initialize(nullptr, nullptr);
+  upc::sptr<void> send = upc_all_alloc(THREADS, n), recv = upc_all_alloc(THREADS, n);
+  block_of(send, MYTHREAD)[0] = 2;
+  upc_barrier;
+  SPMD_CHECK_EQ(upccoll_allreduce(block_of(send, MYTHREAD), block_of(recv, MYTHREAD), 1, UPC_CHAR, UPC_ADD, UPC_TEAM_ALL,
+                                  UPC_ASYNC_FENCE, nullptr),
+                UPCCOLL_SUCCESS);
+  char got = 0;
+  if (before_fence) got = block_of(recv, MYTHREAD)[0];
+  upccoll_fence();
+  if (!before_fence) got = block_of(recv, MYTHREAD)[0];
+  if (!before_fence) SPMD_CHECK_EQ(static_cast<int>(got), 2 * THREADS);
+  upccoll_finalize();
+  if (MYTHREAD == 0) upc_free(send), upc_free(recv);
+}
+
+}  // namespace
+
+TEST_CASE("races coll: upc_all_permute's perm is read by the call: written right before UPC_IN_NOSYNC, reported") {
+  expect(true, [] { permute_after_writing_perm(false); }, {"data race on"}, &permute_line);
+  expect(false, [] { permute_after_writing_perm(true); });
+}
+
+TEST_CASE("races coll: a team collective (the thesis's teams) is ordered by the team's barrier, not without it") {
+  expect(true, [] { team_broadcast(false); }, {"data race on"});
+  expect(false, [] { team_broadcast(true); });
+}
+
+TEST_CASE("races coll: <upccoll.h> UPC_IN_ALLSYNC orders what every member did before its start; UPC_IN_MYSYNC does not") {
+  expect(false, [] { upccoll_others_write_send(UPC_IN_ALLSYNC | UPC_OUT_MYSYNC); });
+  expect(true, [] { upccoll_others_write_send(UPC_IN_MYSYNC | UPC_OUT_MYSYNC); }, {"data race on"});
+}
+
+TEST_CASE("races coll: a UPC_ASYNC_FENCE collective's buffers are its own until upccoll_fence") {
+  expect(true, [] { upccoll_fence_read(true); }, {"data race on"});
+  expect(false, [] { upccoll_fence_read(false); });
 }

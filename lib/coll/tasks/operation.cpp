@@ -251,7 +251,10 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   // Stage the input: a small one so that nobody reads this member's buffer
   // after it posts (eager), one that its own output would overwrite because it
   // must be (in place on a decomposition that reads inputs after writing).
-  if (!mine.status && input_bytes && mine.send && (must_stage || input_bytes <= eager_limit())) {
+  // Never eagerly under UPC_IN_ALLSYNC: the input may still be written by the
+  // members that have not started yet (they may write it before they start).
+  const bool eager = input_bytes <= eager_limit() && !(op.flags & UPC_IN_ALLSYNC);
+  if (!mine.status && input_bytes && mine.send && (must_stage || eager)) {
     char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
                                              : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input);
     if (area) {
