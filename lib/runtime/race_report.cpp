@@ -36,15 +36,28 @@ std::string site_text(const access_site& s) {
 
 const char* kind_word(bool write) { return write ? "write" : "read"; }
 
+// One side: a thread's access, or a collective's data movement on a thread's
+// data (its line is the call's).
+std::string side_text(int thread, bool write, const access_site& s) {
+  if (s.collective)
+    return std::string(s.collective) + "'s " + kind_word(write) + " of thread " + std::to_string(thread) +
+           "'s data at " + site_text(s);
+  return "thread " + std::to_string(thread) + "'s " + kind_word(write) + " at " + site_text(s);
+}
+
 std::string race_text(const race_conflict& c) {
   const std::uint64_t off = static_cast<std::uint64_t>(c.byte - g_partitions);
   const shared_address a{off % g_partition_bytes, static_cast<std::uint32_t>(off / g_partition_bytes), 0};
-  std::string text = "data race on " + describe_element_at(a) + ": thread " + std::to_string(c.thread) + "'s " +
-                     kind_word(c.write) + " at " + site_text(c.site) + " and thread " + std::to_string(c.other_thread) +
-                     "'s " + kind_word(c.other_write) + " at " + site_text(c.other_site) +
+  std::string text = "data race on " + describe_element_at(a) + ": " + side_text(c.thread, c.write, c.site) + " and " +
+                     side_text(c.other_thread, c.other_write, c.other_site) +
                      " are not ordered by any barrier, lock or strict access";
-  if (my_slot().notified)
+  if (my_slot().notified && !c.site.collective)
     text += " (this thread is between upc_notify and upc_wait: its barrier orders nothing before the wait)";
+  if (c.site.collective || c.other_site.collective)
+    return text + "; a collective's data movement is ordered by its sync flags: UPC_IN_NOSYNC does not order what "
+                  "was written before the call, UPC_OUT_NOSYNC (and, for other threads' data, UPC_OUT_MYSYNC) not "
+                  "what is read after it, and a non-blocking <upccoll.h> collective owns its buffers until "
+                  "upccoll_wait; put a upc_barrier between them, or use UPC_IN_ALLSYNC / UPC_OUT_ALLSYNC";
   text += c.other_write && c.write
               ? "; when several threads update shared data, hold one lock around each update (upc_lock, upc_unlock) "
                 "or combine the values with a collective such as upc_all_reduce"
