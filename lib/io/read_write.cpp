@@ -299,149 +299,94 @@ upc_off_t finish(io_call& call, file_state& f, outcome o, upc_flag_t flags) {
   return o.bytes;
 }
 
-void start_async(file_state& f, outcome o, upc_flag_t flags) { f.async = async_op{true, o.bytes, o.error, flags}; }
+// A blocking call returns its result after its OUT synchronisation; an
+// asynchronous one records it for upc_all_fwait_async / upc_all_ftest_async.
+enum class mode { blocking, async };
 
-}  // namespace
+template <class Transfer>
+upc_off_t run(io_call& call, upc_file_t* fd, upc_flag_t flags, mode m, Transfer transfer) {
+  file_state* f = usable(call, fd, m == mode::blocking);
+  if (!f) return error_return(EBADF);
+  const outcome o = transfer(*f);
+  if (m == mode::blocking) return finish(call, *f, o, flags);
+  f->async = async_op{true, o.bytes, o.error, flags};
+  return 0;
+}
 
 #define UPCEMU_IO_CALL(name) io_call call(name, where, {{"fd", as_arg(fd)}, {"flags", static_cast<std::uint64_t>(flags)}})
 
-upc_off_t upc_all_fread_local(upc_file_t* fd, void* buffer, size_t size, size_t nmemb, upc_flag_t flags,
-                              const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_local");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  return finish(call, *f, local_transfer(call, *f, direction::read, buffer, size, nmemb, flags), flags);
+// The three kinds of transfer, each behind the entry points of its forms.
+upc_off_t local_call(const char* name, mode m, direction d, upc_file_t* fd, void* buffer, size_t size, size_t nmemb,
+                     upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_IO_CALL(name);
+  return run(call, fd, flags, m,
+             [&](file_state& f) { return local_transfer(call, f, d, buffer, size, nmemb, flags); });
 }
 
-upc_off_t upc_all_fwrite_local(upc_file_t* fd, void* buffer, size_t size, size_t nmemb, upc_flag_t flags,
-                               const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_local");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  return finish(call, *f, local_transfer(call, *f, direction::write, buffer, size, nmemb, flags), flags);
+upc_off_t shared_call(const char* name, mode m, direction d, upc_file_t* fd, sptr<void> buffer, size_t blocksize,
+                      size_t size, size_t nmemb, upc_flag_t flags, const std::source_location& where) {
+  UPCEMU_IO_CALL(name);
+  return run(call, fd, flags, m,
+             [&](file_state& f) { return shared_transfer(call, f, d, buffer, blocksize, size, nmemb, flags); });
 }
 
-upc_off_t upc_all_fread_shared(upc_file_t* fd, sptr<void> buffer, size_t blocksize, size_t size, size_t nmemb,
-                               upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_shared");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  return finish(call, *f, shared_transfer(call, *f, direction::read, buffer, blocksize, size, nmemb, flags), flags);
+std::vector<mem_entry> entries(const char* fn, std::size_t n, const struct upc_local_memvec* v) {
+  return local_entries(fn, n, v);
+}
+std::vector<mem_entry> entries(const char* fn, std::size_t n, const struct upc_shared_memvec* v) {
+  return shared_entries(fn, n, v);
 }
 
-upc_off_t upc_all_fwrite_shared(upc_file_t* fd, sptr<void> buffer, size_t blocksize, size_t size, size_t nmemb,
-                                upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_shared");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  return finish(call, *f, shared_transfer(call, *f, direction::write, buffer, blocksize, size, nmemb, flags), flags);
+template <class Memvec>
+upc_off_t list_call(const char* name, mode m, direction d, upc_file_t* fd, size_t memvec_entries, const Memvec* memvec,
+                    size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
+                    const std::source_location& where) {
+  UPCEMU_IO_CALL(name);
+  return run(call, fd, flags, m, [&](file_state& f) {
+    const auto mem = entries(call.function(), memvec_entries, memvec);
+    return list_transfer(call, f, d, mem, filevec_entries, filevec, flags);
+  });
 }
 
-upc_off_t upc_all_fread_list_local(upc_file_t* fd, size_t memvec_entries, const struct upc_local_memvec* memvec,
-                                   size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                   const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_list_local");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  const auto mem = local_entries(call.function(), memvec_entries, memvec);
-  return finish(call, *f, list_transfer(call, *f, direction::read, mem, filevec_entries, filevec, flags), flags);
-}
+}  // namespace
 
-upc_off_t upc_all_fread_list_shared(upc_file_t* fd, size_t memvec_entries, const struct upc_shared_memvec* memvec,
-                                    size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                    const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_list_shared");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  const auto mem = shared_entries(call.function(), memvec_entries, memvec);
-  return finish(call, *f, list_transfer(call, *f, direction::read, mem, filevec_entries, filevec, flags), flags);
-}
+// ---- the entry points: each names its kind, form and direction ----
 
-upc_off_t upc_all_fwrite_list_local(upc_file_t* fd, size_t memvec_entries, const struct upc_local_memvec* memvec,
-                                    size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                    const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_list_local");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  const auto mem = local_entries(call.function(), memvec_entries, memvec);
-  return finish(call, *f, list_transfer(call, *f, direction::write, mem, filevec_entries, filevec, flags), flags);
-}
+// `return static_cast<R>(...)` serves both the blocking forms (R = upc_off_t)
+// and the asynchronous ones (R = void).
+#define UPCEMU_IO_LOCAL(name, R, m, d)                                                                            \
+  R name(upc_file_t* fd, void* buffer, size_t size, size_t nmemb, upc_flag_t flags,                                 \
+         const std::source_location& where) {                                                                       \
+    return static_cast<R>(local_call(#name, m, d, fd, buffer, size, nmemb, flags, where));                          \
+  }
+#define UPCEMU_IO_SHARED(name, R, m, d)                                                                           \
+  R name(upc_file_t* fd, sptr<void> buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags,          \
+         const std::source_location& where) {                                                                       \
+    return static_cast<R>(shared_call(#name, m, d, fd, buffer, blocksize, size, nmemb, flags, where));              \
+  }
+#define UPCEMU_IO_LIST(name, R, m, d, memvec_type)                                                                \
+  R name(upc_file_t* fd, size_t memvec_entries, const struct memvec_type* memvec, size_t filevec_entries,           \
+         const struct upc_filevec* filevec, upc_flag_t flags, const std::source_location& where) {                  \
+    return static_cast<R>(                                                                                          \
+        list_call(#name, m, d, fd, memvec_entries, memvec, filevec_entries, filevec, flags, where));                \
+  }
 
-upc_off_t upc_all_fwrite_list_shared(upc_file_t* fd, size_t memvec_entries, const struct upc_shared_memvec* memvec,
-                                     size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                     const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_list_shared");
-  file_state* f = usable(call, fd, true);
-  if (!f) return error_return(EBADF);
-  const auto mem = shared_entries(call.function(), memvec_entries, memvec);
-  return finish(call, *f, list_transfer(call, *f, direction::write, mem, filevec_entries, filevec, flags), flags);
-}
-
-// ---- asynchronous forms ----
-
-void upc_all_fread_local_async(upc_file_t* fd, void* buffer, size_t size, size_t nmemb, upc_flag_t flags,
-                               const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_local_async");
-  file_state& f = *usable(call, fd, false);
-  start_async(f, local_transfer(call, f, direction::read, buffer, size, nmemb, flags), flags);
-}
-
-void upc_all_fwrite_local_async(upc_file_t* fd, void* buffer, size_t size, size_t nmemb, upc_flag_t flags,
-                                const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_local_async");
-  file_state& f = *usable(call, fd, false);
-  start_async(f, local_transfer(call, f, direction::write, buffer, size, nmemb, flags), flags);
-}
-
-void upc_all_fread_shared_async(upc_file_t* fd, sptr<void> buffer, size_t blocksize, size_t size, size_t nmemb,
-                                upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_shared_async");
-  file_state& f = *usable(call, fd, false);
-  start_async(f, shared_transfer(call, f, direction::read, buffer, blocksize, size, nmemb, flags), flags);
-}
-
-void upc_all_fwrite_shared_async(upc_file_t* fd, sptr<void> buffer, size_t blocksize, size_t size, size_t nmemb,
-                                 upc_flag_t flags, const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_shared_async");
-  file_state& f = *usable(call, fd, false);
-  start_async(f, shared_transfer(call, f, direction::write, buffer, blocksize, size, nmemb, flags), flags);
-}
-
-void upc_all_fread_list_local_async(upc_file_t* fd, size_t memvec_entries, const struct upc_local_memvec* memvec,
-                                    size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                    const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_list_local_async");
-  file_state& f = *usable(call, fd, false);
-  const auto mem = local_entries(call.function(), memvec_entries, memvec);
-  start_async(f, list_transfer(call, f, direction::read, mem, filevec_entries, filevec, flags), flags);
-}
-
-void upc_all_fread_list_shared_async(upc_file_t* fd, size_t memvec_entries, const struct upc_shared_memvec* memvec,
-                                     size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                     const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fread_list_shared_async");
-  file_state& f = *usable(call, fd, false);
-  const auto mem = shared_entries(call.function(), memvec_entries, memvec);
-  start_async(f, list_transfer(call, f, direction::read, mem, filevec_entries, filevec, flags), flags);
-}
-
-void upc_all_fwrite_list_local_async(upc_file_t* fd, size_t memvec_entries, const struct upc_local_memvec* memvec,
-                                     size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                     const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_list_local_async");
-  file_state& f = *usable(call, fd, false);
-  const auto mem = local_entries(call.function(), memvec_entries, memvec);
-  start_async(f, list_transfer(call, f, direction::write, mem, filevec_entries, filevec, flags), flags);
-}
-
-void upc_all_fwrite_list_shared_async(upc_file_t* fd, size_t memvec_entries, const struct upc_shared_memvec* memvec,
-                                      size_t filevec_entries, const struct upc_filevec* filevec, upc_flag_t flags,
-                                      const std::source_location& where) {
-  UPCEMU_IO_CALL("upc_all_fwrite_list_shared_async");
-  file_state& f = *usable(call, fd, false);
-  const auto mem = shared_entries(call.function(), memvec_entries, memvec);
-  start_async(f, list_transfer(call, f, direction::write, mem, filevec_entries, filevec, flags), flags);
-}
+UPCEMU_IO_LOCAL(upc_all_fread_local, upc_off_t, mode::blocking, direction::read)
+UPCEMU_IO_LOCAL(upc_all_fwrite_local, upc_off_t, mode::blocking, direction::write)
+UPCEMU_IO_LOCAL(upc_all_fread_local_async, void, mode::async, direction::read)
+UPCEMU_IO_LOCAL(upc_all_fwrite_local_async, void, mode::async, direction::write)
+UPCEMU_IO_SHARED(upc_all_fread_shared, upc_off_t, mode::blocking, direction::read)
+UPCEMU_IO_SHARED(upc_all_fwrite_shared, upc_off_t, mode::blocking, direction::write)
+UPCEMU_IO_SHARED(upc_all_fread_shared_async, void, mode::async, direction::read)
+UPCEMU_IO_SHARED(upc_all_fwrite_shared_async, void, mode::async, direction::write)
+UPCEMU_IO_LIST(upc_all_fread_list_local, upc_off_t, mode::blocking, direction::read, upc_local_memvec)
+UPCEMU_IO_LIST(upc_all_fread_list_shared, upc_off_t, mode::blocking, direction::read, upc_shared_memvec)
+UPCEMU_IO_LIST(upc_all_fwrite_list_local, upc_off_t, mode::blocking, direction::write, upc_local_memvec)
+UPCEMU_IO_LIST(upc_all_fwrite_list_shared, upc_off_t, mode::blocking, direction::write, upc_shared_memvec)
+UPCEMU_IO_LIST(upc_all_fread_list_local_async, void, mode::async, direction::read, upc_local_memvec)
+UPCEMU_IO_LIST(upc_all_fread_list_shared_async, void, mode::async, direction::read, upc_shared_memvec)
+UPCEMU_IO_LIST(upc_all_fwrite_list_local_async, void, mode::async, direction::write, upc_local_memvec)
+UPCEMU_IO_LIST(upc_all_fwrite_list_shared_async, void, mode::async, direction::write, upc_shared_memvec)
 
 namespace {
 // fwait and ftest: the outstanding operation's OUT synchronisation and result.
