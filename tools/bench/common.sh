@@ -1,12 +1,58 @@
-# Shared by run_micro.sh, run_coll.sh and run_upccoll.sh (sourced, not run); they
-# use the variables it sets (build, python, have_mpi, mpirun_args, failures, ...)
-# and set those it reads (quick, docs, out).
+# What the run scripts share (sourced, not run): their option parsing, the
+# release build, the machine.txt lines, the run of one program into a jsonl file
+# and the sweeps over THREADS counts and backends. The scripts use the variables
+# it sets (build, python, have_mpi, mpirun_args, failures, ...) and set those it
+# reads (quick, docs, out, counts, backends).
 # shellcheck shell=bash disable=SC2034,SC2154
 
-# bench_tools: the build directory (BUILD_DIR, default build-bench) and the Python
-# that plots (PYTHON, default the system python3, which has python3-matplotlib on
-# Debian).
-bench_tools() {
+# bench_options HELP_LINES SPEC... -- ARGS...: parses a run script's ARGS by its
+# SPECs, setting the script's variables (their defaults set before the call):
+#   --NAME=VAR=VALUE   a switch: --NAME sets VAR to VALUE
+#   --NAME=VAR         an option with a value: --NAME V or --NAME=V sets VAR to V
+# -h/--help prints lines HELP_LINES of the script (sed's form, e.g. 2,20) without
+# their '# '; an unknown option or a missing value stops it with status 2.
+bench_options() {
+  local help=$1 script
+  shift
+  script=$(basename "$0")
+  local -A spec_switch=() spec_value=()
+  while [[ $1 != -- ]]; do
+    if [[ ${1#*=} == *=* ]]; then spec_switch[${1%%=*}]=${1#*=}; else spec_value[${1%%=*}]=${1#*=}; fi
+    shift
+  done
+  shift
+  while [[ $# -gt 0 ]]; do
+    local name=${1%%=*}
+    if [[ $1 == -h || $1 == --help ]]; then
+      sed -n "${help}p" "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+    elif [[ -n $1 && -n ${spec_switch[$1]+set} ]]; then
+      printf -v "${spec_switch[$1]%%=*}" '%s' "${spec_switch[$1]#*=}"
+    elif [[ -n $name && -n ${spec_value[$name]+set} && $1 == *=* ]]; then
+      printf -v "${spec_value[$name]}" '%s' "${1#*=}"
+    elif [[ -n $name && -n ${spec_value[$name]+set} ]]; then
+      [[ $# -ge 2 ]] || { echo "$script: $1 needs a value (see --help)" >&2; exit 2; }
+      printf -v "${spec_value[$name]}" '%s' "$2"
+      shift
+    else
+      echo "$script: unknown option '$1' (see --help)" >&2
+      exit 2
+    fi
+    shift
+  done
+}
+
+# The repository (the run scripts give paths from it).
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# bench_start SET (after bench_options): the repository as the working directory,
+# the results directory out (default bench/results/SET) made, the build directory
+# (BUILD_DIR, default build-bench) and the Python that plots (PYTHON, default the
+# system python3, which has python3-matplotlib on Debian).
+bench_start() {
+  cd "$root" || exit 1
+  out=${out:-bench/results/$1}
+  mkdir -p "$out"
   build=${BUILD_DIR:-build-bench}
   python=${PYTHON:-/usr/bin/python3}
   if [[ ! -x "$python" ]]; then python=python3; fi
@@ -99,6 +145,50 @@ run() {
   fi
 }
 
+# run_sweep FILE OURS_FORMAT MPI_FORMAT CMD... [-- MPI_CMD...]: for each THREADS
+# count N of $counts, CMD on every backend of $backends, then, where the MPI peer
+# was built, MPI_CMD on N ranks; their rows appended to FILE. The labels are
+# printf formats: OURS_FORMAT of the backend and N, MPI_FORMAT of N.
+run_sweep() {
+  local file=$1 ours=$2 theirs=$3 n backend
+  shift 3
+  local cmd=() peer_cmd=()
+  while [[ $# -gt 0 && $1 != -- ]]; do cmd+=("$1"); shift; done
+  if [[ $# -gt 0 ]]; then shift; fi
+  peer_cmd=("$@")
+  for n in $counts; do
+    for backend in $backends; do
+      # shellcheck disable=SC2059
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$(printf "$ours" "$backend" "$n")" "${cmd[@]}"
+    done
+    if [[ $have_mpi == 1 && ${#peer_cmd[@]} -gt 0 ]]; then
+      # shellcheck disable=SC2059
+      run "$file" "$(printf "$theirs" "$n")" mpirun "${mpirun_args[@]}" -np "$n" "${peer_cmd[@]}"
+    fi
+  done
+}
+
+# sweep_machine QUICK [BACKENDS]: machine.txt of a size sweep (run_coll.sh,
+# run_upccoll.sh, run_ext.sh): bench_machine's lines, the load, the backends
+# (when given), THREADS counts, sizes, timing and the bound on bytes moved.
+sweep_machine() {
+  bench_machine "$1"
+  echo "load_at_start: $(bench_load)"
+  if [[ $# -gt 1 ]]; then echo "backends: $2"; fi
+  echo "threads: $counts"
+  echo "sizes: ${size_args[*]}"
+  echo "timing: ${time_args[*]}"
+  echo "max_moved: $max_moved"
+}
+
+# sweep_done BEGIN: how long the runs since SECONDS was BEGIN took, on stdout
+# and, with the load at the end, in $out/machine.txt.
+sweep_done() {
+  echo "runs took $((SECONDS - $1)) s"
+  echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
+  echo "duration_s: $((SECONDS - $1))" >>"$out/machine.txt"
+}
+
 # bench_finish PLOT [UPDATE_TABLES_OPTION...]: unless --no-docs, draws the plots
 # of $out into docs/img with tools/bench/PLOT and refreshes docs/benchmarks.md;
 # then the verdict: the status is 0 when no run failed.
@@ -112,30 +202,6 @@ bench_finish() {
   fi
   echo "results in $out ($failures failed runs)"
   [[ $failures == 0 ]]
-}
-
-# cluster_options SCRIPT HELP_LINES ARGS...: the options of the emulated-cluster
-# scripts (run_topology.sh, run_node_policy.sh): --quick, --out DIR, --net
-# LAT_US,GBPS (default 3,2), --set NAME (run_topology.sh's figure sets);
-# sets quick, out, net, figures. --help prints lines HELP_LINES of SCRIPT.
-cluster_options() {
-  local script=$1 help=$2
-  shift 2
-  quick=0 out="" net="3,2" figures=""
-  while [[ $# -gt 0 ]]; do
-    case "$1" in
-      --quick) quick=1 ;;
-      --out) out="$2"; shift ;;
-      --out=*) out="${1#--out=}" ;;
-      --net) net="$2"; shift ;;
-      --net=*) net="${1#--net=}" ;;
-      --set) figures="$2"; shift ;;
-      --set=*) figures="${1#--set=}" ;;
-      -h|--help) sed -n "${help}p" "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
-      *) echo "$(basename "$script"): unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-  done
 }
 
 # tag_rows KEY=VALUE...: jsonl rows on stdin, each given those fields (numbers

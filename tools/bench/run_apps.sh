@@ -19,29 +19,11 @@
 # not verify, or it crashed); the script goes on and its status is 1 at the end.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 out="" counts="1 2 4 8 16" backends="threads processes" only="" docs=1
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --no-docs) docs=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --threads) counts="$2"; shift ;;
-    --threads=*) counts="${1#--threads=}" ;;
-    --backends) backends="$2"; shift ;;
-    --backends=*) backends="${1#--backends=}" ;;
-    --only) only="$2"; shift ;;
-    --only=*) only="${1#--only=}" ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_apps.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,19 --quick=quick=1 --no-docs=docs=0 --out=out --threads=counts --backends=backends --only=only -- "$@"
 if [[ $quick == 1 && $counts == "1 2 4 8 16" ]]; then counts="1 2 4"; fi
 
 # label | program under the build directory | quick arguments | full arguments [| THREADS counts]
@@ -102,16 +84,15 @@ peers=(
 
 selected() { [[ -z $only ]] || [[ " $only " == *" $1 "* ]]; }
 
-bench_tools
-out=${out:-bench/results/applications}
-mkdir -p "$out"
+bench_start applications
 targets=(tools/upcrun)
 if [[ " $backends " == *" mpi "* ]]; then targets+=(lib/libupcemu_mpi.so); fi
 for entry in "${apps[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && targets+=("$program"); done
 peer_targets=()
 for entry in "${peers[@]}"; do IFS='|' read -r label program _ <<<"$entry"; selected "$label" && peer_targets+=("$program"); done
 bench_build "$build" 1 "${peer_targets[0]:-bench/peers/mpi/nas/is_mpi}" "${targets[@]}"
-if [[ $have_mpi == 1 ]]; then ninja -C "$build" "${peer_targets[@]}" >/dev/null; fi
+# (no peer selected: no ninja call, which would build the whole tree)
+if [[ $have_mpi == 1 && ${#peer_targets[@]} -gt 0 ]]; then ninja -C "$build" "${peer_targets[@]}" >/dev/null; fi
 {
   bench_machine "$quick"
   echo "load_before: $(bench_load)"

@@ -27,48 +27,26 @@
 # program crashes, and the script goes on with the next one.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 all_colls="broadcast,scatter,gather,gather_all,exchange,permute,reduce,prefix_reduce"
-quick=0 docs=1 mpi=1 out="" colls=$all_colls
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --no-docs) docs=0 ;;
-    --no-mpi) mpi=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --colls) colls="$2"; shift ;;
-    --colls=*) colls="${1#--colls=}" ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_coll.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+quick=0 docs=1 mpi=1 out="" colls=$all_colls backends="threads processes"
+bench_options 2,27 --quick=quick=1 --no-docs=docs=0 --no-mpi=mpi=0 --out=out --colls=colls -- "$@"
 
-bench_tools
+bench_start collectives
 bench_sweep "$quick"
 # Reductions on double: auto, every eighth size.
 if [[ $quick == 1 ]]; then double_args=(--min-bytes=16 --max-bytes=1M --step=16); else double_args=(--min-bytes=8 --max-bytes=8M --step=8); fi
 # The sync-flag sweep: 8 B and 1 KiB, auto, every flag set in one process.
 flag_args=(--min-bytes=8 --max-bytes=1K --step=128 --algo=auto "--flags=allsync,mysync,nosync")
-out=${out:-bench/results/collectives}
-mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/coll_mpi bench/collbench/collbench
 collbench="$build/bench/collbench/collbench"
 coll_mpi="$build/bench/peers/mpi/coll_mpi"
 
 {
-  bench_machine "$quick"
-  echo "load_at_start: $(bench_load)"
-  echo "threads: $counts"
-  echo "sizes: ${size_args[*]}"
-  echo "timing: ${time_args[*]}"
-  echo "max_moved: $max_moved"
+  sweep_machine "$quick"
   for c in ${colls//,/ }; do
     echo "algorithms_$c: $("$collbench" --coll="$c" --list-algorithms | paste -sd, -)"
   done
@@ -82,16 +60,9 @@ for c in ${colls//,/ }; do
   echo "== $c"
   file="$out/$c.jsonl"
   : >"$file"
-  for n in $counts; do
-    for backend in threads processes; do
-      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c $backend THREADS=$n (auto + every algorithm)" \
-        "$collbench" --coll="$c" --algo=auto,all "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
-    done
-    if [[ $have_mpi == 1 ]]; then
-      run "$file" "$c Open MPI ranks=$n" \
-        mpirun "${mpirun_args[@]}" -np "$n" "$coll_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
-    fi
-  done
+  run_sweep "$file" "$c %s THREADS=%s (auto + every algorithm)" "$c Open MPI ranks=%s" \
+    "$collbench" --coll="$c" --algo=auto,all "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}" -- \
+    "$coll_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
 done
 
 echo "== reduce and prefix_reduce on double (auto)"
@@ -99,31 +70,17 @@ file="$out/reduce_double.jsonl"
 : >"$file"
 for c in reduce prefix_reduce; do
   [[ ",$colls," == *",$c,"* ]] || continue
-  for n in $counts; do
-    for backend in threads processes; do
-      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c double $backend THREADS=$n" \
-        "$collbench" --coll="$c" --type=double --algo=auto "${double_args[@]}" "${time_args[@]}"
-    done
-    if [[ $have_mpi == 1 ]]; then
-      run "$file" "$c double Open MPI ranks=$n" \
-        mpirun "${mpirun_args[@]}" -np "$n" "$coll_mpi" --coll="$c" --type=double "${double_args[@]}" "${time_args[@]}"
-    fi
-  done
+  run_sweep "$file" "$c double %s THREADS=%s" "$c double Open MPI ranks=%s" \
+    "$collbench" --coll="$c" --type=double --algo=auto "${double_args[@]}" "${time_args[@]}" -- \
+    "$coll_mpi" --coll="$c" --type=double "${double_args[@]}" "${time_args[@]}"
 done
 
 echo "== sync flags (ALLSYNC, MYSYNC, NOSYNC at 8 B and 1 KiB)"
 file="$out/sync_flags.jsonl"
 : >"$file"
 for c in ${colls//,/ }; do
-  for n in $counts; do
-    for backend in threads processes; do
-      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$c $backend THREADS=$n flags" \
-        "$collbench" --coll="$c" "${flag_args[@]}" "${time_args[@]}"
-    done
-  done
+  run_sweep "$file" "$c %s THREADS=%s flags" "" "$collbench" --coll="$c" "${flag_args[@]}" "${time_args[@]}"
 done
-echo "collective runs took $((SECONDS - begin)) s"
-echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
-echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
+sweep_done "$begin"
 
 bench_finish plot_coll.py --only coll

@@ -17,27 +17,13 @@
 # piece is skipped, for ours and MPI alike), MIN_TIME, REPS, BUILD_DIR, PYTHON.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-quick=0 docs=1 mpi=1 out="" processes=1
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --threads-only) processes=0 ;;
-    --no-docs) docs=0 ;;
-    --no-mpi) mpi=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_ext.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+quick=0 docs=1 mpi=1 out="" backends="threads processes"
+bench_options 2,17 --quick=quick=1 --threads-only=backends=threads --no-docs=docs=0 --no-mpi=mpi=0 --out=out -- "$@"
 
-bench_tools
+bench_start extended-collectives-sweep
 max_moved=${MAX_MOVED:-1G}
 if [[ $quick == 1 ]]; then
   counts=${THREAD_COUNTS:-"2 4"}
@@ -48,25 +34,13 @@ else
   size_args=(--min-bytes=4096 --max-bytes=8388608 --step=2)
   time_args=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
 fi
-backends="threads"
-[[ $processes == 1 ]] && backends="threads processes"
-out=${out:-bench/results/extended-collectives-sweep}
-mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/ext_mpi bench/collbench/extbench
 extbench="$build/bench/collbench/extbench"
 ext_mpi="$build/bench/peers/mpi/ext_mpi"
 moved_bytes=$(numfmt --from=iec "$max_moved")
 
-{
-  bench_machine "$quick"
-  echo "load_at_start: $(bench_load)"
-  echo "backends: $backends"
-  echo "threads: $counts"
-  echo "sizes: ${size_args[*]}"
-  echo "timing: ${time_args[*]}"
-  echo "max_moved: $max_moved"
-} >"$out/machine.txt"
+sweep_machine "$quick" "$backends" >"$out/machine.txt"
 cat "$out/machine.txt"
 
 bench_runs 48 900 600
@@ -75,20 +49,11 @@ file="$out/ext.jsonl"
 : >"$file"
 for b in bcast scatter_v exchange; do
   echo "== $b"
-  for n in $counts; do
-    for backend in $backends; do
-      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "$b $backend THREADS=$n" \
-        "$extbench" --bench="$b" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
-    done
-    if [[ $have_mpi == 1 ]]; then
-      run "$file" "$b Open MPI ranks=$n" \
-        mpirun "${mpirun_args[@]}" -np "$n" "$ext_mpi" --bench="$b" "${size_args[@]}" --max-moved="$moved_bytes" "${time_args[@]}"
-    fi
-  done
+  run_sweep "$file" "$b %s THREADS=%s" "$b Open MPI ranks=%s" \
+    "$extbench" --bench="$b" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}" -- \
+    "$ext_mpi" --bench="$b" "${size_args[@]}" --max-moved="$moved_bytes" "${time_args[@]}"
 done
-echo "runs took $((SECONDS - begin)) s"
-echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
-echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
+sweep_done "$begin"
 
 "$python" tools/bench/ext_tables.py "$file" >"$out/tables.md"
 echo "tables: $out/tables.md"

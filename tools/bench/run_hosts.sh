@@ -12,21 +12,13 @@
 # real network would add. Results: DIR/*.jsonl and DIR/summary.md (medians);
 # DIR defaults to bench/results/mpi-backend-hosts, the set the docs show.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"  # sets root
 build=$root/build
 out=$root/bench/results/mpi-backend-hosts
-while [[ $# -gt 0 ]]; do
-  case $1 in
-    --build) build=$2; shift ;;
-    --out) out=$2; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_hosts.sh: unknown option $1" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,13 --build=build --out=out -- "$@"
 [[ $(id -u) == 0 ]] || { echo "run_hosts.sh: needs root (network namespaces)" >&2; exit 2; }
 netns=$root/tools/netns_hosts.sh
-upcrun=$build/tools/upcrun
 mkdir -p "$out"
 "$netns" up 2 >/dev/null
 trap '"$netns" down' EXIT
@@ -67,7 +59,7 @@ done
 echo "== start-up of hello, 4 ranks (5 runs each)"
 for placement in one_host two_hosts; do
   slots=$([[ $placement == one_host ]] && echo 4 || echo 2)
-  for i in 1 2 3 4 5; do
+  for _ in 1 2 3 4 5; do
     t0=$(date +%s.%N)
     "$netns" run "$slots" -n 4 "$build/examples/hello" >/dev/null
     t1=$(date +%s.%N)

@@ -20,26 +20,13 @@
 # fails (wrong bytes, wrong counts), and the script goes on with the next one.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 docs=1 mpi=1 out=""
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --no-docs) docs=0 ;;
-    --no-mpi) mpi=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_micro.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,20 --quick=quick=1 --no-docs=docs=0 --no-mpi=mpi=0 --out=out -- "$@"
 
-bench_tools
+bench_start microbenchmarks
 if [[ $quick == 1 ]]; then
   counts=${THREAD_COUNTS:-"1 2 4"}
   ranks=${MPI_RANKS:-"2 4"}
@@ -53,27 +40,30 @@ else
   memops_args=(--max-bytes=64M --step=2 --min-time=0.02 --reps=5)
   memops_heap=160M
 fi
-out=${out:-bench/results/microbenchmarks}
-mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/barrier_mpi bench/micro/barrier_latency bench/micro/memops_bandwidth bench/micro/lock_throughput bench/micro/privatised_sum
 bin="$build/bench/micro"
 
-{
-  bench_machine "$quick"
-} >"$out/machine.txt"
+bench_machine "$quick" >"$out/machine.txt"
 cat "$out/machine.txt"
 
 bench_runs 52 900 400
 
-echo "== barrier latency"
-: >"$out/barrier_latency.jsonl"
-for backend in threads processes; do
-  for n in $counts; do
-    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/barrier_latency.jsonl" "barrier $backend THREADS=$n" \
-      "$bin/barrier_latency" "${time_args[@]}"
+# micro_runs NAME PROGRAM COUNTS: PROGRAM timed on both backends at each THREADS
+# count of COUNTS, into $out/PROGRAM.jsonl (replaced).
+micro_runs() {
+  local name=$1 program=$2 backend n
+  : >"$out/$program.jsonl"
+  for backend in threads processes; do
+    for n in $3; do
+      UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/$program.jsonl" "$name $backend THREADS=$n" \
+        "$bin/$program" "${time_args[@]}"
+    done
   done
-done
+}
+
+echo "== barrier latency"
+micro_runs barrier barrier_latency "$counts"
 if [[ $have_mpi == 1 ]]; then
   for n in $ranks; do
     run "$out/barrier_latency.jsonl" "barrier Open MPI ranks=$n" \
@@ -84,13 +74,7 @@ else
 fi
 
 echo "== lock throughput"
-: >"$out/lock_throughput.jsonl"
-for backend in threads processes; do
-  for n in $counts; do
-    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/lock_throughput.jsonl" "lock $backend THREADS=$n" \
-      "$bin/lock_throughput" "${time_args[@]}"
-  done
-done
+micro_runs lock lock_throughput "$counts"
 
 echo "== memops bandwidth"
 : >"$out/memops_bandwidth.jsonl"
@@ -100,12 +84,6 @@ for backend in threads processes; do
 done
 
 echo "== privatised sum"
-: >"$out/privatised_sum.jsonl"
-for backend in threads processes; do
-  for n in 1 2 4; do
-    UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$out/privatised_sum.jsonl" "privatised sum $backend THREADS=$n" \
-      "$bin/privatised_sum" "${time_args[@]}"
-  done
-done
+micro_runs "privatised sum" privatised_sum "1 2 4"
 
 bench_finish plot_micro.py

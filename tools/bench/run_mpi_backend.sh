@@ -21,26 +21,13 @@
 # (default build-bench), THREAD_COUNTS (default "2 4 8"), MIN_TIME (0.005), REPS (5).
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 docs=1 out="" micro_only=0
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --no-docs) docs=0 ;;
-    --micro-only) micro_only=1 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_mpi_backend.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,21 --quick=quick=1 --no-docs=docs=0 --micro-only=micro_only=1 --out=out -- "$@"
 
-bench_tools
+bench_start mpi-backend
 bench_build "$build" 1 bench/peers/mpi/coll_mpi bench/collbench/collbench tools/upcrun lib/libupcemu_mpi.so \
   bench/micro/barrier_latency bench/micro/lock_throughput bench/micro/memops_bandwidth bench/peers/mpi/barrier_mpi
 if [[ $have_mpi != 1 || ! -f "$build/lib/libupcemu_mpi.so" ]]; then
@@ -55,8 +42,6 @@ else
   sizes=(--min-bytes=4K --max-bytes=4M --step=4)
 fi
 timing=(--min-time="${MIN_TIME:-0.005}" --reps="${REPS:-5}")
-out=${out:-bench/results/mpi-backend}
-mkdir -p "$out"
 collbench=$build/bench/collbench/collbench
 upcrun=$build/tools/upcrun
 if [[ $(id -u) == 0 ]]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi

@@ -16,17 +16,14 @@
 # (default 16), BUILD_DIR, PYTHON.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-cluster_options "$0" '2,16' "$@"
+quick=0 out="" net="3,2"
+bench_options 2,16 --quick=quick=1 --out=out --net=net -- "$@"
 
-bench_tools
+bench_start node-policy
 threads=${THREADS:-16}
-out=${out:-bench/results/node-policy}
-mkdir -p "$out"
 bench_build "$build" 0 none bench/collbench/collbench bench/collbench/extbench
 node_counts=(2 4 8 16)
 sizes=(--min-bytes=4096 --max-bytes=1048576 --step=16)

@@ -14,28 +14,13 @@
 # Options: --out DIR, --threads "2 4 8 16". Environment: BUILD_DIR, PYTHON.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 out="" counts="2 4 8"
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --threads) counts="$2"; shift ;;
-    --threads=*) counts="${1#--threads=}" ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_remap.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,14 --quick=quick=1 --out=out --threads=counts -- "$@"
 
-bench_tools
-out=${out:-bench/results/remap}
-mkdir -p "$out"
+bench_start remap
 bench_build "$build" 1 bench/peers/mpi/remap_mpi bench/remap/remapbench
 classes="S,W,A"
 if [[ $quick == 1 ]]; then classes="S,W"; counts="2 4"; fi

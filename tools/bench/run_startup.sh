@@ -18,25 +18,13 @@
 # A run fails only when the program's output or status is wrong, never on a time.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 docs=1 out=""
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --no-docs) docs=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_startup.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,18 --quick=quick=1 --no-docs=docs=0 --out=out -- "$@"
 
-bench_tools
+bench_start startup
 if [[ $quick == 1 ]]; then
   counts=${THREAD_COUNTS:-1,64,512}
   reps=${REPS:-3}
@@ -44,8 +32,6 @@ else
   counts=${THREAD_COUNTS:-1,64,512,1024,2048,4096}
   reps=${REPS:-5}
 fi
-out=${out:-bench/results/startup}
-mkdir -p "$out"
 
 bench_build "$build" 0 none bench/micro/startup_hello bench/micro/startup_time
 have_mpi=0

@@ -22,11 +22,11 @@
 # (default 16), NODES (default 4), BUILD_DIR, PYTHON.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
-cluster_options "$0" '2,22' "$@"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+quick=0 out="" net="3,2" figures=""
+bench_options 2,22 --quick=quick=1 --out=out --net=net --set=figures -- "$@"
 figures=${figures:-seed001}
 case "$figures" in
   seed001) colls=(gather gather_all bcast_in_place); algos=(pull push multicore auto); dir=emulated-clusters-seed001 ;;
@@ -34,11 +34,9 @@ case "$figures" in
   *) echo "run_topology.sh: --set must be seed001 or trees, got '$figures'" >&2; exit 2 ;;
 esac
 
-bench_tools
+bench_start "$dir"
 threads=${THREADS:-16}
 nodes=${NODES:-4}
-out=${out:-bench/results/$dir}
-mkdir -p "$out"
 bench_build "$build" 1 bench/peers/mpi/ext_mpi bench/collbench/collbench bench/collbench/extbench
 if [[ $have_mpi == 1 ]]; then ninja -C "$build" bench/peers/mpi/coll_mpi >/dev/null; fi
 if [[ $quick == 1 ]]; then list=(16384 262144); else list=(4096 16384 65536 262144 1048576); fi

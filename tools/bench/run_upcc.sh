@@ -29,31 +29,17 @@
 # (default 3), BUILD_DIR (default build-bench), PYTHON.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=tools/bench/common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0 out="" corpus=1
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --no-corpus) corpus=0 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_upcc.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
-bench_tools
+bench_options 2,29 --quick=quick=1 --out=out --no-corpus=corpus=0 -- "$@"
+bench_start upcc
 if [[ $quick == 1 ]]; then
   rounds=${ROUNDS:-1} counts=${THREAD_COUNTS:-"1 2"} corpus_reps=${CORPUS_REPS:-1}
 else
   rounds=${ROUNDS:-5} counts=${THREAD_COUNTS:-"1 2 4"} corpus_reps=${CORPUS_REPS:-3}
 fi
-out=${out:-bench/results/upcc}
-mkdir -p "$out"
 
 read -r -a kernels <<<"${KERNELS:-privatised forall neighbours memget}"
 targets=(tools/upcrun)

@@ -36,32 +36,15 @@
 # program crashes, and the script goes on with the next one.
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-cd "$root"
-# shellcheck source=common.sh
-source tools/bench/common.sh
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 all_colls="barrier,bcast,scatter,scatterv,gather,gatherv,allgather,allgatherv,alltoall,alltoallv,reduce,allreduce,reduce_scatter,scan"
-quick=0 docs=1 mpi=1 out="" colls=$all_colls processes=1 blocking=1 overlap=1
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --quick) quick=1 ;;
-    --threads-only) processes=0 ;;
-    --no-docs) docs=0 ;;
-    --no-mpi) mpi=0 ;;
-    --no-blocking) blocking=0 ;;
-    --no-overlap) overlap=0 ;;
-    --out) out="$2"; shift ;;
-    --out=*) out="${1#--out=}" ;;
-    --colls) colls="$2"; shift ;;
-    --colls=*) colls="${1#--colls=}" ;;
-    -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_upccoll.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+quick=0 docs=1 mpi=1 out="" colls=$all_colls backends="threads processes" blocking=1 overlap=1
+bench_options 2,36 --quick=quick=1 --threads-only=backends=threads --no-docs=docs=0 --no-mpi=mpi=0 \
+  --no-blocking=blocking=0 --no-overlap=overlap=0 --out=out --colls=colls -- "$@"
 
-bench_tools
+bench_start upccoll
 bench_sweep "$quick"
 if [[ $quick == 1 ]]; then
   overlap_counts=${OVERLAP_THREADS:-"2"}
@@ -70,10 +53,6 @@ else
   overlap_counts=${OVERLAP_THREADS:-"2 4"}
   overlap_args=(--sizes="${OVERLAP_SIZES:-1K,64K,1M}" --reps="${OVERLAP_REPS:-7}" --min-time=0.01)
 fi
-backends="threads"
-[[ $processes == 1 ]] && backends="threads processes"
-out=${out:-bench/results/upccoll}
-mkdir -p "$out"
 
 bench_build "$build" "$mpi" bench/peers/mpi/coll2_mpi bench/collbench/upccoll_bench bench/collbench/upccoll_overlap
 if [[ $have_mpi == 1 ]]; then
@@ -87,13 +66,7 @@ coll2_mpi="$build/bench/peers/mpi/coll2_mpi"
 overlap_mpi="$build/bench/peers/mpi/overlap_mpi"
 
 {
-  bench_machine "$quick"
-  echo "load_at_start: $(bench_load)"
-  echo "backends: $backends"
-  echo "threads: $counts"
-  echo "sizes: ${size_args[*]}"
-  echo "timing: ${time_args[*]}"
-  echo "max_moved: $max_moved"
+  sweep_machine "$quick" "$backends"
   echo "colls: $colls"
   echo "overlap_threads: $overlap_counts"
   echo "overlap_args: ${overlap_args[*]}"
@@ -108,16 +81,9 @@ if [[ $blocking == 1 ]]; then
   : >"$file"
   for c in ${colls//,/ }; do
     echo "== $c"
-    for n in $counts; do
-      for backend in $backends; do
-        UPCEMU_THREADS=$n UPCEMU_BACKEND=$backend run "$file" "upccoll_$c $backend THREADS=$n" \
-          "$upccoll_bench" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
-      done
-      if [[ $have_mpi == 1 ]]; then
-        run "$file" "$c Open MPI ranks=$n" \
-          mpirun "${mpirun_args[@]}" -np "$n" "$coll2_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
-      fi
-    done
+    run_sweep "$file" "upccoll_$c %s THREADS=%s" "$c Open MPI ranks=%s" \
+      "$upccoll_bench" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}" -- \
+      "$coll2_mpi" --coll="$c" "${size_args[@]}" --max-moved="$max_moved" "${time_args[@]}"
   done
 fi
 
@@ -134,8 +100,6 @@ if [[ $overlap == 1 ]]; then
     fi
   done
 fi
-echo "runs took $((SECONDS - begin)) s"
-echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
-echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
+sweep_done "$begin"
 
 bench_finish plot_upccoll.py --only upccoll

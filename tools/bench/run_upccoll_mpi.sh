@@ -22,20 +22,12 @@
 # --quick: THREADS 2 and 4, three sizes. Environment: MIN_TIME (0.005), REPS (5).
 # A failed run is reported and counted, not fatal; nothing here judges the numbers.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"  # sets root
 build=$root/build
 out=$root/bench/results/upccoll-mpi
 quick=0
-while [[ $# -gt 0 ]]; do
-  case $1 in
-    --quick) quick=1 ;;
-    --build) build=$2; shift ;;
-    --out) out=$2; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run_upccoll_mpi.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-  esac
-  shift
-done
+bench_options 2,23 --quick=quick=1 --build=build --out=out -- "$@"
 upcrun=$build/tools/upcrun
 bench=$build/bench/collbench/upccoll_bench
 peer=$build/bench/peers/mpi/coll2_mpi
