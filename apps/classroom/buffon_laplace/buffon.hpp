@@ -62,6 +62,8 @@ inline std::optional<int> parse(int argc, char** argv, const char* stage, option
 
 inline std::size_t heap_bytes(const options&) { return 4u << 20; }
 
+inline constexpr classroom::code<options> code{"buffon_laplace", parse, heap_bytes};
+
 constexpr std::uint64_t seed = 123456789;  // the seed of Burkardt's Buffon-Laplace example
 
 // One trial from a thread's stream: true when the needle crosses a line.
@@ -90,17 +92,11 @@ inline int check(const char* stage, const options& o, std::int64_t hits, int str
   const double P = crossing_probability(p), estimate = hits > 0 ? estimate_pi(p, hits) : 0.0;
   const double sigma = std::numbers::pi / P * montecarlo::sigma(P, p.trials);  // of the estimate (delta method)
   const double error = std::fabs(estimate - std::numbers::pi);
-  const bool same_count = hits == expected, close = error <= 6 * sigma;
   std::printf("buffon_laplace (%s): %ld needles of length %g on %g x %g cells, %d threads, %.3g s: %lld hits, "
               "pi ~= %.8f (off by %.2g, %.2f sigma)\n",
               stage, p.trials, p.l, p.a, p.b, THREADS, seconds, static_cast<long long>(hits), estimate, error, error / sigma);
-  if (same_count)
-    std::printf("the same count as the sequential replay of the %d stream%s\n", streams, streams == 1 ? "" : "s");
-  else
-    std::printf("WRONG: the sequential replay of the %d stream%s counts %lld hits, this run %lld\n", streams,
-                streams == 1 ? "" : "s", static_cast<long long>(expected), static_cast<long long>(hits));
-  if (!close) std::printf("WRONG: the estimate is more than 6 standard deviations (%.2g) from pi\n", sigma);
-  return classroom::finish("buffon_laplace", stage, p.trials, seconds, static_cast<double>(p.trials), same_count && close,
+  const bool right = montecarlo::judge(hits, expected, streams, error, sigma);
+  return classroom::finish("buffon_laplace", stage, p.trials, seconds, static_cast<double>(p.trials), right,
                            {{"hits", hits}, {"pi", estimate}});
 }
 

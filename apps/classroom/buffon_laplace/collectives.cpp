@@ -55,8 +55,4 @@ int run(const buffon::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  buffon::options opt;
-  if (auto status = buffon::parse(argc, argv, "collectives", opt)) return *status;
-  return apps::launch("classroom/buffon_laplace/collectives", buffon::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(buffon::code, "collectives", run, argc, argv); }

@@ -54,8 +54,4 @@ int run(const buffon::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  buffon::options opt;
-  if (auto status = buffon::parse(argc, argv, "naive", opt)) return *status;
-  return apps::launch("classroom/buffon_laplace/naive", buffon::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(buffon::code, "naive", run, argc, argv); }

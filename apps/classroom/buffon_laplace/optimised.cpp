@@ -50,8 +50,4 @@ int run(const buffon::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  buffon::options opt;
-  if (auto status = buffon::parse(argc, argv, "optimised", opt)) return *status;
-  return apps::launch("classroom/buffon_laplace/optimised", buffon::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(buffon::code, "optimised", run, argc, argv); }

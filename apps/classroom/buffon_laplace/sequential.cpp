@@ -9,7 +9,9 @@
 
 namespace {
 
-std::int64_t count_hits(const buffon::problem& p) {
+int run(const buffon::options& opt) {
+  const buffon::problem& p = opt.p;
+  classroom::stopwatch clock;
   // sloc classroom/buffon_laplace/sequential decl begin
   montecarlo::stream rng = montecarlo::stream_of(0, buffon::seed);
   std::int64_t hits = 0;
@@ -18,18 +20,9 @@ std::int64_t count_hits(const buffon::problem& p) {
   for (long i = 0; i < p.trials; ++i)
     if (buffon::drop_needle(rng, p)) ++hits;
   // sloc classroom/buffon_laplace/sequential comp end
-  return hits;
+  return buffon::check("sequential", opt, hits, 1, clock.seconds());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  buffon::options opt;
-  if (auto status = buffon::parse(argc, argv, "sequential", opt)) return *status;
-  return apps::launch("classroom/buffon_laplace/sequential", buffon::heap_bytes(opt), [&] {
-    if (MYTHREAD != 0) return 0;  // the sequential code runs on thread 0 alone
-    classroom::stopwatch clock;
-    const std::int64_t hits = count_hits(opt.p);
-    return buffon::check("sequential", opt, hits, 1, clock.seconds());
-  });
-}
+int main(int argc, char** argv) { return classroom::sequential_main(buffon::code, run, argc, argv); }

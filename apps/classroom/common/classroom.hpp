@@ -1,15 +1,16 @@
 // What every stage of every classroom code shares and no student writes: the
-// option parser, the stopwatch, the block distribution, and the end of a run
-// (the human line, the upcemu-result line, the exit status). Each code's own
-// header (stencil.hpp, buffon.hpp, ...) adds its problem and its verification.
+// option parser, the stopwatch, the block distribution, main(), the check of a
+// result against the sequential one, and the end of a run (the human line, the
+// upcemu-result line, the exit status). Each code's own header (stencil.hpp,
+// buffon.hpp, ...) adds its problem and its verification, and names itself to
+// the kit:
 //
-// Every program has the same main():
+//   inline constexpr classroom::code<options> code{"stencil", parse, heap_bytes};
 //
-//   int main(int argc, char** argv) {
-//     code::options opt;                                           // the problem size
-//     if (auto status = code::parse(argc, argv, "naive", opt)) return *status;  // --help: 0, bad: 2
-//     return apps::launch("classroom/code/naive", code::heap_bytes(opt), [&] { return run(opt); });
-//   }
+// Every stage has the same main(), which parses the options (--help: 0, bad: 2)
+// and starts the UPC threads with apps::launch (which sizes the shared heap):
+//
+//   int main(int argc, char** argv) { return classroom::stage_main(stencil::code, "naive", run, argc, argv); }
 //
 // and run() returns 0 on every thread, or 1 on thread 0 when the answer is wrong.
 #pragma once
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "../../../harness/cli.hpp"
 #include "../../../harness/app_result.hpp"
@@ -50,6 +52,31 @@ inline std::string program_name(const char* code, const char* stage) {
   return std::string("classroom/") + code + "/" + stage;
 }
 
+// What a code's header tells the kit: its name (the folder, and the app of the
+// result line) and how to read and size its options.
+template <class Options>
+struct code {
+  const char* name;
+  std::optional<int> (*parse)(int argc, char** argv, const char* stage, Options& o);
+  std::size_t (*heap_bytes)(const Options& o);  // the shared heap per thread any stage needs
+};
+
+// The main() of every stage: the options (nothing runs after --help or a bad
+// option), then run(options) on every UPC thread; the exit status.
+template <class Options, class Run>
+int stage_main(const code<Options>& c, const char* stage, Run run, int argc, char** argv) {
+  Options opt;
+  if (auto status = c.parse(argc, argv, stage, opt)) return *status;
+  return apps::launch(program_name(c.name, stage).c_str(), c.heap_bytes(opt), [&] { return run(opt); });
+}
+
+// The sequential stage's main(): its run() is the plain code, on thread 0
+// alone (the others return at once): start it with -n 1.
+template <class Options>
+int sequential_main(const code<Options>& c, int (*run)(const Options&), int argc, char** argv) {
+  return stage_main(c, "sequential", [run](const Options& o) { return MYTHREAD == 0 ? run(o) : 0; }, argc, argv);
+}
+
 // A block distribution of `n` items (elements, rows) over `threads`: blocks of
 // ceil(n / threads), so the last threads may own fewer, or none.
 struct part {
@@ -60,6 +87,52 @@ inline std::int64_t block_of(std::int64_t n, int threads) { return std::max<std:
 inline part part_of(std::int64_t n, int threads, int thread) {
   const std::int64_t b = block_of(n, threads), first = std::min<std::int64_t>(n, b * thread);
   return {first, std::min<std::int64_t>(n, first + b) - first};
+}
+
+// Thread 0's copy of an array distributed by blocks of `rows` rows of `width`
+// elements (a vector: width 1), one upc_memget per thread's block: how the
+// parallel stages hand their result to check().
+template <class T, class Array>
+std::vector<T> collect_rows(const Array& a, std::int64_t rows, std::int64_t width) {
+  std::vector<T> out(static_cast<std::size_t>(rows * width));
+  for (int t = 0; t < THREADS; ++t) {
+    const part p = part_of(rows, THREADS, t);
+    if (p.count > 0)
+      upc_memget(&out[static_cast<std::size_t>(p.first * width)], &a[static_cast<std::size_t>(p.first * width)],
+                 static_cast<std::size_t>(p.count * width) * sizeof(T));
+  }
+  return out;
+}
+
+inline void print_value(double v) { std::printf("%.17g", v); }
+inline void print_value(int v) { std::printf("%d", v); }
+
+// Compares a stage's result with the sequential one, element by element and
+// exactly (a missing element reads as -1), printing the first five that differ
+// ("MISMATCH at <where>: <stage> <got>, sequential <expected>", where(i)
+// printing element i's place) and a wrong length ("MISMATCH: <n> <items>
+// instead of <m>"); how many are wrong, the wrong length counting one.
+// seen(got) sees every element, for the summary.
+template <class T, class Where, class Seen>
+std::int64_t count_mismatches(const char* stage, const std::vector<T>& result, const std::vector<T>& expected,
+                              const char* items, Where where, Seen seen) {
+  std::int64_t wrong = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const T got = i < result.size() ? result[i] : T(-1);
+    seen(got);
+    if (got != expected[i] && wrong++ < 5) {
+      std::printf("MISMATCH at ");
+      where(i);
+      std::printf(": %s ", stage);
+      print_value(got);
+      std::printf(", sequential ");
+      print_value(expected[i]);
+      std::printf("\n");
+    }
+  }
+  if (result.size() != expected.size())
+    std::printf("MISMATCH: %zu %s instead of %zu\n", result.size(), items, expected.size()), ++wrong;
+  return wrong;
 }
 
 // The end of a run, on the thread that verified: the result line

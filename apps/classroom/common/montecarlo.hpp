@@ -15,6 +15,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 
 namespace montecarlo {
@@ -46,5 +47,19 @@ std::int64_t replay(std::int64_t trials, int streams, std::uint64_t seed, Trial 
 
 // The standard deviation of a hit fraction with probability p over n trials.
 inline double sigma(double p, std::int64_t n) { return std::sqrt(p * (1 - p) / static_cast<double>(n)); }
+
+// The verdict on a run's count of hits, said on stdout: right when it equals
+// the sequential replay of the `streams` streams (`expected`) and the estimate
+// of pi is within six standard deviations (`sigma`) of pi (`error` off).
+inline bool judge(std::int64_t hits, std::int64_t expected, int streams, double error, double sigma) {
+  const bool same_count = hits == expected, close = error <= 6 * sigma;
+  if (same_count)
+    std::printf("the same count as the sequential replay of the %d stream%s\n", streams, streams == 1 ? "" : "s");
+  else
+    std::printf("WRONG: the sequential replay of the %d stream%s counts %lld hits, this run %lld\n", streams,
+                streams == 1 ? "" : "s", static_cast<long long>(expected), static_cast<long long>(hits));
+  if (!close) std::printf("WRONG: the estimate is more than 6 standard deviations (%.2g) from pi\n", sigma);
+  return same_count && close;
+}
 
 }  // namespace montecarlo

@@ -77,8 +77,4 @@ int run(const min_distance::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  min_distance::options opt;
-  if (auto status = min_distance::parse(argc, argv, "extended", opt)) return *status;
-  return apps::launch("classroom/min_distance/extended", min_distance::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(min_distance::code, "extended", run, argc, argv); }

@@ -42,6 +42,8 @@ inline std::size_t heap_bytes(const options& o) {
   return static_cast<std::size_t>(3 * o.nodes * o.nodes) * sizeof(int) + (16u << 20);
 }
 
+inline constexpr classroom::code<options> code{"min_distance", parse, heap_bytes};
+
 constexpr int infinity = 1 << 29;  // no edge; infinity + infinity still fits in an int
 
 // The edge from i to j: about one pair in eight has one, of length 1 to 100.
@@ -71,16 +73,14 @@ inline std::vector<int> reference(std::int64_t n) {
 // the result line; 0 when identical, else 1. Thread 0 only.
 inline int check(const char* stage, const options& o, const std::vector<int>& result, double seconds) {
   const std::vector<int> expected = reference(o.nodes);
-  std::int64_t wrong = 0, reachable = 0, total = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const int got = i < result.size() ? result[i] : -1;
-    if (got < infinity) ++reachable, total += got;
-    if (got != expected[i] && wrong++ < 5)
-      std::printf("MISMATCH at d[%zu][%zu]: %s %d, sequential %d\n", i / static_cast<std::size_t>(o.nodes),
-                  i % static_cast<std::size_t>(o.nodes), stage, got, expected[i]);
-  }
-  if (result.size() != expected.size())
-    std::printf("MISMATCH: %zu distances instead of %zu\n", result.size(), expected.size()), ++wrong;
+  const std::size_t N = static_cast<std::size_t>(o.nodes);
+  std::int64_t reachable = 0, total = 0;
+  const std::int64_t wrong = classroom::count_mismatches(
+      stage, result, expected, "distances",
+      [N](std::size_t i) { std::printf("d[%zu][%zu]", i / N, i % N); },
+      [&](int got) {
+        if (got < infinity) ++reachable, total += got;
+      });
   std::printf("min_distance (%s): %lld nodes, %d threads, %.3g s: %lld pairs connected, distances add up to %lld: %s\n",
               stage, static_cast<long long>(o.nodes), THREADS, seconds, static_cast<long long>(reachable),
               static_cast<long long>(total), wrong == 0 ? "identical to the sequential computation" : "WRONG");
@@ -89,18 +89,11 @@ inline int check(const char* stage, const options& o, const std::vector<int>& re
   return classroom::finish("min_distance", stage, o.nodes, seconds, n * n * n, wrong == 0);
 }
 
-// Thread 0's copy of a matrix distributed by blocks of rows, one upc_memget per
-// thread (how the parallel stages hand their result to check()).
+// Thread 0's copy of a matrix distributed by blocks of rows (how the parallel
+// stages hand their result to check()).
 template <class Array>
 std::vector<int> collect(const Array& d, std::int64_t n) {
-  std::vector<int> out(static_cast<std::size_t>(n * n));
-  for (int t = 0; t < THREADS; ++t) {
-    const classroom::part p = classroom::part_of(n, THREADS, t);
-    if (p.count > 0)
-      upc_memget(&out[static_cast<std::size_t>(p.first * n)], &d[static_cast<std::size_t>(p.first * n)],
-                 static_cast<std::size_t>(p.count * n) * sizeof(int));
-  }
-  return out;
+  return classroom::collect_rows<int>(d, n, n);
 }
 
 }  // namespace min_distance

@@ -55,8 +55,4 @@ int run(const min_distance::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  min_distance::options opt;
-  if (auto status = min_distance::parse(argc, argv, "naive", opt)) return *status;
-  return apps::launch("classroom/min_distance/naive", min_distance::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(min_distance::code, "naive", run, argc, argv); }

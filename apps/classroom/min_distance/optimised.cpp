@@ -64,8 +64,4 @@ int run(const min_distance::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  min_distance::options opt;
-  if (auto status = min_distance::parse(argc, argv, "optimised", opt)) return *status;
-  return apps::launch("classroom/min_distance/optimised", min_distance::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(min_distance::code, "optimised", run, argc, argv); }

@@ -11,8 +11,9 @@
 
 namespace {
 
-// The distances after Floyd-Warshall; `seconds` gets the time of the k loop.
-std::vector<int> shortest_paths(std::int64_t n, double& seconds) {
+// The distances after Floyd-Warshall (the k loop timed), checked.
+int run(const min_distance::options& opt) {
+  const std::int64_t n = opt.nodes;
   // sloc classroom/min_distance/sequential decl begin
   std::vector<int> d(static_cast<std::size_t>(n * n));
   // sloc classroom/min_distance/sequential decl end
@@ -31,19 +32,9 @@ std::vector<int> shortest_paths(std::int64_t n, double& seconds) {
       }
     }
   // sloc classroom/min_distance/sequential comp end
-  seconds = clock.seconds();
-  return d;
+  return min_distance::check("sequential", opt, d, clock.seconds());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  min_distance::options opt;
-  if (auto status = min_distance::parse(argc, argv, "sequential", opt)) return *status;
-  return apps::launch("classroom/min_distance/sequential", min_distance::heap_bytes(opt), [&] {
-    if (MYTHREAD != 0) return 0;  // the sequential code runs on thread 0 alone
-    double seconds = 0;
-    const std::vector<int> d = shortest_paths(opt.nodes, seconds);
-    return min_distance::check("sequential", opt, d, seconds);
-  });
-}
+int main(int argc, char** argv) { return classroom::sequential_main(min_distance::code, run, argc, argv); }

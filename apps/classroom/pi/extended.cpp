@@ -48,8 +48,4 @@ int run(const pi::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  pi::options opt;
-  if (auto status = pi::parse(argc, argv, "extended", opt)) return *status;
-  return apps::launch("classroom/pi/extended", pi::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(pi::code, "extended", run, argc, argv); }

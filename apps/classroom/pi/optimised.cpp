@@ -49,8 +49,4 @@ int run(const pi::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  pi::options opt;
-  if (auto status = pi::parse(argc, argv, "optimised", opt)) return *status;
-  return apps::launch("classroom/pi/optimised", pi::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(pi::code, "optimised", run, argc, argv); }

@@ -35,6 +35,8 @@ inline std::optional<int> parse(int argc, char** argv, const char* stage, option
 
 inline std::size_t heap_bytes(const options&) { return 4u << 20; }
 
+inline constexpr classroom::code<options> code{"pi", parse, heap_bytes};
+
 constexpr std::uint64_t seed = 20090212;  // the first classroom session's month
 
 // One trial from a thread's stream: true when the dart lands inside the quarter circle.
@@ -51,17 +53,11 @@ inline int check(const char* stage, const options& o, std::int64_t hits, int str
   const double estimate = 4.0 * static_cast<double>(hits) / static_cast<double>(o.trials);
   const double sigma = 4.0 * montecarlo::sigma(std::numbers::pi / 4, o.trials);
   const double error = std::fabs(estimate - std::numbers::pi);
-  const bool same_count = hits == expected, close = error <= 6 * sigma;
   std::printf("pi (%s): %lld trials, %d threads, %.3g s: %lld hits, pi ~= %.8f (off by %.2g, %.2f sigma)\n", stage,
               static_cast<long long>(o.trials), THREADS, seconds, static_cast<long long>(hits), estimate, error,
               error / sigma);
-  if (same_count)
-    std::printf("the same count as the sequential replay of the %d stream%s\n", streams, streams == 1 ? "" : "s");
-  else
-    std::printf("WRONG: the sequential replay of the %d stream%s counts %lld hits, this run %lld\n", streams,
-                streams == 1 ? "" : "s", static_cast<long long>(expected), static_cast<long long>(hits));
-  if (!close) std::printf("WRONG: the estimate is more than 6 standard deviations (%.2g) from pi\n", sigma);
-  return classroom::finish("pi", stage, o.trials, seconds, static_cast<double>(o.trials), same_count && close,
+  const bool right = montecarlo::judge(hits, expected, streams, error, sigma);
+  return classroom::finish("pi", stage, o.trials, seconds, static_cast<double>(o.trials), right,
                            {{"hits", hits}, {"pi", estimate}});
 }
 

@@ -9,27 +9,19 @@
 
 namespace {
 
-std::int64_t count_hits(std::int64_t trials) {
+int run(const pi::options& opt) {
+  classroom::stopwatch clock;
   // sloc classroom/pi/sequential decl begin
   montecarlo::stream rng = montecarlo::stream_of(0, pi::seed);
   std::int64_t hits = 0;
   // sloc classroom/pi/sequential decl end
   // sloc classroom/pi/sequential comp begin
-  for (std::int64_t i = 0; i < trials; ++i)
+  for (std::int64_t i = 0; i < opt.trials; ++i)
     if (pi::throw_dart(rng)) ++hits;
   // sloc classroom/pi/sequential comp end
-  return hits;
+  return pi::check("sequential", opt, hits, 1, clock.seconds());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  pi::options opt;
-  if (auto status = pi::parse(argc, argv, "sequential", opt)) return *status;
-  return apps::launch("classroom/pi/sequential", pi::heap_bytes(opt), [&] {
-    if (MYTHREAD != 0) return 0;  // the sequential code runs on thread 0 alone
-    classroom::stopwatch clock;
-    const std::int64_t hits = count_hits(opt.trials);
-    return pi::check("sequential", opt, hits, 1, clock.seconds());
-  });
-}
+int main(int argc, char** argv) { return classroom::sequential_main(pi::code, run, argc, argv); }

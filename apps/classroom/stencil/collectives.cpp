@@ -92,8 +92,4 @@ int run(const stencil::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil::options opt;
-  if (auto status = stencil::parse(argc, argv, "collectives", opt)) return *status;
-  return apps::launch("classroom/stencil/collectives", stencil::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(stencil::code, "collectives", run, argc, argv); }

@@ -84,8 +84,4 @@ int run(const stencil::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil::options opt;
-  if (auto status = stencil::parse(argc, argv, "extended", opt)) return *status;
-  return apps::launch("classroom/stencil/extended", stencil::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(stencil::code, "extended", run, argc, argv); }

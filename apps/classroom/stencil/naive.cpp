@@ -55,8 +55,4 @@ int run(const stencil::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil::options opt;
-  if (auto status = stencil::parse(argc, argv, "naive", opt)) return *status;
-  return apps::launch("classroom/stencil/naive", stencil::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(stencil::code, "naive", run, argc, argv); }

@@ -69,8 +69,4 @@ int run(const stencil::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil::options opt;
-  if (auto status = stencil::parse(argc, argv, "optimised", opt)) return *status;
-  return apps::launch("classroom/stencil/optimised", stencil::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(stencil::code, "optimised", run, argc, argv); }

@@ -12,8 +12,9 @@
 
 namespace {
 
-// The vector after `iterations` steps; `seconds` gets the time of the iterations.
-std::vector<double> run_stencil(std::int64_t n, std::int64_t iterations, double& seconds) {
+// The vector after the iterations (timed), checked.
+int run(const stencil::options& opt) {
+  const std::int64_t n = opt.n, iterations = opt.iterations;
   // sloc classroom/stencil/sequential decl begin
   std::vector<double> u(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n));
   // sloc classroom/stencil/sequential decl end
@@ -27,19 +28,9 @@ std::vector<double> run_stencil(std::int64_t n, std::int64_t iterations, double&
     std::swap(u, v);  // the new vector is the old one of the next iteration
   }
   // sloc classroom/stencil/sequential comp end
-  seconds = clock.seconds();
-  return u;
+  return stencil::check("sequential", opt, u, clock.seconds());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil::options opt;
-  if (auto status = stencil::parse(argc, argv, "sequential", opt)) return *status;
-  return apps::launch("classroom/stencil/sequential", stencil::heap_bytes(opt), [&] {
-    if (MYTHREAD != 0) return 0;  // the sequential code runs on thread 0 alone
-    double seconds = 0;
-    const std::vector<double> u = run_stencil(opt.n, opt.iterations, seconds);
-    return stencil::check("sequential", opt, u, seconds);
-  });
-}
+int main(int argc, char** argv) { return classroom::sequential_main(stencil::code, run, argc, argv); }

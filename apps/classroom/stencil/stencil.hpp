@@ -40,6 +40,8 @@ inline std::optional<int> parse(int argc, char** argv, const char* stage, option
 // the edges, with room to spare.
 inline std::size_t heap_bytes(const options& o) { return static_cast<std::size_t>(4 * o.n) * sizeof(double) + (16u << 20); }
 
+inline constexpr classroom::code<options> code{"stencil", parse, heap_bytes};
+
 // The starting value of element i: any fixed pattern will do.
 inline double initial_value(std::int64_t i) { return static_cast<double>((i * 37) % 101) / 101.0; }
 
@@ -62,16 +64,10 @@ inline std::vector<double> reference(const options& o) {
 // and the result line; 0 when every element is identical, else 1. Thread 0 only.
 inline int check(const char* stage, const options& o, const std::vector<double>& result, double seconds) {
   const std::vector<double> expected = reference(o);
-  std::int64_t wrong = 0;
   double checksum = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const double got = i < result.size() ? result[i] : -1.0;
-    checksum += got;
-    if (got != expected[i] && wrong++ < 5)
-      std::printf("MISMATCH at element %zu: %s %.17g, sequential %.17g\n", i, stage, got, expected[i]);
-  }
-  if (result.size() != expected.size())
-    std::printf("MISMATCH: %zu elements instead of %zu\n", result.size(), expected.size()), ++wrong;
+  const std::int64_t wrong = classroom::count_mismatches(
+      stage, result, expected, "elements", [](std::size_t i) { std::printf("element %zu", i); },
+      [&](double got) { checksum += got; });
   std::printf("stencil (%s): %lld elements, %lld iterations, %d threads, %.3g s, checksum %.12f: %s\n", stage,
               static_cast<long long>(o.n), static_cast<long long>(o.iterations), THREADS, seconds, checksum,
               wrong == 0 ? "identical to the sequential computation" : "WRONG");
@@ -80,18 +76,10 @@ inline int check(const char* stage, const options& o, const std::vector<double>&
                            wrong == 0, {{"iterations", o.iterations}});
 }
 
-// Thread 0's copy of a distributed vector, one upc_memget per thread's block
-// (how the parallel stages hand their result to check()).
+// Thread 0's copy of a distributed vector (how the parallel stages hand their result to check()).
 template <class Array>
 std::vector<double> collect(const Array& a, std::int64_t n) {
-  std::vector<double> out(static_cast<std::size_t>(n));
-  for (int t = 0; t < THREADS; ++t) {
-    const classroom::part p = classroom::part_of(n, THREADS, t);
-    if (p.count > 0)
-      upc_memget(&out[static_cast<std::size_t>(p.first)], &a[static_cast<std::size_t>(p.first)],
-                 static_cast<std::size_t>(p.count) * sizeof(double));
-  }
-  return out;
+  return classroom::collect_rows<double>(a, n, 1);
 }
 
 }  // namespace stencil

@@ -70,8 +70,4 @@ int run(const stencil2d::options& opt) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil2d::options opt;
-  if (auto status = stencil2d::parse(argc, argv, "optimised", opt)) return *status;
-  return apps::launch("classroom/stencil2d/optimised", stencil2d::heap_bytes(opt), [&] { return run(opt); });
-}
+int main(int argc, char** argv) { return classroom::stage_main(stencil2d::code, "optimised", run, argc, argv); }

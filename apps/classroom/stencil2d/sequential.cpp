@@ -11,8 +11,9 @@
 
 namespace {
 
-// The grid after the iterations; `seconds` gets the time of the iterations.
-std::vector<double> run_stencil(std::int64_t rows, std::int64_t cols, std::int64_t iterations, double& seconds) {
+// The grid after the iterations (timed), checked.
+int run(const stencil2d::options& opt) {
+  const std::int64_t rows = opt.rows, cols = opt.cols, iterations = opt.iterations;
   // sloc classroom/stencil2d/sequential decl begin
   std::vector<double> u(static_cast<std::size_t>(rows * cols)), v(u.size());
   // sloc classroom/stencil2d/sequential decl end
@@ -32,19 +33,9 @@ std::vector<double> run_stencil(std::int64_t rows, std::int64_t cols, std::int64
     std::swap(u, v);  // the new grid is the old one of the next iteration
   }
   // sloc classroom/stencil2d/sequential comp end
-  seconds = clock.seconds();
-  return u;
+  return stencil2d::check("sequential", opt, u, clock.seconds());
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  stencil2d::options opt;
-  if (auto status = stencil2d::parse(argc, argv, "sequential", opt)) return *status;
-  return apps::launch("classroom/stencil2d/sequential", stencil2d::heap_bytes(opt), [&] {
-    if (MYTHREAD != 0) return 0;  // the sequential code runs on thread 0 alone
-    double seconds = 0;
-    const std::vector<double> u = run_stencil(opt.rows, opt.cols, opt.iterations, seconds);
-    return stencil2d::check("sequential", opt, u, seconds);
-  });
-}
+int main(int argc, char** argv) { return classroom::sequential_main(stencil2d::code, run, argc, argv); }

@@ -45,6 +45,8 @@ inline std::size_t heap_bytes(const options& o) {
   return static_cast<std::size_t>(4 * o.rows * o.cols) * sizeof(double) + (16u << 20);
 }
 
+inline constexpr classroom::code<options> code{"stencil2d", parse, heap_bytes};
+
 // The starting value of point (r, c): any fixed pattern will do.
 inline double initial_value(std::int64_t r, std::int64_t c) { return static_cast<double>((r * 31 + c * 17) % 97) / 97.0; }
 
@@ -72,16 +74,11 @@ inline std::vector<double> reference(const options& o) {
 inline int check(const char* stage, const options& o, const std::vector<double>& result, double seconds) {
   const std::vector<double> expected = reference(o);
   const std::size_t C = static_cast<std::size_t>(o.cols);
-  std::int64_t wrong = 0;
   double checksum = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    const double got = i < result.size() ? result[i] : -1.0;
-    checksum += got;
-    if (got != expected[i] && wrong++ < 5)
-      std::printf("MISMATCH at (%zu, %zu): %s %.17g, sequential %.17g\n", i / C, i % C, stage, got, expected[i]);
-  }
-  if (result.size() != expected.size())
-    std::printf("MISMATCH: %zu points instead of %zu\n", result.size(), expected.size()), ++wrong;
+  const std::int64_t wrong = classroom::count_mismatches(
+      stage, result, expected, "points",
+      [C](std::size_t i) { std::printf("(%zu, %zu)", i / C, i % C); },
+      [&](double got) { checksum += got; });
   std::printf("stencil2d (%s): %lld x %lld grid, %lld iterations, %d threads, %.3g s, checksum %.12f: %s\n", stage,
               static_cast<long long>(o.rows), static_cast<long long>(o.cols), static_cast<long long>(o.iterations), THREADS,
               seconds, checksum, wrong == 0 ? "identical to the sequential computation" : "WRONG");
@@ -91,18 +88,11 @@ inline int check(const char* stage, const options& o, const std::vector<double>&
                            {{"rows", o.rows}, {"cols", o.cols}, {"iterations", o.iterations}});
 }
 
-// Thread 0's copy of a grid distributed by blocks of rows, one upc_memget per
-// thread (how the parallel stages hand their result to check()).
+// Thread 0's copy of a grid distributed by blocks of rows (how the parallel
+// stages hand their result to check()).
 template <class Array>
 std::vector<double> collect(const Array& a, const options& o) {
-  std::vector<double> out(static_cast<std::size_t>(o.rows * o.cols));
-  for (int t = 0; t < THREADS; ++t) {
-    const classroom::part p = classroom::part_of(o.rows, THREADS, t);
-    if (p.count > 0)
-      upc_memget(&out[static_cast<std::size_t>(p.first * o.cols)], &a[static_cast<std::size_t>(p.first * o.cols)],
-                 static_cast<std::size_t>(p.count * o.cols) * sizeof(double));
-  }
-  return out;
+  return classroom::collect_rows<double>(a, o.rows, o.cols);
 }
 
 }  // namespace stencil2d
