@@ -9,7 +9,6 @@
 #include <cblas.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -21,6 +20,7 @@
 #include "../../harness/app_result.hpp"
 #include "launch.hpp"
 #include "upc.h"
+#include "version_driver.hpp"
 #include "versions.hpp"
 
 namespace {
@@ -75,18 +75,10 @@ int run(const options& o) {
     expected.resize(n * n);
     dense::compute_submatrix(A.data(), B.data(), expected.data(), n, n, n, how);
   }
-  const std::vector<std::string> variants = o.variant == "all" ? dense::version_names() : std::vector<std::string>{o.variant};
   int failures = 0;
-  for (const std::string& name : variants) {
+  for (const std::string& name : apps::chosen_variants(o.variant, dense::version_names())) {
     std::unique_ptr<dense::version> v = dense::make_version(name, shape, how);
-    v->run(A.data(), B.data(), C.data());  // warm-up, untimed: first touches of the buffers and of the library's staging space
-    if (MYTHREAD == 0) std::fill(C.begin(), C.end(), std::numeric_limits<double>::quiet_NaN());
-    else std::fill(B.begin(), B.end(), std::numeric_limits<double>::quiet_NaN());  // must arrive from thread 0
-    upc_barrier;
-    const auto start = std::chrono::steady_clock::now();
-    v->run(A.data(), B.data(), C.data());
-    upc_barrier;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = apps::timed_run([&] { v->run(A.data(), B.data(), C.data()); }, C, B);
     if (MYTHREAD != 0) continue;
     const double rel = relative_difference(C.data(), expected);
     const bool verified = rel <= tolerance;
@@ -116,9 +108,7 @@ int main(int argc, char** argv) {
                  "upc_all_scatter_priv, upc_all_broadcast_in_place_priv, upc_all_gather_priv), in_place (shared ends:\n"
                  "upc_all_scatter, upc_all_broadcast_in_place, upc_all_gather), all (each in turn).");
   cli.add_int("n", "rows and columns of the matrices (any N; blocks of ceil(N/THREADS) rows)", &o.n, 1);
-  std::vector<std::string> variants = dense::version_names();
-  variants.push_back("all");
-  cli.add_choice("variant", "how the matrices move", &o.variant, variants);
+  cli.add_choice("variant", "how the matrices move", &o.variant, apps::variant_choices(dense::version_names()));
   cli.add_choice("local", "each thread's multiply: cblas_dgemm (OpenBLAS, one thread) or the triple loop", &o.local, {"blas", "loops"});
   cli.add_int("seed", "seed of the random matrices", &o.seed, 0);
   if (auto status = cli.exit_status(argc, argv, true)) return *status;
@@ -130,14 +120,8 @@ int main(int argc, char** argv) {
 
   // The shared heap the largest version needs: B replicated (N*N), A and C on
   // thread 0 (padded), two blocks, and the library's staging of the priv forms.
-  int threads = 1;
-  try {
-    threads = bench::launch_options().threads;
-  } catch (const upc::error&) {
-    // apps::launch reports the bad setting
-  }
   const std::size_t n = static_cast<std::size_t>(o.n);
-  const dense::layout shape(n, threads);
+  const dense::layout shape(n, apps::planned_threads());
   const std::size_t heap = sizeof(double) * (n * n + 4 * shape.padded_rows() * n + 2 * shape.chunk()) + (32u << 20);
   return apps::launch("dense_matmul", heap, [&] { return run(o); });
 }

@@ -1,28 +1,13 @@
 // How C = A x B (N x N doubles) is split: thread t computes a block of
-// consecutive rows of C from the same rows of A and the whole of B. Every
-// thread's block has rows_per = ceil(N / THREADS) rows, so that the fixed-size
-// collectives (one nbytes for all) can move them; when THREADS does not divide N
-// the last blocks are partly (or wholly) padding, which thread 0's copies of A
-// and C carry as extra rows at the end and nobody computes.
+// consecutive rows of C from the same rows of A and the whole of B. The blocks
+// are apps::row_blocks: ceil(N / THREADS) rows each, so that the fixed-size
+// collectives can move them; thread 0's copies of A and C carry the padding of
+// the last blocks as extra rows at the end, which nobody computes.
 #pragma once
-#include <algorithm>
-#include <cstddef>
+#include "row_blocks.hpp"
 
 namespace dense {
 
-struct layout {
-  std::size_t n = 0;        // rows and columns of A, B and C
-  int threads = 1;
-  std::size_t rows_per = 0; // rows in every thread's block
-
-  layout(std::size_t n_, int threads_)
-      : n(n_), threads(threads_), rows_per((n_ + static_cast<std::size_t>(threads_) - 1) / static_cast<std::size_t>(threads_)) {}
-
-  std::size_t chunk() const { return rows_per * n; }  // elements of one block
-  std::size_t padded_rows() const { return rows_per * static_cast<std::size_t>(threads); }
-  std::size_t first_row(int t) const { return std::min(n, static_cast<std::size_t>(t) * rows_per); }
-  // The real rows of thread t's block (fewer than rows_per at the end, maybe 0).
-  std::size_t rows_of(int t) const { return std::min(n, static_cast<std::size_t>(t + 1) * rows_per) - first_row(t); }
-};
+using layout = apps::row_blocks;
 
 }  // namespace dense

@@ -7,10 +7,8 @@
 //
 //   build/tools/upcrun -n 4 build/apps/image_filter/image_filter --n=2048 --variant=all
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,6 +17,7 @@
 #include "filter.hpp"
 #include "launch.hpp"
 #include "upc.h"
+#include "version_driver.hpp"
 #include "versions.hpp"
 
 namespace {
@@ -43,16 +42,6 @@ void fill_image(double* p, std::size_t count, std::uint64_t seed) {
   }
 }
 
-// Thread 0: how many pixels differ from the sequential result (exactly), printing the first few.
-std::size_t count_differences(const double* got, const std::vector<double>& expected, std::size_t n) {
-  std::size_t wrong = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (got[i] == expected[i]) continue;
-    if (wrong++ < 5) std::printf("  pixel (%zu, %zu) = %.17g, sequential %.17g\n", i / n, i % n, got[i], expected[i]);
-  }
-  return wrong;
-}
-
 int run(const options& o) {
   const std::size_t n = static_cast<std::size_t>(o.n);
   const image::layout shape(n, THREADS);
@@ -65,20 +54,13 @@ int run(const options& o) {
     expected.resize(n * n);
     image::filter_rows(img.data(), expected.data(), 0, n, n, filter.data());
   }
-  const std::vector<std::string> variants = o.variant == "all" ? image::version_names() : std::vector<std::string>{o.variant};
   int failures = 0;
-  for (const std::string& name : variants) {
+  for (const std::string& name : apps::chosen_variants(o.variant, image::version_names())) {
     std::unique_ptr<image::version> v = image::make_version(name, shape);
-    v->run(img.data(), filter.data(), filtered.data());  // warm-up, untimed: first touches of the buffers and of the library's staging space
-    if (MYTHREAD == 0) std::fill(filtered.begin(), filtered.end(), std::numeric_limits<double>::quiet_NaN());
-    else std::fill(filter.begin(), filter.end(), std::numeric_limits<double>::quiet_NaN());  // must arrive from thread 0
-    upc_barrier;
-    const auto start = std::chrono::steady_clock::now();
-    v->run(img.data(), filter.data(), filtered.data());
-    upc_barrier;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = apps::timed_run([&] { v->run(img.data(), filter.data(), filtered.data()); }, filtered, filter);
     if (MYTHREAD != 0) continue;
-    const std::size_t wrong = count_differences(filtered.data(), expected, n);
+    const std::size_t wrong = apps::count_differences(filtered.data(), expected,
+                                                      [n](std::size_t i) { std::printf("pixel (%zu, %zu)", i / n, i % n); });
     const bool verified = wrong == 0;
     const double mpixels = static_cast<double>(n) * static_cast<double>(n) / seconds / 1e6;
     std::printf("image_filter: %zu x %zu, %d threads (%s), variant %s: %.4f s, %.2f Mpixels/s, %s\n", n, n, THREADS,
@@ -106,9 +88,7 @@ int main(int argc, char** argv) {
                  "upc_all_broadcast_in_place_priv, upc_all_permute_priv halos, upc_all_gather_priv), vector_copy\n"
                  "(upc_all_vector_copy_priv rows and halos at once), all (each in turn).");
   cli.add_int("n", "rows and columns of the image (any N; blocks of ceil(N/THREADS) rows)", &o.n, 1);
-  std::vector<std::string> variants = image::version_names();
-  variants.push_back("all");
-  cli.add_choice("variant", "how the pixels move", &o.variant, variants);
+  cli.add_choice("variant", "how the pixels move", &o.variant, apps::variant_choices(image::version_names()));
   cli.add_int("seed", "seed of the random image", &o.seed, 0);
   if (auto status = cli.exit_status(argc, argv, true)) return *status;
   if (o.n > 40000) {  // the vector-variant collectives' displacements are ints
@@ -117,14 +97,8 @@ int main(int argc, char** argv) {
   }
   // The shared heap: the standard version's image and result on thread 0 and
   // its two blocks, the library's staging of the priv forms.
-  int threads = 1;
-  try {
-    threads = bench::launch_options().threads;
-  } catch (const upc::error&) {
-    // apps::launch reports the bad setting
-  }
   const std::size_t n = static_cast<std::size_t>(o.n);
-  const image::layout shape(n, threads);
+  const image::layout shape(n, apps::planned_threads());
   const std::size_t heap = sizeof(double) * (4 * shape.padded_rows() * n + 4 * shape.chunk()) + (32u << 20);
   return apps::launch("image_filter", heap, [&] { return run(o); });
 }

@@ -9,12 +9,10 @@
 //
 //   build/tools/upcrun -n 4 build/apps/sparse_matmul/sparse_matmul --m=16614 --density=0.004 --n=64
 #include <algorithm>
-#include <chrono>
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,6 +21,7 @@
 #include "launch.hpp"
 #include "split.hpp"
 #include "upc.h"
+#include "version_driver.hpp"
 #include "versions.hpp"
 
 namespace {
@@ -34,17 +33,6 @@ struct options {
   std::string variant = "all";
   std::int64_t seed = 2013;
 };
-
-// Thread 0: how many entries of C differ from the sequential product (exactly), printing the first few.
-std::size_t count_differences(const double* C, const std::vector<double>& expected, std::size_t n) {
-  std::size_t wrong = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (C[i] == expected[i]) continue;
-    if (wrong++ < 5)
-      std::printf("  C[%zu][%zu] = %.17g, sequential %.17g\n", i / n, i % n, C[i], expected[i]);
-  }
-  return wrong;
-}
 
 int run(const options& o) {
   const sparse::problem p{static_cast<std::size_t>(o.m), static_cast<std::size_t>(o.m), static_cast<std::size_t>(o.n)};
@@ -63,20 +51,13 @@ int run(const options& o) {
     for (int t = 0; t < THREADS && t < 16; ++t) std::printf(" %zu", first_row[static_cast<std::size_t>(t) + 1] - first_row[static_cast<std::size_t>(t)]);
     std::printf("%s\n", THREADS > 16 ? " ..." : "");
   }
-  const std::vector<std::string> variants = o.variant == "all" ? sparse::version_names() : std::vector<std::string>{o.variant};
   int failures = 0;
-  for (const std::string& name : variants) {
+  for (const std::string& name : apps::chosen_variants(o.variant, sparse::version_names())) {
     std::unique_ptr<sparse::version> v = sparse::make_version(name, p, A, first_row);
-    v->run(A, B.data(), C.data());  // warm-up, untimed: first touches of the buffers and of the library's staging space
-    if (MYTHREAD == 0) std::fill(C.begin(), C.end(), std::numeric_limits<double>::quiet_NaN());
-    else std::fill(B.begin(), B.end(), std::numeric_limits<double>::quiet_NaN());  // must arrive from thread 0
-    upc_barrier;
-    const auto start = std::chrono::steady_clock::now();
-    v->run(A, B.data(), C.data());
-    upc_barrier;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = apps::timed_run([&] { v->run(A, B.data(), C.data()); }, C, B);
     if (MYTHREAD != 0) continue;
-    const std::size_t wrong = count_differences(C.data(), expected, p.n);
+    const std::size_t wrong =
+        apps::count_differences(C.data(), expected, [&p](std::size_t i) { std::printf("C[%zu][%zu]", i / p.n, i % p.n); });
     const bool verified = wrong == 0;
     const double gflops = 2.0 * static_cast<double>(A.nonzeros()) * static_cast<double>(p.n) / seconds / 1e9;
     std::printf("sparse_matmul: %d threads (%s), variant %s: %.4f s, %.3f GFLOPS, %s\n", THREADS, apps::backend_name(), name.c_str(),
@@ -106,9 +87,7 @@ int main(int argc, char** argv) {
   cli.add_int("m", "rows and columns of the sparse matrix A", &o.m, 1);
   cli.add_real("density", "fraction of A's entries that are nonzero, at most 1", &o.density);
   cli.add_int("n", "columns of the dense matrix B (1: a vector)", &o.n, 1);
-  std::vector<std::string> variants = sparse::version_names();
-  variants.push_back("all");
-  cli.add_choice("variant", "how the matrices move", &o.variant, variants);
+  cli.add_choice("variant", "how the matrices move", &o.variant, apps::variant_choices(sparse::version_names()));
   cli.add_int("seed", "seed of the random matrices", &o.seed, 0);
   if (auto status = cli.exit_status(argc, argv, true)) return *status;
   if (o.density > 1) {
