@@ -7,11 +7,12 @@ the standard ones; the NAS apps against their MPI peers, same THREADS/ranks.
   tools/bench/apps_tables.py bench/results/applications/apps.jsonl [--img docs/img]
 """
 import argparse
-import json
 import math
 import os
 import sys
 from collections import defaultdict
+
+import bench_results as br
 
 # Per app: the version the others are compared with (the standard-UPC one).
 # UPC-MR's apps compare each configuration with itself without collectives.
@@ -50,13 +51,8 @@ def fmt_time(t):
 
 def load(path):
     rows, failed = [], []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            r = json.loads(line)
-            (failed if r.get("failed_run") else rows).append(r)
+    for r in br.load_jsonl(path):
+        (failed if r.get("failed_run") else rows).append(r)
     return rows, failed
 
 

@@ -10,38 +10,8 @@ MPI's median time / ours at the same block size and process count.
 """
 import os
 
-import bench_results as br
 import coll_results as cr
-
-
-def num(x, digits=3):
-    if x is None:
-        return "—"
-    if x == 0:
-        return "0"
-    if abs(x) >= 10 ** digits:
-        return "%.0f" % x
-    return "%.*g" % (digits, x)
-
-
-def pct(x):
-    return "—" if x is None else "%.0f%%" % (100 * x)
-
-
-def table(header, rows):
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(out)
-
-
-def verdict(ok):
-    if ok is None:
-        return "—"
-    return "met" if ok else "**missed**"
-
-
-def short(n):
-    return br.size_label(n).replace(" ", "")
+from markdown_tables import machine_lines, num, pct, section, short, table, targets_table, verdict
 
 
 def rel(path):
@@ -75,18 +45,8 @@ def run_lines(res, rows):
     machine.txt as a table, with rows (label, value) between the machine and the
     load average."""
     m = res.machine
-    lines = [
-        "Measured on **%s** (`%s`)%s." % (m.get("date", "?")[:10], rel(res.dir),
-                                        " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
-        "",
-        "| | |", "|---|---|",
-        "| CPUs (`nproc`) | %s |" % m.get("nproc", "?"),
-        "| CPU model | %s |" % m.get("cpu_model", "?"),
-        "| memory | %s |" % m.get("memory", "?"),
-        "| compiler | %s |" % m.get("compiler", "?"),
-        "| upcemu commit | %s |" % m.get("commit", "?"),
-        "| MPI peer | %s |" % m.get("mpi", "?"),
-    ]
+    lines = machine_lines(m.get("date", "?")[:10], rel(res.dir), m,
+                          ("nproc", "cpu_model", "memory", "compiler", "commit", "mpi"))
     lines += ["| %s | %s |" % row for row in rows]
     lines += [
         "| load average (1/5/15 min) at start → end | %s → %s |" % (m.get("load_at_start", "?"), m.get("load_at_end", "?")),
@@ -109,10 +69,8 @@ def wrong_lines(res, describe):
         len(res.wrong), ", ".join(describe(r) for r in res.wrong[:10]))]
 
 
-def section_coll_run(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_run(res):
     m = res.machine
     lines = run_lines(res, [("THREADS (ranks)", m.get("threads", "?"))] + sweep_rows(m))
     algos = ["`%s`: %s" % (c, m["algorithms_" + c]) for c in cr.COLLECTIVES if "algorithms_" + c in m]
@@ -123,10 +81,8 @@ def section_coll_run(d):
     return "\n".join(lines)
 
 
-def section_coll_targets(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_targets(res):
     out = []
     have_mpi = bool(res.mpi)
     for coll in res.collectives():
@@ -170,15 +126,11 @@ def section_coll_targets(d):
                     "median %s; highest %s (%s, THREADS=%d, %s)" % (num(median), num(worst[0]), worst[1], worst[2],
                                                                    short(worst[3])),
                     verdict(median <= cr.SYNC_VISIBLE_RATIO)])
-    if not out:
-        return "(nothing measured in this run)"
-    return table(["target (issue 3)", "measured (median)", "verdict"], out)
+    return targets_table("target (issue 3)", out)
 
 
-def section_coll_vs_mpi(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_vs_mpi(res):
     if not res.mpi:
         return "(the Open MPI peer was not run)"
     counts = res.thread_counts()
@@ -201,10 +153,8 @@ def section_coll_vs_mpi(d):
     return note + table(header, rows)
 
 
-def section_coll_table21(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_table21(res):
     if not res.mpi:
         return "(the Open MPI peer was not run)"
     header = ["collective", "size"] + ["threads, %d" % n for n in cr.TABLE21_THREADS] + \
@@ -224,10 +174,8 @@ def section_coll_table21(d):
     return table(header, rows)
 
 
-def section_coll_sync(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_sync(res):
     if not res.sync:
         return "(the sync-flag sweep was not run)"
     counts = sorted({k[2] for k in res.sync})
@@ -251,10 +199,8 @@ def section_coll_sync(d):
     return note + table(header, rows)
 
 
-def section_coll_double(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_double(res):
     if not res.double:
         return "(reductions on double were not run)"
     counts = sorted({k[2] for k in res.double})
@@ -278,10 +224,8 @@ def section_coll_double(d):
     return note + table(header, rows)
 
 
-def section_coll_bound(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_bound(res):
     colls = [c for c in cr.BOUND_COLLECTIVES if c in res.collectives()]
     sizes = sorted({s for c in colls for s in large_sizes(res, c, cr.BOUND_TARGET_MIN)})
     if not colls or not sizes:
@@ -302,10 +246,8 @@ def section_coll_bound(d):
     return note + table(header, rows)
 
 
-def section_coll_auto(d):
-    res = cr.load(d)
-    if res is None:
-        return None
+@section(cr.load)
+def section_coll_auto(res):
     rows = []
     for coll in res.collectives():
         for backend in res.backends():

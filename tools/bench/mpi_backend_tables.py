@@ -60,38 +60,45 @@ def backend_of(r):
     return {"mpi": "Open MPI", "mpi_backend": "mpi"}.get(r.get("backend"), r.get("backend"))
 
 
+def print_table(title, header, rows):
+    """A bold title, a table (header: column names; rows: lists of cell texts) and a blank line."""
+    print(title + "\n")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+
+
+def cells(values, columns, fmt):
+    """The cells of one row: values[c] formatted for each column c, '—' where it is missing."""
+    return [fmt % values[c] if c in values else "—" for c in columns]
+
+
 def print_micro(d):
     bar = micro_rows(os.path.join(d, "micro_barrier_latency.jsonl"))
     if bar:
-        print("**Table 0a. Barrier latency** (median µs per barrier; Open MPI: `MPI_Barrier`, bench/peers/mpi/barrier_mpi)\n")
-        print("| THREADS | threads | processes | mpi | Open MPI |")
-        print("|---|---|---|---|---|")
-        for n in sorted({r["threads"] for r in bar}):
-            cell = {backend_of(r): r["median_us"] for r in bar if r["threads"] == n}
-            print(f"| {n} | " + " | ".join(f"{cell[b]:.2f}" if b in cell else "—"
-                                          for b in ("threads", "processes", "mpi", "Open MPI")) + " |")
-        print()
+        columns = ("threads", "processes", "mpi", "Open MPI")
+        print_table("**Table 0a. Barrier latency** (median µs per barrier; Open MPI: `MPI_Barrier`, "
+                    "bench/peers/mpi/barrier_mpi)", ("THREADS",) + columns,
+                    [[str(n)] + cells({backend_of(r): r["median_us"] for r in bar if r["threads"] == n}, columns, "%.2f")
+                     for n in sorted({r["threads"] for r in bar})])
     lock = micro_rows(os.path.join(d, "micro_lock_throughput.jsonl"))
+    columns = ("threads", "processes", "mpi")
     if lock:
-        print("**Table 0b. Lock throughput** (ns per lock/unlock pair; contended: every thread on one upc_lock_t)\n")
-        print("| THREADS | mode | threads | processes | mpi |")
-        print("|---|---|---|---|---|")
-        for n in sorted({r["threads"] for r in lock}):
-            for mode in ("uncontended", "contended"):
-                cell = {backend_of(r): r["ns_per_pair"] for r in lock if r["threads"] == n and r["mode"] == mode}
-                print(f"| {n} | {mode} | " + " | ".join(f"{cell[b]:.1f}" if b in cell else "—"
-                                                        for b in ("threads", "processes", "mpi")) + " |")
-        print()
+        print_table("**Table 0b. Lock throughput** (ns per lock/unlock pair; contended: every thread on one upc_lock_t)",
+                    ("THREADS", "mode") + columns,
+                    [[str(n), mode] + cells({backend_of(r): r["ns_per_pair"] for r in lock
+                                             if r["threads"] == n and r["mode"] == mode}, columns, "%.1f")
+                     for n in sorted({r["threads"] for r in lock}) for mode in ("uncontended", "contended")])
     mem = micro_rows(os.path.join(d, "micro_memops_bandwidth.jsonl"))
     if mem:
-        print("**Table 0c. upc_mem* bandwidth at THREADS 2** (median GB/s per thread; remote = the neighbour's partition)\n")
-        print("| call | where | bytes | threads | processes | mpi |")
-        print("|---|---|---|---|---|---|")
-        for op, where, b in sorted({(r["op"], r["where"], r["bytes"]) for r in mem if r["bytes"] >= 4096}):
-            cell = {backend_of(r): r["median_gbps"] for r in mem if (r["op"], r["where"], r["bytes"]) == (op, where, b)}
-            print(f"| {op} | {where} | {size_text(b)} | " + " | ".join(f"{cell[x]:.1f}" if x in cell else "—"
-                                                                     for x in ("threads", "processes", "mpi")) + " |")
-        print()
+        print_table("**Table 0c. upc_mem* bandwidth at THREADS 2** (median GB/s per thread; remote = the neighbour's "
+                    "partition)", ("call", "where", "bytes") + columns,
+                    [[op, where, size_text(b)] + cells({backend_of(r): r["median_gbps"] for r in mem
+                                                        if (r["op"], r["where"], r["bytes"]) == (op, where, b)},
+                                                       columns, "%.1f")
+                     for op, where, b in sorted({(r["op"], r["where"], r["bytes"]) for r in mem if r["bytes"] >= 4096})])
 
 
 def main():
@@ -155,37 +162,42 @@ def main():
               f"({ratios[-1][1]}, THREADS {ratios[-1][2]}, {size_text(ratios[-1][3])}).")
 
     if a.plot:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-        for coll in COLLS:
-            for n in counts[-1:]:
-                xs, ys = [], []
-                for s in sizes:
-                    p, m = data[(coll, n, "processes")].get(("allsync", s)), data[(coll, n, "mpi")].get(("allsync", s))
-                    if p and m:
-                        xs.append(s), ys.append(m / p)
-                axes[0].plot(xs, ys, marker="o", label=f"{coll}")
-                if coll != "reduce":
-                    xs, ys = [], []
-                    for s in sizes:
-                        f, m = data[(coll, n, "mpi_family")].get(("nosync", s)), data[(coll, n, "openmpi")].get(("mpi", s))
-                        if f and m:
-                            xs.append(s), ys.append(f / m)
-                    axes[1].plot(xs, ys, marker="o", label=f"{coll}")
-        axes[0].axhline(2.0, color="grey", linestyle="--", linewidth=1)
-        axes[0].set_title(f"mpi backend / processes backend (THREADS {counts[-1]}, ALLSYNC)")
-        axes[1].axhline(1.1, color="grey", linestyle="--", linewidth=1)
-        axes[1].axhline(1.0, color="grey", linestyle=":", linewidth=1)
-        axes[1].set_title(f"mpi family / plain Open MPI (THREADS {counts[-1]}, NOSYNC)")
-        for ax in axes:
-            ax.set_xscale("log", base=2)
-            ax.set_xlabel("bytes per block")
-            ax.set_ylabel("time ratio (lower is faster)")
-            ax.legend(fontsize=7)
-        fig.tight_layout()
-        fig.savefig(a.plot, dpi=110)
+        plot(data, counts, sizes, a.plot)
+
+
+def ratio_points(data, coll, n, sizes, top, bottom):
+    """(sizes, top's time / bottom's) where both were measured; top and bottom:
+    (configuration, flags) of one collective at n THREADS."""
+    xs, ys = [], []
+    for s in sizes:
+        t, b = (data[(coll, n, cfg)].get((flags, s)) for cfg, flags in (top, bottom))
+        if t and b:
+            xs.append(s), ys.append(t / b)
+    return xs, ys
+
+
+def plot(data, counts, sizes, png):
+    """The two ratios against the block size at the largest THREADS count, as png."""
+    import plot_common as pc
+    fig, axes = pc.plt.subplots(1, 2, figsize=(11, 4))
+    for coll in COLLS:
+        for n in counts[-1:]:
+            axes[0].plot(*ratio_points(data, coll, n, sizes, ("mpi", "allsync"), ("processes", "allsync")), marker="o",
+                         label=f"{coll}")
+            if coll != "reduce":
+                axes[1].plot(*ratio_points(data, coll, n, sizes, ("mpi_family", "nosync"), ("openmpi", "mpi")),
+                             marker="o", label=f"{coll}")
+    axes[0].axhline(2.0, color="grey", linestyle="--", linewidth=1)
+    axes[0].set_title(f"mpi backend / processes backend (THREADS {counts[-1]}, ALLSYNC)")
+    axes[1].axhline(1.1, color="grey", linestyle="--", linewidth=1)
+    axes[1].axhline(1.0, color="grey", linestyle=":", linewidth=1)
+    axes[1].set_title(f"mpi family / plain Open MPI (THREADS {counts[-1]}, NOSYNC)")
+    for ax in axes:
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("bytes per block")
+        ax.set_ylabel("time ratio (lower is faster)")
+        ax.legend(fontsize=7)
+    pc.save(fig, os.path.dirname(png), os.path.basename(png), 110)
 
 
 if __name__ == "__main__":

@@ -44,14 +44,10 @@ def main(path):
 def plot(data, colls, nodes, sizes):
     """binomial_flat / multicore against the node count, one panel per model state, largest size."""
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+        import plot_common as pc
+    except ImportError:  # no matplotlib: the tables alone
         return
-    import os
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    f, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    f, axes = pc.plt.subplots(1, 2, figsize=(10, 4), sharey=True)
     for ax, net in zip(axes, ["off", "on"]):
         for c in colls:
             for n in [sizes[0], sizes[-1]]:
@@ -72,9 +68,7 @@ def plot(data, colls, nodes, sizes):
         ax.set_title(f"network model {net}")
     axes[1].legend(fontsize=7)
     f.suptitle("below 1: the binomial tree over node roots wins (this 2-vCPU VM)")
-    f.tight_layout()
-    f.savefig(os.path.join(root, "docs", "img", "node_policy.png"), dpi=80)
-    plt.close(f)
+    pc.save(f, pc.DOCS_IMG, "node_policy.png", 80)
 
 
 if __name__ == "__main__":

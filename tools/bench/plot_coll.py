@@ -14,7 +14,6 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_results as br  # noqa: E402
 import coll_results as cr  # noqa: E402
 import plot_common as pc  # noqa: E402
 from plot_common import plt, size_axis, subtitle  # noqa: E402
@@ -102,13 +101,9 @@ def plot_bound(res, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: bench/results/collectives")
-    res = cr.load(args.results_dir or br.results_set(pc.ROOT, "collectives", "run_coll.sh"))
-    if res is None:
-        raise SystemExit("plot_coll.py: no collective results in %s" % args.results_dir)
-    os.makedirs(args.img, exist_ok=True)
-    written = [plot_collective(res, c, args.img) for c in res.collectives()]
-    written += [plot_vs_mpi(res, args.img), plot_bound(res, args.img)]
+    res, img = pc.start(__doc__, "collectives", "run_coll.sh", cr.load, "plot_coll.py: no collective results in %s")
+    written = [plot_collective(res, c, img) for c in res.collectives()]
+    written += [plot_vs_mpi(res, img), plot_bound(res, img)]
     pc.report(written)
 
 

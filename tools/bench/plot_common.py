@@ -1,6 +1,7 @@
 """What the plot scripts (plot_micro.py, plot_coll.py, plot_upccoll.py) share:
 their command line, the look of a collective run's panels, and how a figure is
-written. Needs matplotlib (Debian: python3-matplotlib); bench_results.py does
+written (also for the figures of remap_tables.py, node_policy_table.py and
+topology_tables.py). Needs matplotlib (Debian: python3-matplotlib); bench_results.py does
 not, so update_tables.py runs without it.
 """
 import argparse
@@ -14,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import bench_results as br  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+DOCS_IMG = os.path.join(ROOT, "docs", "img")  # where the docs' figures are
 THREAD_COLOR = {2: "tab:blue", 4: "tab:orange", 8: "tab:green", 16: "tab:red", 32: "tab:purple", 64: "tab:brown"}
 
 
@@ -21,8 +23,22 @@ def parse_args(doc, results_help):
     """[RESULTS_DIR] [--img DIR] (default docs/img), with doc as the help text."""
     ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results_dir", nargs="?", help=results_help)
-    ap.add_argument("--img", default=os.path.join(ROOT, "docs", "img"), help="output directory for the PNGs")
+    ap.add_argument("--img", default=DOCS_IMG, help="output directory for the PNGs")
     return ap.parse_args()
+
+
+def start(doc, name, script, load=None, missing=None):
+    """A plot script's start: its command line (parse_args, RESULTS_DIR defaulting
+    to bench/results/NAME, the set tools/bench/SCRIPT writes), and the image folder
+    made. Returns (load(RESULTS_DIR), or the folder without load; the image
+    folder); where load finds nothing the script stops with missing % RESULTS_DIR."""
+    args = parse_args(doc, "default: bench/results/" + name)
+    d = args.results_dir or br.results_set(ROOT, name, script)
+    res = load(d) if load else d
+    if res is None:
+        raise SystemExit(missing % args.results_dir)
+    os.makedirs(args.img, exist_ok=True)
+    return res, args.img
 
 
 def report(paths):

@@ -29,18 +29,28 @@ def subtitle(results_dir):
     return "%s, %s CPUs, %s" % (m.get("cpu_model", "?"), m.get("nproc", "?"), br.results_date(results_dir))
 
 
-def log2_threads_axis(ax, counts):
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(counts)
-    ax.set_xticklabels([str(c) for c in counts])
-
-
-def plot_barrier(results_dir, img):
-    rows = br.load_rows(results_dir, "barrier_latency")
+def threads_figure(results_dir, img, bench, draw, xlabel, ylabel, title, legend_size):
+    """The one-panel figure of BENCH.jsonl's rows against THREADS (log2, labelled
+    where draw(ax, rows) says; log y) as img/BENCH.png; None without rows."""
+    rows = br.load_rows(results_dir, bench)
     if not rows:
         return None
     fig, ax = plt.subplots(figsize=(7.5, 5))
-    counts = sorted({r["threads"] for r in rows})
+    counts = draw(ax, rows)
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(counts)
+    ax.set_xticklabels([str(c) for c in counts])
+    ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title + "\n" + subtitle(results_dir), fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=legend_size)
+    return pc.save(fig, img, bench + ".png", 110)
+
+
+def draw_barrier(ax, rows):
+    """Each backend's median with its min–max, the issue's references; the THREADS ticks."""
     for backend in ("threads", "processes", "mpi"):
         pts = sorted((r["threads"], r["median_us"], r["min_us"], r["max_us"]) for r in rows if r["backend"] == backend)
         if not pts:
@@ -54,14 +64,12 @@ def plot_barrier(results_dir, img):
     ax.plot([k for k, _ in ref], [v for _, v in ref], "k--", marker="x", label="issue reference: spin-then-yield (target)")
     ref = sorted(br.OPEN_MPI_REFERENCE_US.items())
     ax.plot([k for k, _ in ref], [v for _, v in ref], ":", color="gray", marker="+", label="issue reference: Open MPI 4.1")
-    log2_threads_axis(ax, sorted(set(counts) | set(br.SPIN_YIELD_REFERENCE_US)))
-    ax.set_yscale("log")
-    ax.set_xlabel("THREADS (ranks for MPI)")
-    ax.set_ylabel("µs per barrier (median; bars: min–max)")
-    ax.set_title("Barrier latency\n" + subtitle(results_dir), fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    return pc.save(fig, img, "barrier_latency.png", 110)
+    return sorted({r["threads"] for r in rows} | set(br.SPIN_YIELD_REFERENCE_US))
+
+
+def plot_barrier(results_dir, img):
+    return threads_figure(results_dir, img, "barrier_latency", draw_barrier, "THREADS (ranks for MPI)",
+                          "µs per barrier (median; bars: min–max)", "Barrier latency", 8)
 
 
 def memops_series(rows, backend):
@@ -116,12 +124,8 @@ def plot_memops(results_dir, img):
     return paths
 
 
-def plot_locks(results_dir, img):
-    rows = br.load_rows(results_dir, "lock_throughput")
-    if not rows:
-        return None
-    fig, ax = plt.subplots(figsize=(7.5, 5))
-    counts = sorted({r["threads"] for r in rows})
+def draw_locks(ax, rows):
+    """Pairs per second of each backend and lock mode; the THREADS ticks."""
     mode_style = {"contended": "-", "uncontended": "--", "pthread_contended": ":"}
     for backend in ("threads", "processes"):
         for mode, ls in mode_style.items():
@@ -129,14 +133,12 @@ def plot_locks(results_dir, img):
             if pts:
                 ax.plot([p[0] for p in pts], [p[1] / 1e6 for p in pts], ls, color=BACKEND_STYLE[backend]["color"],
                         marker=BACKEND_STYLE[backend]["marker"], label="%s %s" % (backend, mode.replace("_", " ")))
-    log2_threads_axis(ax, counts)
-    ax.set_yscale("log")
-    ax.set_xlabel("THREADS")
-    ax.set_ylabel("million lock/unlock pairs per second (all threads)")
-    ax.set_title("Lock throughput\n" + subtitle(results_dir), fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7)
-    return pc.save(fig, img, "lock_throughput.png", 110)
+    return sorted({r["threads"] for r in rows})
+
+
+def plot_locks(results_dir, img):
+    return threads_figure(results_dir, img, "lock_throughput", draw_locks, "THREADS",
+                          "million lock/unlock pairs per second (all threads)", "Lock throughput", 7)
 
 
 def plot_privatised(results_dir, img):
@@ -168,11 +170,9 @@ def plot_privatised(results_dir, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: bench/results/microbenchmarks")
-    results_dir = args.results_dir or br.results_set(pc.ROOT, "microbenchmarks", "run_micro.sh")
-    os.makedirs(args.img, exist_ok=True)
-    pc.report([plot_barrier(results_dir, args.img)] + plot_memops(results_dir, args.img) +
-              [plot_locks(results_dir, args.img), plot_privatised(results_dir, args.img)])
+    results_dir, img = pc.start(__doc__, "microbenchmarks", "run_micro.sh")
+    pc.report([plot_barrier(results_dir, img)] + plot_memops(results_dir, img) +
+              [plot_locks(results_dir, img), plot_privatised(results_dir, img)])
 
 
 if __name__ == "__main__":

@@ -119,12 +119,9 @@ def plot_overlap(res, img):
 
 
 def main():
-    args = pc.parse_args(__doc__, "default: bench/results/upccoll")
-    res = ur.load(args.results_dir or br.results_set(pc.ROOT, "upccoll", "run_upccoll.sh"))
-    if res is None:
-        raise SystemExit("plot_upccoll.py: no UPC Collectives 2.0 results in %s" % args.results_dir)
-    os.makedirs(args.img, exist_ok=True)
-    pc.report((plot_vs_mpi(res, args.img), plot_latency(res, args.img), plot_overlap(res, args.img)))
+    res, img = pc.start(__doc__, "upccoll", "run_upccoll.sh", ur.load,
+                        "plot_upccoll.py: no UPC Collectives 2.0 results in %s")
+    pc.report((plot_vs_mpi(res, img), plot_latency(res, img), plot_overlap(res, img)))
 
 
 if __name__ == "__main__":

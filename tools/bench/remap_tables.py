@@ -8,7 +8,6 @@ sets targets on, the inspector's time, and the schedule's bytes per thread
 usage: remap_tables.py remap.jsonl   (markdown to stdout; docs/img/remap_*.png with matplotlib)
 """
 import json
-import os
 import sys
 
 VARIANTS = ["remap", "NM", "NR", "ND", "NB", "NO", "memget", "mpi"]
@@ -18,67 +17,61 @@ def kib(b):
     return f"{b / 1024:.1f}" if b < 1 << 20 else f"{b / (1 << 20):.1f} Mi"
 
 
+def time_cells(data, point, variants, digits, remap, memget, mpi):
+    """A time table's cells at point (class, THREADS): the point, µs of each
+    variant, remap / memget and remap / MPI (remap, memget, mpi: their variants)."""
+    cells = [point[0], str(point[1])]
+    for v in variants:
+        r = data.get(point + (v,))
+        cells.append(f"{r['median_us']:.{digits}f}" if r else "—")
+    r, m, p = (data.get(point + (v,)) for v in (remap, memget, mpi))
+    cells.append(f"{r['median_us'] / m['median_us']:.2f}" if r and m else "—")
+    cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
+    return cells
+
+
 def main(path):
     rows = [json.loads(l) for l in open(path)]
     data = {(r["class"], r["threads"], r["variant"]): r for r in rows}
     have = {(r["class"], r["threads"], r["variant"].startswith("cg-")) for r in rows}  # rows measured
     classes = [c for c in ["S", "W", "A", "B"] if any(r["class"] == c for r in rows)]
     counts = sorted({r["threads"] for r in rows})
+
+    def points(cg):
+        """(class, THREADS) where the FT (cg False) or the CG kernel was measured."""
+        return [(c, t) for c in classes for t in counts if (c, t, cg) in have]
+
     print("### Time per transpose (µs, median; Figure 7)\n")
     print("| class | THREADS | " + " | ".join(VARIANTS) + " | remap / memget | remap / MPI | inspector (µs) |")
     print("|---|---|" + "---|" * (len(VARIANTS) + 3))
-    for c in classes:
-        for t in counts:
-            if (c, t, False) not in have:
-                continue
-            cells = [c, str(t)]
-            for v in VARIANTS:
-                r = data.get((c, t, v))
-                cells.append(f"{r['median_us']:.0f}" if r else "—")
-            r, m, p = data.get((c, t, "remap")), data.get((c, t, "memget")), data.get((c, t, "mpi"))
-            cells.append(f"{r['median_us'] / m['median_us']:.2f}" if r and m else "—")
-            cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
-            cells.append(f"{r['inspector_us']:.0f}" if r else "—")
-            print("| " + " | ".join(cells) + " |")
+    for point in points(False):
+        r = data.get(point + ("remap",))
+        cells = time_cells(data, point, VARIANTS, 0, "remap", "memget", "mpi")
+        cells.append(f"{r['inspector_us']:.0f}" if r else "—")
+        print("| " + " | ".join(cells) + " |")
     cg = ["cg-remap", "cg-standard", "cg-memget", "cg-mpi"]
     if any(r["variant"].startswith("cg-") for r in rows):
         print("\n### The CG replicated-vector transpose (µs, median)\n")
         print("| class | THREADS | remap (src_ind) | remap (standard) | upc_memget | Open MPI | remap / memget | remap / MPI |")
         print("|---|---|---|---|---|---|---|---|")
-        for c in classes:
-            for t in counts:
-                if (c, t, True) not in have:
-                    continue
-                cells = [c, str(t)]
-                for v in cg:
-                    r = data.get((c, t, v))
-                    cells.append(f"{r['median_us']:.1f}" if r else "—")
-                r, m, p = data.get((c, t, "cg-remap")), data.get((c, t, "cg-memget")), data.get((c, t, "cg-mpi"))
-                cells.append(f"{r['median_us'] / m['median_us']:.2f}" if r and m else "—")
-                cells.append(f"{r['median_us'] / p['median_us']:.2f}" if r and p else "—")
-                print("| " + " | ".join(cells) + " |")
+        for point in points(True):
+            print("| " + " | ".join(time_cells(data, point, cg, 1, "cg-remap", "cg-memget", "cg-mpi")) + " |")
     print("\n### Schedule memory per thread (KiB: processor map / indices / data buckets; Figure 5)\n")
     print("| class | THREADS | " + " | ".join(VARIANTS[:6]) + " | runs (remap) |")
     print("|---|---|" + "---|" * 7)
-    for c in classes:
-        for t in counts:
-            if (c, t, False) not in have:
-                continue
-            cells = [c, str(t)]
-            for v in VARIANTS[:6]:
-                r = data.get((c, t, v))
-                cells.append(f"{kib(r['map_bytes'])} / {kib(r['index_bytes'])} / {kib(r['bucket_bytes'])}" if r else "—")
-            r = data.get((c, t, "remap"))
-            cells.append(f"{r['runs']:.0f}" if r else "—")
-            print("| " + " | ".join(cells) + " |")
+    for c, t in points(False):
+        cells = [c, str(t)]
+        for v in VARIANTS[:6]:
+            r = data.get((c, t, v))
+            cells.append(f"{kib(r['map_bytes'])} / {kib(r['index_bytes'])} / {kib(r['bucket_bytes'])}" if r else "—")
+        r = data.get((c, t, "remap"))
+        cells.append(f"{r['runs']:.0f}" if r else "—")
+        print("| " + " | ".join(cells) + " |")
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+        import plot_common as pc
+    except ImportError:  # no matplotlib: the tables alone
         return
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    f, axes = plt.subplots(1, len(classes), figsize=(5 * len(classes), 4), squeeze=False)
+    f, axes = pc.plt.subplots(1, len(classes), figsize=(5 * len(classes), 4), squeeze=False)
     for ax, c in zip(axes[0], classes):
         for v in ["remap", "NB", "NR", "memget", "mpi"]:
             xs = [t for t in counts if (c, t, v) in data]
@@ -89,9 +82,7 @@ def main(path):
         ax.set_title(f"NAS FT class {c}")
         ax.legend(fontsize=7)
     f.suptitle("seed 004's FT transpose: remap, upc_memget by hand, Open MPI (this 2-vCPU VM)")
-    f.tight_layout()
-    f.savefig(os.path.join(root, "docs", "img", "remap_ft.png"), dpi=80)
-    plt.close(f)
+    pc.save(f, pc.DOCS_IMG, "remap_ft.png", 80)
 
 
 if __name__ == "__main__":

@@ -15,15 +15,15 @@ Writes DIR/overhead.jsonl (one row per run), DIR/machine.txt and prints the
 Markdown table (DIR/table.md). DIR defaults to bench/results/locality-overhead.
 A run fails only when a program fails, never on a time.
 """
-import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+import overhead_runs
 
 # name, program (relative to the build folder), arguments
 PROGRAMS = [
@@ -48,7 +48,7 @@ def run_once(exe, pargs, threads, mode, report_path):
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     p.stderr.close()
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, p.returncode, err
+    return {"seconds": time.perf_counter() - start, "cpu_seconds": usage.ru_utime + usage.ru_stime}, p.returncode, err
 
 
 def counted_accesses(report_path):
@@ -61,57 +61,37 @@ def counted_accesses(report_path):
     return total
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--build", default="build")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--threads", type=int, default=4)
-    ap.add_argument("--out", default="bench/results/locality-overhead")
-    args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
-    rows, accesses = [], {}
-    load_before = open("/proc/loadavg").read().split()[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        report_path = os.path.join(tmp, "locality.jsonl")
-        for name, program, pargs in PROGRAMS:
-            exe = os.path.join(args.build, program)
-            if not os.access(exe, os.X_OK):
-                print(f"run_locality_overhead.py: {exe} is not built", file=sys.stderr)
-                return 2
-            for r in range(args.rounds):
-                for mode in MODES:
-                    seconds, cpu, status, err = run_once(exe, pargs, args.threads, mode, report_path)
-                    if status != 0:
-                        print(f"run_locality_overhead.py: {name} ({mode}) failed with status {status}:\n{err}",
-                              file=sys.stderr)
-                        return 1
-                    rows.append({"program": name, "mode": mode, "round": r, "seconds": seconds, "cpu_seconds": cpu})
-            accesses[name] = counted_accesses(report_path)
-            print(f"{name}: done", file=sys.stderr)
-    with open(os.path.join(args.out, "overhead.jsonl"), "w") as f:
-        for row in rows:
-            f.write(json.dumps(row) + "\n")
-        for name, n in accesses.items():
-            f.write(json.dumps({"program": name, "accesses_counted": n}) + "\n")
-    with open(os.path.join(args.out, "machine.txt"), "w") as f:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-        f.write(f"date: {time.strftime('%Y-%m-%d')}\ncommit: {commit}\ncpus: {os.cpu_count()}\n"
-                f"machine: {platform.processor() or platform.machine()}\nthreads: {args.threads} (threads backend)\n"
-                f"rounds: {args.rounds}, the two modes alternated\n"
-                f"load average (1 min) before and after: {load_before}, {open('/proc/loadavg').read().split()[0]}\n")
+def table(rows):
+    """The Markdown table of the runs' rows (and the accesses_counted rows): the
+    median CPU and wall time per program and mode, their ratios, the accesses."""
+    accesses = {r["program"]: r["accesses_counted"] for r in rows if "accesses_counted" in r}
     lines = ["| program | CPU, no report (s) | CPU, `--report=locality` (s) | CPU ratio | wall, no report (s) | "
              "wall, `--report=locality` (s) | wall ratio | accesses counted |", "|---|---|---|---|---|---|---|---|"]
     for name, _, _ in PROGRAMS:
         def med(key, mode):
-            return statistics.median(r[key] for r in rows if r["program"] == name and r["mode"] == mode)
+            return statistics.median(r[key] for r in rows if r["program"] == name and r.get("mode") == mode)
         cpu0, cpu1 = med("cpu_seconds", "no report"), med("cpu_seconds", "--report=locality")
         wall0, wall1 = med("seconds", "no report"), med("seconds", "--report=locality")
         lines.append(f"| {name} | {cpu0:.3f} | {cpu1:.3f} | {cpu1 / cpu0:.2f} | {wall0:.3f} | {wall1:.3f} | "
                      f"{wall1 / wall0:.2f} | {accesses[name]:,} |")
-    table = "\n".join(lines) + "\n"
-    with open(os.path.join(args.out, "table.md"), "w") as f:
-        f.write(table)
-    print(table)
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    args = overhead_runs.parse_args(__doc__, "bench/results/locality-overhead")
+    os.makedirs(args.out, exist_ok=True)
+    accesses = {}
+    load_before = open("/proc/loadavg").read().split()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        report_path = os.path.join(tmp, "locality.jsonl")
+        rows = overhead_runs.alternate(
+            "run_locality_overhead.py", args, PROGRAMS, MODES,
+            lambda exe, pargs, mode: run_once(exe, pargs, args.threads, mode, report_path),
+            lambda name: accesses.update({name: counted_accesses(report_path)}))
+    rows += [{"program": name, "accesses_counted": n} for name, n in accesses.items()]
+    overhead_runs.write(args, rows, [f"rounds: {args.rounds}, the two modes alternated",
+                                     f"load average (1 min) before and after: {load_before}, "
+                                     f"{open('/proc/loadavg').read().split()[0]}"], table(rows))
     return 0
 
 

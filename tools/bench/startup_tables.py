@@ -7,7 +7,7 @@ missing, so refreshing other tables leaves these alone.
 import os
 
 import bench_results as br
-from coll_tables import num, table
+from markdown_tables import QUICK_NOTE, num, section, table
 
 # Wall time of hello in seconds before the start gate, as measured in issue 8
 # (item 13) on this kind of machine; None: did not finish in 120 s.
@@ -22,16 +22,14 @@ def section_startup_run(d):
     return "\n".join([
         "Measured on **%s** (`%s`)%s: %s CPUs (%s), %s, %s, commit %s; load average before the run %s." % (
             br.results_date(d), os.path.relpath(d, ROOT),
-            " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else "",
+            QUICK_NOTE if m.get("quick") == "1" else "",
             m.get("nproc", "?"), m.get("cpu_model", "?"), m.get("kernel", "?"), m.get("compiler", "?"),
             m.get("commit", "?"), m.get("load", "?")),
     ])
 
 
-def section_startup(d):
-    rows = br.load_rows(d, "startup_time")
-    if not rows:
-        return None
+@section(lambda d: br.load_rows(d, "startup_time"))
+def section_startup(rows):
     t = br.by_key(rows, "backend", "threads")
     out = []
     for n in sorted({r["threads"] for r in rows}):

@@ -7,7 +7,6 @@ one call sends between nodes (from the traffic reports).
 
 usage: topology_tables.py OUT_DIR [--set=seed001|trees]   (markdown to stdout, plots to docs/img/)
 """
-import glob
 import json
 import os
 import sys
@@ -65,14 +64,11 @@ def main(out):
             print("| " + " | ".join(cells) + " |")
         print()
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+        import plot_common as pc
+    except ImportError:  # no matplotlib: the tables alone
         return
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     for coll, fn, fig in COLLS:
-        f, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=False)
+        f, axes = pc.plt.subplots(1, 2, figsize=(10, 4), sharey=False)
         for ax, topo, title in [(axes[0], "one", "16 threads, 1 node"), (axes[1], "nodes", "4 nodes x 4 threads, --net 3,2")]:
             for a in ALGOS + (["mpi"] if topo == "one" else []):
                 xs = [n for n in sizes if (topo, coll, a, n) in data]
@@ -85,9 +81,7 @@ def main(out):
             ax.set_title(title)
             ax.legend()
         f.suptitle(f"{fn} ({fig} of {SEED}), this 2-vCPU VM")
-        f.tight_layout()
-        f.savefig(os.path.join(root, "docs", "img", f"{PLOT_PREFIX}_{coll}.png"), dpi=80)
-        plt.close(f)
+        pc.save(f, pc.DOCS_IMG, f"{PLOT_PREFIX}_{coll}.png", 80)
 
 
 if __name__ == "__main__":

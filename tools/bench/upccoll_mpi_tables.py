@@ -9,9 +9,10 @@
   upccoll_mpi_tables.py RESULTS.jsonl --plot PNG  the across-hosts comparison as a figure
                                                   (needs matplotlib: Debian's /usr/bin/python3)
 """
-import json
 import sys
 from collections import defaultdict
+
+import bench_results as br
 
 PLACEMENTS = ["processes", "mpi tasks", "mpi rows", "open mpi"]
 COLLS = ["bcast", "scatter", "scatterv", "gather", "gatherv", "allgather", "allgatherv", "alltoall", "alltoallv"]
@@ -32,14 +33,8 @@ def us_text(us):
 
 def load(path):
     cells = defaultdict(dict)  # (hosts, ranks, coll, nbytes) -> placement -> median µs
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            r = json.loads(line)
-            if "median_us" not in r or not r.get("verified", True):
-                continue
+    for r in br.load_jsonl(path):
+        if "median_us" in r and r.get("verified", True):
             cells[(r["hosts"], r["ranks"], r["coll"], r["nbytes"])][r["placement"]] = r["median_us"]
     return cells
 
@@ -65,40 +60,41 @@ def every_cell(cells):
             print("| " + " | ".join(row) + " |")
 
 
+def summary_table(title, cell):
+    """A table under a bold title: a row per collective, a column per summary size, cell(coll, size) each."""
+    print(title)
+    print("| collective | " + " | ".join(size_text(s) for s in SUMMARY_SIZES) + " |")
+    print("|---|" + "---|" * len(SUMMARY_SIZES))
+    for coll in COLLS:
+        print("| " + " | ".join([coll] + [cell(coll, s) for s in SUMMARY_SIZES]) + " |")
+
+
 def summary(cells):
-    ranks_one_host = sorted({n for (h, n, _, _) in cells if h == 1})
-    for ranks in ranks_one_host:
-        print(f"\n**One host, {ranks} ranks: the mpi rows, µs per call, and (in brackets) their time over "
-              f"plain Open MPI's / over the task rows'**\n")
-        print("| collective | " + " | ".join(size_text(s) for s in SUMMARY_SIZES) + " |")
-        print("|---|" + "---|" * len(SUMMARY_SIZES))
-        for coll in COLLS:
-            row = [coll]
-            for s in SUMMARY_SIZES:
-                v = cells.get((1, ranks, coll, s), {})
-                if "mpi rows" not in v:
-                    row.append("–")
-                    continue
-                ompi = f"{v['mpi rows'] / v['open mpi']:.1f}×" if v.get("open mpi") else "–"
-                tasks = f"{v['mpi rows'] / v['mpi tasks']:.1f}×" if v.get("mpi tasks") else "–"
-                row.append(f"{us_text(v['mpi rows'])} ({ompi} / {tasks})")
-            print("| " + " | ".join(row) + " |")
+    def one_host(ranks):
+        def cell(coll, s):
+            v = cells.get((1, ranks, coll, s), {})
+            if "mpi rows" not in v:
+                return "–"
+            ompi = f"{v['mpi rows'] / v['open mpi']:.1f}×" if v.get("open mpi") else "–"
+            tasks = f"{v['mpi rows'] / v['mpi tasks']:.1f}×" if v.get("mpi tasks") else "–"
+            return f"{us_text(v['mpi rows'])} ({ompi} / {tasks})"
+        return cell
+
+    def across(hosts, ranks):
+        def cell(coll, s):
+            v = cells.get((hosts, ranks, coll, s), {})
+            if "mpi rows" in v and "mpi tasks" in v:
+                return f"{us_text(v['mpi tasks'])} → {us_text(v['mpi rows'])} ({v['mpi tasks'] / v['mpi rows']:.0f}×)"
+            return "–"
+        return cell
+
+    for ranks in sorted({n for (h, n, _, _) in cells if h == 1}):
+        summary_table(f"\n**One host, {ranks} ranks: the mpi rows, µs per call, and (in brackets) their time over "
+                      f"plain Open MPI's / over the task rows'**\n", one_host(ranks))
     for hosts in sorted({h for (h, _, _, _) in cells if h != 1}):
         ranks = max(n for (h, n, _, _) in cells if h == hosts)
-        print(f"\n**{WHERE.get(hosts, hosts)}, {ranks} ranks: task rows → mpi rows, µs per call "
-              f"(the task rows' time over the mpi rows')**\n")
-        print("| collective | " + " | ".join(size_text(s) for s in SUMMARY_SIZES) + " |")
-        print("|---|" + "---|" * len(SUMMARY_SIZES))
-        for coll in COLLS:
-            row = [coll]
-            for s in SUMMARY_SIZES:
-                v = cells.get((hosts, ranks, coll, s), {})
-                if "mpi rows" in v and "mpi tasks" in v:
-                    row.append(f"{us_text(v['mpi tasks'])} → {us_text(v['mpi rows'])} "
-                               f"({v['mpi tasks'] / v['mpi rows']:.0f}×)")
-                else:
-                    row.append("–")
-            print("| " + " | ".join(row) + " |")
+        summary_table(f"\n**{WHERE.get(hosts, hosts)}, {ranks} ranks: task rows → mpi rows, µs per call "
+                      f"(the task rows' time over the mpi rows')**\n", across(hosts, ranks))
 
 
 def plot(cells, png):

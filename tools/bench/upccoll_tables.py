@@ -10,8 +10,8 @@ MPI are throughput ratios, MPI's median time / ours at the same block size and
 process count.
 """
 import upccoll_results as ur
-from coll_tables import num, pct, run_lines, short, sweep_rows, table, verdict, worst_over_threads, worst_vs_mpi, \
-    wrong_lines
+from coll_tables import run_lines, sweep_rows, worst_over_threads, worst_vs_mpi, wrong_lines
+from markdown_tables import num, pct, section, short, table, targets_table, verdict
 
 
 def large_sizes(res, coll):
@@ -25,10 +25,8 @@ def target_sizes(res, coll, which):
     return [ur.MPI_TARGET_SMALL] if which == "small" else large_sizes(res, coll)
 
 
-def section_upccoll_run(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_run(res):
     m = res.machine
     lines = run_lines(res, [("backends", m.get("backends", "?")), ("THREADS (ranks), blocking", m.get("threads", "?"))] +
                       sweep_rows(m) +
@@ -37,10 +35,8 @@ def section_upccoll_run(d):
     return "\n".join(lines)
 
 
-def section_upccoll_targets(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_targets(res):
     out = []
     if res.has_mpi():
         for coll in res.collectives():
@@ -68,15 +64,11 @@ def section_upccoll_targets(d):
                         ok, len(pts), worst["hidden_pct"], worst["compute"], short(worst["nbytes"]), worst["threads"],
                         worst["comp_ratio"]),
                     verdict(ok == len(pts))])
-    if not out:
-        return "(nothing measured in this run)"
-    return table(["target", "measured (median)", "verdict"], out)
+    return targets_table("target", out)
 
 
-def section_upccoll_vs_mpi(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_vs_mpi(res):
     if not res.has_mpi():
         return "(the Open MPI peer was not run)"
     counts = res.thread_counts()
@@ -122,10 +114,8 @@ def ours_and_mpi(res, colls, sizes, field):
 LATENCY_SIZES = [8, 1 << 10, 64 << 10, 1 << 20]
 
 
-def section_upccoll_latency(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_latency(res):
     sizes = LATENCY_SIZES + ([max(res.sizes())] if res.sizes() and max(res.sizes()) > LATENCY_SIZES[-1] else [])
     note = ("µs per call (median over rounds; latest end − earliest start across threads, divided by the calls), "
             "threads backend and Open MPI; columns are block sizes per thread (the barrier's only point is in the "
@@ -133,10 +123,8 @@ def section_upccoll_latency(d):
     return note + ours_and_mpi(res, res.collectives(), sizes, "median_us")
 
 
-def section_upccoll_bound(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_bound(res):
     colls = [c for c in res.collectives() if c != "barrier"]
     sizes = [s for s in (1 << 20, max(res.sizes() or [0])) if s >= 1 << 20]
     sizes = sorted(set(sizes))
@@ -147,10 +135,8 @@ def section_upccoll_bound(d):
     return note + ours_and_mpi(res, colls, sizes, "ratio_vs_bound")
 
 
-def section_upccoll_overlap(d):
-    res = ur.load(d)
-    if res is None:
-        return None
+@section(ur.load)
+def section_upccoll_overlap(res):
     impls = res.overlap_impls()
     if not impls:
         return "(the overlap benchmark was not run)"

@@ -32,25 +32,27 @@ import bench_results as br  # noqa: E402
 import coll_tables  # noqa: E402
 import startup_tables  # noqa: E402
 import upccoll_tables  # noqa: E402
-from coll_tables import num, table, verdict  # noqa: E402  (one number format and table writer for all)
+from markdown_tables import machine_lines, num, section, table, targets_table, verdict  # noqa: E402
 
 
 def section_run(d):
-    m = br.load_machine(d)
-    lines = [
-        "Measured on **%s** (`%s`)%s." % (br.results_date(d), os.path.relpath(d, ROOT),
-                                            " — a `--quick` smoke run, not for quoting" if m.get("quick") == "1" else ""),
-        "",
-        "| | |", "|---|---|",
-        "| CPUs (`nproc`) | %s |" % m.get("nproc", "?"),
-        "| CPU model (`/proc/cpuinfo`) | %s |" % m.get("cpu_model", "?"),
-        "| memory | %s |" % m.get("memory", "?"),
-        "| kernel | %s |" % m.get("kernel", "?"),
-        "| compiler | %s |" % m.get("compiler", "?"),
-        "| upcemu commit | %s |" % m.get("commit", "?"),
-        "| MPI peer | %s |" % m.get("mpi", "?"),
-    ]
-    return "\n".join(lines)
+    return "\n".join(machine_lines(br.results_date(d), os.path.relpath(d, ROOT), br.load_machine(d),
+                                   ("nproc", "cpu_model", "memory", "kernel", "compiler", "commit", "mpi"),
+                                   cpu_model="CPU model (`/proc/cpuinfo`)"))
+
+
+def measured(bench):
+    """A section made from the rows of BENCH.jsonl: '(not measured in this run)' without any."""
+    return section(lambda d: br.load_rows(d, bench), "(not measured in this run)")
+
+
+def by_backend_and_threads(rows, field, values):
+    """(backend, THREADS, [the row whose field is each of values, or None]) for
+    the threads, then the processes backend, THREADS counts ascending."""
+    t = br.by_key(rows, "backend", "threads", field)
+    for backend in ("threads", "processes"):
+        for n in sorted({r["threads"] for r in rows if r["backend"] == backend}):
+            yield backend, n, [t.get((backend, n, v)) for v in values]
 
 
 def barrier_tables(d):
@@ -58,10 +60,9 @@ def barrier_tables(d):
     return rows, br.by_key(rows, "backend", "threads")
 
 
-def section_barrier(d):
-    rows, t = barrier_tables(d)
-    if not rows:
-        return "(not measured in this run)"
+@measured("barrier_latency")
+def section_barrier(rows):
+    t = br.by_key(rows, "backend", "threads")
     counts = sorted({r["threads"] for r in rows})
     out = []
     for n in counts:
@@ -100,35 +101,25 @@ def section_memops(d, backend):
     return note + table(["size", "memcpy GB/s"] + ["%s %s" % cw for cw in cols], out)
 
 
-def section_locks(d):
-    rows = br.load_rows(d, "lock_throughput")
-    if not rows:
-        return "(not measured in this run)"
-    t = br.by_key(rows, "backend", "threads", "mode")
+@measured("lock_throughput")
+def section_locks(rows):
     out = []
-    for backend in ("threads", "processes"):
-        for n in sorted({r["threads"] for r in rows if r["backend"] == backend}):
-            c, u, p = (t.get((backend, n, m)) for m in ("contended", "uncontended", "pthread_contended"))
-            mp = lambda r: num(r["median_pairs_per_s"] / 1e6) if r else "—"  # noqa: E731
-            out.append([backend, n, mp(c), num(c["ns_per_pair"]) if c else "—", mp(u), mp(p),
-                        num(c.get("ratio_vs_pthread") or c["median_pairs_per_s"] / p["median_pairs_per_s"]) if c and p else "—"])
+    for backend, n, (c, u, p) in by_backend_and_threads(rows, "mode", ("contended", "uncontended", "pthread_contended")):
+        mp = lambda r: num(r["median_pairs_per_s"] / 1e6) if r else "—"  # noqa: E731
+        out.append([backend, n, mp(c), num(c["ns_per_pair"]) if c else "—", mp(u), mp(p),
+                    num(c.get("ratio_vs_pthread") or c["median_pairs_per_s"] / p["median_pairs_per_s"]) if c and p else "—"])
     return table(["backend", "THREADS", "contended Mpairs/s", "contended ns/pair/thread", "uncontended Mpairs/s",
                   "pthread mutex Mpairs/s", "contended / pthread"], out)
 
 
-def section_privatised(d):
-    rows = br.load_rows(d, "privatised_sum")
-    if not rows:
-        return "(not measured in this run)"
-    t = br.by_key(rows, "backend", "threads", "method")
+@measured("privatised_sum")
+def section_privatised(rows):
     out = []
-    for backend in ("threads", "processes"):
-        for n in sorted({r["threads"] for r in rows if r["backend"] == backend}):
-            s, p, q = (t.get((backend, n, m)) for m in ("shared", "privatised", "plain"))
-            us = lambda r: num(r["median_us"]) if r else "—"  # noqa: E731
-            out.append([backend, n, us(s), us(p), us(q), num(s["ratio_vs_plain"]) if s else "—",
-                        num(p["ratio_vs_plain"]) if p else "—",
-                        verdict(p["ratio_vs_plain"] <= br.PRIVATISED_TARGET_RATIO) if p else "—"])
+    for backend, n, (s, p, q) in by_backend_and_threads(rows, "method", ("shared", "privatised", "plain")):
+        us = lambda r: num(r["median_us"]) if r else "—"  # noqa: E731
+        out.append([backend, n, us(s), us(p), us(q), num(s["ratio_vs_plain"]) if s else "—",
+                    num(p["ratio_vs_plain"]) if p else "—",
+                    verdict(p["ratio_vs_plain"] <= br.PRIVATISED_TARGET_RATIO) if p else "—"])
     return table(["backend", "THREADS", "shared x[i] µs", "privatised µs", "plain loop µs", "shared / plain",
                   "privatised / plain", "target ≤ 1.05"], out)
 
@@ -167,9 +158,7 @@ def section_targets(d):
         out.append(["privatised loop ≤ 1.05 × plain loop",
                     "highest %s (%s, THREADS=%d)" % (num(worst["ratio_vs_plain"]), worst["backend"], worst["threads"]),
                     verdict(worst["ratio_vs_plain"] <= br.PRIVATISED_TARGET_RATIO)])
-    if not out:
-        return "(nothing measured in this run)"
-    return table(["target (issue 2)", "measured (median)", "verdict"], out)
+    return targets_table("target (issue 2)", out)
 
 
 SECTIONS = {
