@@ -17,6 +17,16 @@
 
 namespace apps {
 
+// THREADS as the run will have it, to size the shared heap before the run; 1
+// when the setting is bad (launch() reports it then).
+inline int planned_threads() {
+  try {
+    return std::max(1, bench::launch_options().threads);
+  } catch (const upc::error&) {
+    return 1;
+  }
+}
+
 // Runs body on every UPC thread; the exit status for main(): 0 when every thread
 // returned 0, 1 when one returned non-zero or the run failed (said on stderr), 2
 // when the UPCEMU_* settings are wrong.

@@ -1,7 +1,7 @@
 // What the drivers of the apps with several versions of one kernel
 // (dense_matmul, sparse_matmul, image_filter) share: the --variant choices and
-// the versions one run runs, THREADS for sizing the heap before the run, one
-// timed run of a version, and the exact comparison with the sequential answer.
+// the versions one run runs, one timed run of a version, and the exact
+// comparison with the sequential answer.
 // Every version starts with its operands in thread 0's private memory and ends
 // with the result there.
 #pragma once
@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "../../harness/launch.hpp"
 #include "upc.h"
 
 namespace apps {
@@ -26,16 +25,6 @@ inline std::vector<std::string> variant_choices(std::vector<std::string> names) 
 // The versions a run runs: every one for "all", else the one chosen.
 inline std::vector<std::string> chosen_variants(const std::string& chosen, const std::vector<std::string>& names) {
   return chosen == "all" ? names : std::vector<std::string>{chosen};
-}
-
-// THREADS as upcrun set it, to size the shared heap before the run; 1 when the
-// setting is bad (apps::launch reports it then).
-inline int planned_threads() {
-  try {
-    return bench::launch_options().threads;
-  } catch (const upc::error&) {
-    return 1;
-  }
 }
 
 // One timed run of a version, on every thread: run() once untimed (first

@@ -114,12 +114,8 @@ int hist() {
   upc_barrier;
   const double seconds = mrapp::now_s() - start;
 
-  bool ok = true;
-  const int g = opt.gath_flag();
-  if (g == UPC_MR_NOCOMM) ok = same(histogram, histogram_of(pixels, mrapp::my_elements(opt, n, weights)), "portion:");
-  else if (g == UPC_MR_ALLCOMM || g == MYTHREAD) ok = same(histogram, g_histogram, "histogram:");
-  else ok = histogram == nullptr;
-  const bool verified = mrapp::everyone(ok);
+  const bool verified = mrapp::verify_reduced(
+      opt, histogram, [&] { return histogram_of(pixels, mrapp::my_elements(opt, n, weights)); }, g_histogram, "histogram:", same);
   if (MYTHREAD == 0 && histogram) {
     int top[3] = {0, 0, 0};
     for (int c = 0; c < 3; ++c)
@@ -128,8 +124,7 @@ int hist() {
     std::printf("hist: most frequent values: red %d, green %d, blue %d\n", top[0], top[1], top[2]);
   }
   std::free(histogram);
-  mrapp::report("hist", opt, seconds, verified,
-                {{"algorithm", std::string(mrapp::algorithm_text(upc_mr_last_algorithm()))}, {"pairs_thread0", pairs}});
+  mrapp::report("hist", opt, seconds, verified, pairs);
   return verified ? 0 : 1;
 }
 
@@ -141,9 +136,7 @@ int main(int argc, char** argv) {
   cli.add_int("size", "pixels of the image", &opt.size, 0);
   if (auto status = mrapp::parse(cli, opt, argc, argv, "hist", 1 << 28)) return *status;
   g_bitmap = mrapp::make_bitmap(opt.size, static_cast<std::uint64_t>(opt.seed));
-  std::vector<int> all(static_cast<std::size_t>(opt.size));
-  for (int i = 0; i < static_cast<int>(opt.size); ++i) all[static_cast<std::size_t>(i)] = i;
-  g_histogram = histogram_of(pixels_of(g_bitmap), all);
+  g_histogram = histogram_of(pixels_of(g_bitmap), mrapp::every_element(opt.size));
   // pairs: 3 per pixel of 12 bytes (element map), or at most 768 per thread
   const std::uint64_t pair_bytes = opt.array_map() ? 768ULL * 12 * 64 : static_cast<std::uint64_t>(opt.size) * 3 * 20;
   return apps::launch("hist", mrapp::heap_for(pair_bytes), hist);

@@ -140,9 +140,9 @@ int linreg() {
   }
   const bool verified = mrapp::everyone(ok);
   std::free(s);
-  bench::record extra{{"algorithm", std::string(mrapp::algorithm_text(upc_mr_last_algorithm()))}, {"pairs_thread0", pairs}};
-  if (g == UPC_MR_ALLCOMM || g == 0) extra.insert(extra.end(), {{"slope", slope}, {"intercept", intercept}});
-  mrapp::report("linreg", opt, seconds, verified, extra);
+  bench::record extra;
+  if (g == UPC_MR_ALLCOMM || g == 0) extra = {{"slope", slope}, {"intercept", intercept}};
+  mrapp::report("linreg", opt, seconds, verified, pairs, extra);
   return verified ? 0 : 1;
 }
 
@@ -154,9 +154,7 @@ int main(int argc, char** argv) {
   cli.add_int("size", "points", &opt.size, 1);
   if (auto status = mrapp::parse(cli, opt, argc, argv, "linreg", mrapp::max_exact_points)) return *status;
   g_points = mrapp::make_points(opt.size, static_cast<std::uint64_t>(opt.seed));
-  std::vector<int> all(static_cast<std::size_t>(opt.size));
-  for (int i = 0; i < static_cast<int>(opt.size); ++i) all[static_cast<std::size_t>(i)] = i;
-  g_sums = sums_of(all);
+  g_sums = sums_of(mrapp::every_element(opt.size));
   // pairs: 6 per point of 12 bytes (element map), or 6 per thread
   const std::uint64_t pair_bytes = opt.array_map() ? 4096 : static_cast<std::uint64_t>(opt.size) * 6 * 20;
   return apps::launch("linreg", mrapp::heap_for(pair_bytes), linreg);

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "../../harness/cli.hpp"
-#include "../../harness/launch.hpp"
 #include "../../harness/app_result.hpp"
 #include "launch.hpp"
 #include "upc.h"
@@ -95,19 +94,10 @@ inline std::optional<int> parse(bench::cli& cli, options& o, int argc, char** ar
   return std::nullopt;
 }
 
-// THREADS as the run will have it (for sizing the heap before the run).
-inline int planned_threads() {
-  try {
-    return std::max(1, bench::launch_options().threads);
-  } catch (const upc::error&) {
-    return 1;
-  }
-}
-
 // A heap per thread for `pair_bytes` of intermediate pairs in all: a thread's
 // share published or staged twice over, with room for imbalance.
 inline std::size_t heap_for(std::uint64_t pair_bytes) {
-  const std::uint64_t share = pair_bytes / static_cast<std::uint64_t>(planned_threads());
+  const std::uint64_t share = pair_bytes / static_cast<std::uint64_t>(apps::planned_threads());
   return static_cast<std::size_t>(32ULL << 20) + static_cast<std::size_t>(4 * share);
 }
 
@@ -143,6 +133,13 @@ inline int zipf_rank(const std::vector<double>& table, random& rng) {
 }
 
 // ---- which elements a thread maps (to check a UPC_MR_NOCOMM portion) ---------------
+
+// Every element, 0 to n - 1 (what the whole answer is computed from).
+inline std::vector<int> every_element(std::int64_t n) {
+  std::vector<int> all(static_cast<std::size_t>(n));
+  for (int i = 0; i < static_cast<int>(n); ++i) all[static_cast<std::size_t>(i)] = i;
+  return all;
+}
 
 // The elements the calling thread mapped: ApplyMap's distribution for the
 // element-by-element map, or the block [t*n/T, (t+1)*n/T) every app's
@@ -188,6 +185,21 @@ inline bool everyone(bool ok) {
   return all;
 }
 
+// The verdict on ApplyReduce's result `got`, the same on every thread: what
+// the gathering flag promises is there (with UPC_MR_NOCOMM every thread's own
+// portion, portion() computing what its elements give; the whole answer on the
+// threads that gather, `whole`; nothing elsewhere). same(got, expected, what)
+// compares and says what differs.
+template <class T, class Portion, class Whole, class Same>
+bool verify_reduced(const options& o, const T* got, Portion portion, const Whole& whole, const char* whole_what, Same same) {
+  bool ok = true;
+  const int g = o.gath_flag();
+  if (g == UPC_MR_NOCOMM) ok = same(got, portion(), "portion:");
+  else if (g == UPC_MR_ALLCOMM || g == MYTHREAD) ok = same(got, whole, whole_what);
+  else ok = got == nullptr;
+  return everyone(ok);
+}
+
 inline const char* algorithm_text(int a) {
   switch (a) {
     case UPC_MR_BLOCK: return "block";
@@ -198,8 +210,9 @@ inline const char* algorithm_text(int a) {
   }
 }
 
-// Thread 0: the summary and the result line.
-inline void report(const char* app, const options& o, double seconds, bool verified, bench::record extra = {}) {
+// Thread 0: the summary and the result line, with the distribution ApplyMap
+// used and thread 0's number of pairs before the app's own fields.
+inline void report(const char* app, const options& o, double seconds, bool verified, int pairs, bench::record extra = {}) {
   if (MYTHREAD != 0) return;
   std::printf("%s: %lld elements, %s, %d threads (%s): %.6f s, %s\n", app, static_cast<long long>(o.size),
               o.variant().c_str(), THREADS, apps::backend_name(), seconds, verified ? "VERIFIED" : "NOT VERIFIED");
@@ -210,7 +223,9 @@ inline void report(const char* app, const options& o, double seconds, bool verif
                        {"map", o.map},
                        {"collectives", o.collectives},
                        {"time_s", seconds},
-                       {"verified", verified}};
+                       {"verified", verified},
+                       {"algorithm", std::string(algorithm_text(upc_mr_last_algorithm()))},
+                       {"pairs_thread0", pairs}};
   fields.insert(fields.end(), extra.begin(), extra.end());
   apps::result_line(fields);
 }

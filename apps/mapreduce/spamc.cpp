@@ -130,12 +130,9 @@ int spamc() {
   upc_barrier;
   const double seconds = mrapp::now_s() - start;
 
-  bool ok = true;
+  const bool verified =
+      mrapp::verify_reduced(opt, count, [&] { return counts_of(mrapp::my_elements(opt, n, weights)); }, g_counts, "", same);
   const int g = opt.gath_flag();
-  if (g == UPC_MR_NOCOMM) ok = same(count, counts_of(mrapp::my_elements(opt, n, weights)), "portion:");
-  else if (g == UPC_MR_ALLCOMM || g == MYTHREAD) ok = same(count, g_counts, "");
-  else ok = count == nullptr;
-  const bool verified = mrapp::everyone(ok);
   if (count != nullptr && MYTHREAD == (g == UPC_MR_ALLCOMM ? 0 : g)) {
     long long occurrences = 0;
     int top = 0;
@@ -147,8 +144,7 @@ int spamc() {
                 count[matching_mails], n, occurrences, g_keywords[static_cast<std::size_t>(top)].c_str(), count[top]);
   }
   std::free(count);
-  mrapp::report("spamc", opt, seconds, verified,
-                {{"algorithm", std::string(mrapp::algorithm_text(upc_mr_last_algorithm()))}, {"pairs_thread0", pairs}});
+  mrapp::report("spamc", opt, seconds, verified, pairs);
   return verified ? 0 : 1;
 }
 
@@ -168,9 +164,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "spamc: the malware words are not %d distinct words\n", keywords);
     return 1;
   }
-  std::vector<int> all(static_cast<std::size_t>(opt.size));
-  for (int i = 0; i < static_cast<int>(opt.size); ++i) all[static_cast<std::size_t>(i)] = i;
-  g_counts = counts_of(all);
+  g_counts = counts_of(mrapp::every_element(opt.size));
   long long occurrences = 0;
   for (int k = 0; k < keywords; ++k) occurrences += g_counts[static_cast<std::size_t>(k)];
   // pairs: (number, count) per occurrence and matching e-mail, 12 bytes each
