@@ -124,8 +124,7 @@ int hist() {
     std::printf("hist: most frequent values: red %d, green %d, blue %d\n", top[0], top[1], top[2]);
   }
   std::free(histogram);
-  mrapp::report("hist", opt, seconds, verified, pairs);
-  return verified ? 0 : 1;
+  return mrapp::report("hist", opt, seconds, verified, pairs);
 }
 
 }  // namespace

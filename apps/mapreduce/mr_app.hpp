@@ -210,10 +210,11 @@ inline const char* algorithm_text(int a) {
   }
 }
 
-// Thread 0: the summary and the result line, with the distribution ApplyMap
-// used and thread 0's number of pairs before the app's own fields.
-inline void report(const char* app, const options& o, double seconds, bool verified, int pairs, bench::record extra = {}) {
-  if (MYTHREAD != 0) return;
+// The end of a run: thread 0 prints the summary and the result line (with the
+// distribution ApplyMap used and thread 0's number of pairs before the app's
+// own fields); the exit status, 1 when not verified.
+inline int report(const char* app, const options& o, double seconds, bool verified, int pairs, bench::record extra = {}) {
+  if (MYTHREAD != 0) return verified ? 0 : 1;
   std::printf("%s: %lld elements, %s, %d threads (%s): %.6f s, %s\n", app, static_cast<long long>(o.size),
               o.variant().c_str(), THREADS, apps::backend_name(), seconds, verified ? "VERIFIED" : "NOT VERIFIED");
   bench::record fields{{"app", std::string(app)},
@@ -228,6 +229,7 @@ inline void report(const char* app, const options& o, double seconds, bool verif
                        {"pairs_thread0", pairs}};
   fields.insert(fields.end(), extra.begin(), extra.end());
   apps::result_line(fields);
+  return verified ? 0 : 1;
 }
 
 }  // namespace mrapp

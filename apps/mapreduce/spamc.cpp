@@ -144,8 +144,7 @@ int spamc() {
                 count[matching_mails], n, occurrences, g_keywords[static_cast<std::size_t>(top)].c_str(), count[top]);
   }
   std::free(count);
-  mrapp::report("spamc", opt, seconds, verified, pairs);
-  return verified ? 0 : 1;
+  return mrapp::report("spamc", opt, seconds, verified, pairs);
 }
 
 }  // namespace
