@@ -95,15 +95,16 @@ def end_of(c):
 
 
 def _visit(child, parent, found):
-    child._tu = found[0]  # (the cursor keeps its translation unit alive)
-    k = child._kind_id
-    if k < len(_cursor_kinds) and _cursor_kinds[k] is not None:
-        child.kind = _cursor_kinds[k]  # (every child's is asked; an unknown one raises when asked)
+    d = child.__dict__  # (written directly: the callback runs for every node of the tree)
+    d["_tu"] = found[0]  # (the cursor keeps its translation unit alive)
+    kind = _kind_of_id(child._kind_id)
+    if kind is not None:
+        d["kind"] = kind  # (every child's is asked; an unknown one raises when asked)
     found.append(child)
     return 1  # CXChildVisit_Continue
 
 
-_cursor_kinds = ci.CursorKind._kinds
+_kind_of_id = {k: kind for k, kind in enumerate(ci.CursorKind._kinds) if kind is not None}.get
 
 
 _visitor = ci.callbacks["cursor_visit"](_visit)
