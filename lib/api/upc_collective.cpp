@@ -102,24 +102,28 @@ using namespace upc::coll;
 // threads' in every run, wherever the call synchronises anyway.
 #define UPCEMU_CALL(fn, ...) detail::collective_call call(fn, where, {__VA_ARGS__})
 
-void upc::coll::standard::broadcast(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
-                                 const std::source_location& where) {
+namespace {
+// broadcast and scatter: from the root's src (the root is src's thread) onto
+// dst's blocks, one block each (scatter's src is a row of THREADS blocks).
+void from_root(collective kind, bool row, const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes,
+               upc_flag_t flags, const std::source_location& where) {
   UPCEMU_CALL(fn, {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::broadcast, fn, dst, src, nbytes, flags, false);
+  request rq = movement(kind, fn, dst, src, nbytes, flags, row);
   rq.src = single(src);
   rq.dst = blocked(dst, nbytes);
   rq.root = static_cast<int>(src.address().thread);
   submit(rq);
 }
+}  // namespace
+
+void upc::coll::standard::broadcast(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
+                                    const std::source_location& where) {
+  from_root(collective::broadcast, false, fn, dst, src, nbytes, flags, where);
+}
 
 void upc::coll::standard::scatter(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
-                                 const std::source_location& where) {
-  UPCEMU_CALL(fn, {"nbytes", nbytes}, {"root (the thread of src)", src.address().thread}, {"flags", std::uint64_t(flags)});
-  request rq = movement(collective::scatter, fn, dst, src, nbytes, flags, true);
-  rq.src = single(src);
-  rq.dst = blocked(dst, nbytes);
-  rq.root = static_cast<int>(src.address().thread);
-  submit(rq);
+                                  const std::source_location& where) {
+  from_root(collective::scatter, true, fn, dst, src, nbytes, flags, where);
 }
 
 void upc::coll::standard::gather(const char* fn, sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags,
@@ -167,21 +171,7 @@ void upc::coll::standard::permute(const char* fn, sptr<void> dst, sptr<const voi
 
 
 // The standard names; xupc's (<xupc_collective.h>) are the same calls under theirs.
-void upc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::broadcast("upc_all_broadcast", dst, src, nbytes, flags, where);
-}
-void upc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::scatter("upc_all_scatter", dst, src, nbytes, flags, where);
-}
-void upc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::gather("upc_all_gather", dst, src, nbytes, flags, where);
-}
-void upc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::gather_all("upc_all_gather_all", dst, src, nbytes, flags, where);
-}
-void upc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::exchange("upc_all_exchange", dst, src, nbytes, flags, where);
-}
+UPCEMU_STANDARD_MOVEMENTS(upc_all_)
 void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,
                      const std::source_location& where) {
   standard::permute("upc_all_permute", dst, src, perm, nbytes, flags, where);

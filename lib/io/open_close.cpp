@@ -48,6 +48,13 @@ int sync_file(io_call& call, file_state& f, const row& extra = row{}) {
   return first_error(call.exchange(f, mine), 0);
 }
 
+// The open file `fd` names, with no asynchronous operation outstanding (a
+// call on it then stops the run); nullptr when `fd` is not open.
+file_state* idle_file(const char* fn, upc_file_t* fd) {
+  file_state* f = find(fd);
+  if (f) refuse_while_async(fn, *f);
+  return f;
+}
 }  // namespace upc::io
 
 namespace {
@@ -193,21 +200,17 @@ int upc_all_fclose(upc_file_t* fd, const std::source_location& where) {
 }
 
 int upc_all_fsync(upc_file_t* fd, const std::source_location& where) {
-  const char* F = "upc_all_fsync";
-  io_call call(F, where, {{"fd", as_arg(fd)}});
-  file_state* f = find(fd);
+  io_call call("upc_all_fsync", where, {{"fd", as_arg(fd)}});
+  file_state* f = idle_file(call.function(), fd);
   if (!f) return fail_with(EBADF);
-  refuse_while_async(F, *f);
   const int e = sync_file(call, *f);
   return e ? fail_with(e) : 0;
 }
 
 upc_off_t upc_all_fseek(upc_file_t* fd, upc_off_t offset, int origin, const std::source_location& where) {
-  const char* F = "upc_all_fseek";
-  io_call call(F, where, {{"fd", as_arg(fd)}});
-  file_state* f = find(fd);
+  io_call call("upc_all_fseek", where, {{"fd", as_arg(fd)}});
+  file_state* f = idle_file(call.function(), fd);
   if (!f) return error_return(EBADF);
-  refuse_while_async(F, *f);
   auto size_here = [&]() -> std::int64_t {
     struct stat st{};
     return ::fstat(f->fd, &st) == 0 ? static_cast<std::int64_t>(st.st_size) : -errno;
@@ -217,8 +220,8 @@ upc_off_t upc_all_fseek(upc_file_t* fd, upc_off_t offset, int origin, const std:
     // offset and origin are single-valued; the end of the file is thread 0's view.
     row mine{origin, offset, mythread() == 0 ? size_here() : 0};
     const std::vector<row> rows = call.exchange(*f, mine);
-    check_same_as_thread0(F, rows, 0, "origin", " with a common file pointer");
-    check_same_as_thread0(F, rows, 1, "offset", " with a common file pointer");
+    check_same_as_thread0(call.function(), rows, 0, "origin", " with a common file pointer");
+    check_same_as_thread0(call.function(), rows, 1, "offset", " with a common file pointer");
     end = rows[0][2];
   } else if (origin == UPC_SEEK_END) {
     end = size_here();
@@ -233,11 +236,9 @@ upc_off_t upc_all_fseek(upc_file_t* fd, upc_off_t offset, int origin, const std:
 }
 
 int upc_all_fset_size(upc_file_t* fd, upc_off_t size, const std::source_location& where) {
-  const char* F = "upc_all_fset_size";
-  io_call call(F, where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
-  file_state* f = find(fd);
+  io_call call("upc_all_fset_size", where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
+  file_state* f = idle_file(call.function(), fd);
   if (!f) return fail_with(EBADF);
-  refuse_while_async(F, *f);
   if (!f->writable()) return fail_with(EBADF);
   if (size < 0) return fail_with(EINVAL);
   if (const int e = sync_file(call, *f)) return fail_with(e);
@@ -248,11 +249,9 @@ int upc_all_fset_size(upc_file_t* fd, upc_off_t size, const std::source_location
 }
 
 upc_off_t upc_all_fget_size(upc_file_t* fd, const std::source_location& where) {
-  const char* F = "upc_all_fget_size";
-  io_call call(F, where, {{"fd", as_arg(fd)}});
-  file_state* f = find(fd);
+  io_call call("upc_all_fget_size", where, {{"fd", as_arg(fd)}});
+  file_state* f = idle_file(call.function(), fd);
   if (!f) return error_return(EBADF);
-  refuse_while_async(F, *f);
   row mine{};
   if (mythread() == 0) {
     struct stat st{};
@@ -265,11 +264,9 @@ upc_off_t upc_all_fget_size(upc_file_t* fd, const std::source_location& where) {
 }
 
 int upc_all_fpreallocate(upc_file_t* fd, upc_off_t size, const std::source_location& where) {
-  const char* F = "upc_all_fpreallocate";
-  io_call call(F, where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
-  file_state* f = find(fd);
+  io_call call("upc_all_fpreallocate", where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
+  file_state* f = idle_file(call.function(), fd);
   if (!f) return fail_with(EBADF);
-  refuse_while_async(F, *f);
   if (!f->writable()) return fail_with(EBADF);
   if (size < 0) return fail_with(EINVAL);
   row mine{};

@@ -77,6 +77,13 @@ struct chunk_builder {
   std::uint64_t slot(int rank, std::uint64_t piece) const {
     return static_cast<std::uint64_t>(c.is(variant::allthr) ? thr(rank) : rank) * piece;
   }
+  // f(t) for each member t whose piece moves: all of them, but in place not
+  // the root, whose piece is already where it belongs (scatter, gather).
+  template <class F>
+  void each_moving_member(F f) const {
+    for (int t = 0; t < T(); ++t)
+      if (!(c.is(variant::in_place) && t == root)) f(t);
+  }
 };
 
 // One end of a v-variant: `index` of arg[entry] (or a local phase) made a
@@ -118,6 +125,20 @@ struct v_chunk_builder {
   // xupc's ddisp[i]: where thread i's k bytes go, an offset in the root's
   // single area (into == -1) or in thread `into`'s block of dst; inside dst_blk.
   place per_source(int i, std::uint64_t k, int into) const;
+  // The rooted v forms lay the threads' counts one after the other in the
+  // root's area: f(t, k, at, total) for each thread t with k > 0 bytes, `at`
+  // bytes into the area, `total` the sum of the counts.
+  template <class F>
+  void each_piece_of_root_area(F f) const {
+    std::uint64_t total = 0;
+    const std::vector<std::uint64_t> n = counts_of(c, T, unit, total);
+    std::uint64_t at = 0;
+    for (int t = 0; t < T; ++t) {
+      const std::uint64_t k = n[static_cast<std::size_t>(t)];
+      if (k) f(t, k, at, total);
+      at += k;
+    }
+  }
 };
 
 }  // namespace upc::ext

@@ -7,8 +7,7 @@ namespace upc::ext {
 
 // Member t's piece to piece t of the root's area (in place: not the root's own).
 void gather_fixed(chunk_builder& b) {
-  for (int t = 0; t < b.T(); ++t)
-    if (!(b.c.is(variant::in_place) && t == b.root)) b.add(b.member_piece(b.c.src, t), b.root_piece(b.c.dst, t), b.n);
+  b.each_moving_member([&](int t) { b.add(b.member_piece(b.c.src, t), b.root_piece(b.c.dst, t), b.n); });
 }
 
 // Each member's piece to its slot of team id 0's area.
@@ -21,16 +20,10 @@ void gather_team(chunk_builder& b) {
 // root's area (xupc: at ddisp[t] of it).
 void gather_v(v_chunk_builder& v) {
   const call& c = v.c;
-  std::uint64_t total = 0;
-  const std::vector<std::uint64_t> n = counts_of(c, v.T, v.unit, total);
-  std::uint64_t at = 0;
-  for (int t = 0; t < v.T; ++t) {
-    const std::uint64_t k = n[static_cast<std::size_t>(t)];
-    if (k)
-      v.add(v.src.at_entry(c.sdisp, static_cast<std::size_t>(t), t, k),
-            c.ddisp_per_source ? v.per_source(t, k, -1) : v.root_area(c.dst, v.Bd, at, total, v.raw ? "dst_blk_raw" : "dst_blk"), k);
-    at += k;
-  }
+  v.each_piece_of_root_area([&](int t, std::uint64_t k, std::uint64_t at, std::uint64_t total) {
+    v.add(v.src.at_entry(c.sdisp, static_cast<std::size_t>(t), t, k),
+          c.ddisp_per_source ? v.per_source(t, k, -1) : v.root_area(c.dst, v.Bd, at, total, v.raw ? "dst_blk_raw" : "dst_blk"), k);
+  });
 }
 
 }  // namespace upc::ext

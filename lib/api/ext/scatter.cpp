@@ -7,8 +7,7 @@ namespace upc::ext {
 
 // Piece t of the root's area to member t (in place: not the root's own).
 void scatter_fixed(chunk_builder& b) {
-  for (int t = 0; t < b.T(); ++t)
-    if (!(b.c.is(variant::in_place) && t == b.root)) b.add(b.root_piece(b.c.src, t), b.member_piece(b.c.dst, t), b.n);
+  b.each_moving_member([&](int t) { b.add(b.root_piece(b.c.src, t), b.member_piece(b.c.dst, t), b.n); });
 }
 
 // Team id 0's area, a piece to each member's block.
@@ -20,16 +19,10 @@ void scatter_team(chunk_builder& b) {
 // nelems[t] elements of the root's area, one after the other, to ddisp[t] of thread t.
 void scatter_v(v_chunk_builder& v) {
   const call& c = v.c;
-  std::uint64_t total = 0;
-  const std::vector<std::uint64_t> n = counts_of(c, v.T, v.unit, total);
-  std::uint64_t at = 0;
-  for (int t = 0; t < v.T; ++t) {
-    const std::uint64_t k = n[static_cast<std::size_t>(t)];
-    if (k)
-      v.add(v.root_area(c.src, v.Bs, at, total, v.raw ? "src_blk_raw" : "src_blk"),
-            v.dst.at_entry(c.ddisp, static_cast<std::size_t>(t), t, k), k);
-    at += k;
-  }
+  v.each_piece_of_root_area([&](int t, std::uint64_t k, std::uint64_t at, std::uint64_t total) {
+    v.add(v.root_area(c.src, v.Bs, at, total, v.raw ? "src_blk_raw" : "src_blk"),
+          v.dst.at_entry(c.ddisp, static_cast<std::size_t>(t), t, k), k);
+  });
 }
 
 }  // namespace upc::ext

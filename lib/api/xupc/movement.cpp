@@ -11,21 +11,7 @@
 using namespace upc;
 namespace standard = upc::coll::standard;
 
-void xupc_all_broadcast(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::broadcast("xupc_all_broadcast", dst, src, nbytes, flags, where);
-}
-void xupc_all_scatter(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::scatter("xupc_all_scatter", dst, src, nbytes, flags, where);
-}
-void xupc_all_gather(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::gather("xupc_all_gather", dst, src, nbytes, flags, where);
-}
-void xupc_all_gather_all(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::gather_all("xupc_all_gather_all", dst, src, nbytes, flags, where);
-}
-void xupc_all_exchange(sptr<void> dst, sptr<const void> src, size_t nbytes, upc_flag_t flags, const std::source_location& where) {
-  standard::exchange("xupc_all_exchange", dst, src, nbytes, flags, where);
-}
+UPCEMU_STANDARD_MOVEMENTS(xupc_all_)
 void xupc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int, 1, relaxed> perm, size_t nbytes, upc_flag_t flags,
                       const std::source_location& where) {
   standard::permute("xupc_all_permute", dst, src, perm, nbytes, flags, where);
