@@ -127,14 +127,11 @@ int main(int argc, char** argv) {
   if (auto status = cli.exit_status(argc, argv, true)) return *status;
   const cg::problem_class& c = *cg::find_class(cls);
 
-  try {  // a bad UPCEMU_* setting is apps::launch's to report
-    const int threads = bench::launch_options().threads;
-    if (!cg::is_power_of_two(threads)) {
-      std::fprintf(stderr, "cg_upc: THREADS = %d is not a power of two: CG's processor grid is nprows x npcols with npcols = nprows or 2 nprows (use 1, 2, 4, 8, 16, ... threads)\n",
-                   threads);
-      return 2;
-    }
-  } catch (const upc::error&) {
+  const int threads = apps::planned_threads();  // 1 when the settings are bad: apps::launch says what is wrong
+  if (!cg::is_power_of_two(threads)) {
+    std::fprintf(stderr, "cg_upc: THREADS = %d is not a power of two: CG's processor grid is nprows x npcols with npcols = nprows or 2 nprows (use 1, 2, 4, 8, 16, ... threads)\n",
+                 threads);
+    return 2;
   }
 
   const cg::proc_grid biggest(c.na, 1, 0);  // the most rows a thread can hold (THREADS = 1)

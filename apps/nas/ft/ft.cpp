@@ -179,13 +179,7 @@ int main(int argc, char** argv) {
   if (const auto status = cli.exit_status(argc, argv, true)) return *status;
   const problem_class& c = *find_class(p.cls[0]);
 
-  int threads = 0;
-  try {
-    threads = bench::launch_options().threads;
-  } catch (const upc::error& e) {
-    std::fprintf(stderr, "ft_upc: %s\n", e.what());
-    return 2;
-  }
+  const int threads = apps::planned_threads();  // 1 when the settings are bad: apps::launch says what is wrong
   if (c.ny % threads != 0 || c.nz % threads != 0) {
     std::fprintf(
         stderr,

@@ -92,12 +92,7 @@ int main(int argc, char** argv) {
   const is::problem_class c = *is::find_class(class_name[0]);
 
   // NPB IS ranks with whole buckets, so THREADS can be at most the number of buckets.
-  int threads = 0;
-  try {
-    threads = bench::launch_options().threads;
-  } catch (const upc::error&) {
-    // apps::launch says what is wrong with the settings
-  }
+  const int threads = apps::planned_threads();  // 1 when the settings are bad: apps::launch says what is wrong
   if (threads > c.num_buckets()) {
     std::fprintf(stderr, "%s: THREADS=%d is more than the %d buckets of class %c (NPB IS needs THREADS <= NUM_BUCKETS)\n",
                  program, threads, c.num_buckets(), c.name);
@@ -105,7 +100,7 @@ int main(int argc, char** argv) {
   }
 
   // my block of keys, the bucket table, and room for the small arrays
-  const std::size_t keys_per_thread = static_cast<std::size_t>((c.total_keys() + std::max(threads, 1) - 1) / std::max(threads, 1));
+  const std::size_t keys_per_thread = static_cast<std::size_t>((c.total_keys() + threads - 1) / threads);
   const std::size_t heap = keys_per_thread * sizeof(int) + static_cast<std::size_t>(c.num_buckets()) * 8 + (8u << 20);
 
   return apps::launch(program, heap, [&] {
