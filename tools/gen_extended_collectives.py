@@ -309,17 +309,27 @@ def upc_header(rows):
            "#include <upc_collective.h>", "#include <upc_types.h>", "#include <teamutil.h>", "",
            "/* nchunks x UPC_EXTCOLLS_VV_CHUNKS asks the computational v-collectives for the cyclic chunk",
            " * order of section 3.2.2 (chunk i on thread i % THREADS). */",
-           "#define UPC_EXTCOLLS_VV_CHUNKS 65536", ""]
-    for n, params, ctype in expand_upc(rows):
-        out.append(f"void {n}({', '.join(upc_params(params, ctype))});")
+           "#define UPC_EXTCOLLS_VV_CHUNKS 65536", "",
+           "/* The eleven reduction types, X(letter, TYPE) each: a typed function is declared once for all of",
+           " * them by a macro of the letter and TYPE (upc_all_reduceI_team is upc_all_reduce<<T>>_team's I,",
+           " * with int). */",
+           "#define UPCC_EXT_TYPES(X) " + " ".join(f"X({letter}, {ctype})" for letter, ctype in TYPES), ""]
+    for name, params in rows:
+        if "<<T>>" not in name:
+            out.append(f"void {name}({', '.join(upc_params(params, None))});")
+            continue
+        before, after = name.split("<<T>>")
+        macro = "UPCC_EXT_DECLARE_" + name.replace("<<T>>", "T")
+        typed = f"{before}##T_LETTER##{after}" if after else f"{before}##T_LETTER"
+        out.append(f"#define {macro}(T_LETTER, T) void {typed}({', '.join(upc_params(params, 'T'))});")
+        out.append(f"UPCC_EXT_TYPES({macro})")
     out += ["", "/* Each call with the caller's file and line (upcemu_site_enter/leave, as in <upc_collective.h>),",
             " * so that a report (a mismatch between threads, a bad argument) names the UPC program's line.",
             " * The macro's own name is not expanded again: the call inside is the real function, which",
             " * also stays callable through its address. */"]
-    for n, _, _ in expand_upc(rows):
-        out.append(f"#define {n}(...) (upcemu_site_enter(__FILE__, __LINE__), {n}(__VA_ARGS__), upcemu_site_leave())")
-    out += ["#endif", ""]
-    return "\n".join(out)
+    out += [f"#define {n}(...) (upcemu_site_enter(__FILE__, __LINE__), {n}(__VA_ARGS__), upcemu_site_leave())"
+            for n, _, _ in expand_upc(rows)]
+    return "\n".join(out + ["#endif", ""])
 
 
 def c_wrappers(rows):

@@ -15,6 +15,11 @@
  * order of section 3.2.2 (chunk i on thread i % THREADS). */
 #define UPC_EXTCOLLS_VV_CHUNKS 65536
 
+/* The eleven reduction types, X(letter, TYPE) each: a typed function is declared once for all of
+ * them by a macro of the letter and TYPE (upc_all_reduceI_team is upc_all_reduce<<T>>_team's I,
+ * with int). */
+#define UPCC_EXT_TYPES(X) X(C, signed char) X(UC, unsigned char) X(S, short) X(US, unsigned short) X(I, int) X(UI, unsigned int) X(L, long) X(UL, unsigned long) X(F, float) X(D, double) X(LD, long double)
+
 void upc_all_broadcast_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_broadcast_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_broadcast_rooted_in_place(shared void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
@@ -33,94 +38,22 @@ void upc_all_exchange_in_place(shared void *buffer, size_t nbytes, upc_flag_t sy
 void upc_all_exchange_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_permute_in_place(shared void *buffer, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_permute_in_place_priv(void *buffer, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_reduceC_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv)
 void upc_all_broadcast_v(shared void *dst, shared const void *src, shared int *ddisp, size_t nelems, size_t dst_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_broadcast_v_local(shared void *dst, shared const void *src, shared int *ddisp_local, size_t nelems, size_t dst_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_broadcast_v_raw(shared void *dst, shared const void *src, shared size_t *ddisp_raw, size_t nbytes, size_t dst_blk_raw, upc_flag_t sync_mode);
@@ -233,138 +166,30 @@ void upc_all_vector_copy_raw_put(shared void *dst, const void *src, shared size_
 void upc_all_vector_copy_priv(void *dst, const void *src, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_vector_copy_privparam_priv(void *dst, const void *src, int *ddisp, int *sdisp, size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_vector_copy_raw_priv(void *dst, const void *src, shared size_t *ddisp_raw, shared size_t *sdisp_raw, shared size_t *nbytes, int nchunks, size_t dst_blk_raw, size_t src_blk_raw, upc_flag_t sync_mode);
-void upc_all_reduceC_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, long double (*func)(long double, long double), upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_upc_all_reduceT_v(T_LETTER, T) void upc_all_reduce##T_LETTER##_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_v)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_v_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_v_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_v_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_v_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_v_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_v_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_v(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_v)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_v_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_v_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_v_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_v_put(shared void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_v_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_v_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_v_priv(void *dst, const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_v_priv)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_v(shared void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_get(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_v_get(void *dst, shared const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_get)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_put(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_v_put(shared void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_put)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_priv)
 void upc_all_broadcast_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
 void upc_all_broadcast_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
 void upc_all_broadcast_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
@@ -409,138 +234,30 @@ void upc_all_permute_team_allthr(shared void *dst, shared const void *src, share
 void upc_all_permute_team_allthr_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
 void upc_all_permute_team_allthr_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
 void upc_all_permute_team_allthr_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_reduceC_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_reduceC_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_reduceUC_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_reduceS_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_reduceUS_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_reduceI_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_reduceUI_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_reduceL_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_reduceUL_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_reduceF_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_reduceD_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_reduceLD_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), team t, upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), team t, upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_upc_all_reduceT_team(T_LETTER, T) void upc_all_reduce##T_LETTER##_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_team)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_team_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_team_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_team_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_team_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_team_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_team_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_team(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_team)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_team_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_team_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_team_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_team_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_team_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_team_priv)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_get(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_get)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_put(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_team_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_put)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_priv)
 void upc_all_broadcast_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_broadcast_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_broadcast_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
@@ -559,105 +276,24 @@ void upc_all_exchange_priv(void *dst, const void *src, size_t nbytes, upc_flag_t
 void upc_all_permute_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_permute_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_permute_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_reduceC_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_reduceC_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_reduceUC_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_reduceS_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_reduceUS_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_reduceI_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_reduceUI_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_reduceL_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_reduceUL_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_reduceF_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_reduceD_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_reduceLD_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceC_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUC_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t sync_mode);
-void upc_all_prefix_reduceS_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, short (*func)(short, short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUS_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t sync_mode);
-void upc_all_prefix_reduceI_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, int (*func)(int, int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUI_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t sync_mode);
-void upc_all_prefix_reduceL_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long (*func)(long, long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceUL_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t sync_mode);
-void upc_all_prefix_reduceF_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t sync_mode);
-void upc_all_prefix_reduceD_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t sync_mode);
-void upc_all_prefix_reduceLD_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_upc_all_reduceT_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_get)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_put)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_priv)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_get(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_get)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_put(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_put)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_priv)
 
 /* Each call with the caller's file and line (upcemu_site_enter/leave, as in <upc_collective.h>),
  * so that a report (a mismatch between threads, a bad argument) names the UPC program's line.

@@ -34,36 +34,29 @@ upc_off_t upc_all_fget_size(upc_file_t *fd);
 int upc_all_fpreallocate(upc_file_t *fd, upc_off_t size);
 int upc_all_fcntl(upc_file_t *fd, int cmd, void *arg);
 
-upc_off_t upc_all_fread_local(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-upc_off_t upc_all_fread_shared(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb,
-                               upc_flag_t flags);
-upc_off_t upc_all_fwrite_local(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-upc_off_t upc_all_fwrite_shared(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb,
-                                upc_flag_t flags);
-
-upc_off_t upc_all_fread_list_local(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
-                                   size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fread_list_shared(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
-                                    size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fwrite_list_local(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
-                                    size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fwrite_list_shared(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
-                                     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-
-void upc_all_fread_local_async(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fread_shared_async(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb,
-                                upc_flag_t flags);
-void upc_all_fwrite_local_async(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fwrite_shared_async(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb,
-                                 upc_flag_t flags);
-void upc_all_fread_list_local_async(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
-                                    size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fread_list_shared_async(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
-                                     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fwrite_list_local_async(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
-                                     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fwrite_list_shared_async(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
-                                      size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
+/* The transfers, X(name, parameters) each: the function returns the bytes moved, and its _async
+ * variant takes the same parameters and returns nothing (upc_all_fwait_async gives the count). */
+#define UPCEMU_IO_TRANSFERS(X)                                                                               \
+  X(upc_all_fread_local, (upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags))       \
+  X(upc_all_fread_shared,                                                                                    \
+    (upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags))    \
+  X(upc_all_fwrite_local, (upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags))      \
+  X(upc_all_fwrite_shared,                                                                                   \
+    (upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags))    \
+  X(upc_all_fread_list_local, (upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, \
+                               size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags))  \
+  X(upc_all_fread_list_shared,                                                                               \
+    (upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, \
+     struct upc_filevec const *filevec, upc_flag_t flags))                                                   \
+  X(upc_all_fwrite_list_local, (upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, \
+                                size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags)) \
+  X(upc_all_fwrite_list_shared,                                                                              \
+    (upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, \
+     struct upc_filevec const *filevec, upc_flag_t flags))
+#define UPCEMU_IO_DECLARE(name, parameters) upc_off_t name parameters; void name##_async parameters;
+UPCEMU_IO_TRANSFERS(UPCEMU_IO_DECLARE)
+#undef UPCEMU_IO_DECLARE
+#undef UPCEMU_IO_TRANSFERS
 upc_off_t upc_all_fwait_async(upc_file_t *fd);
 upc_off_t upc_all_ftest_async(upc_file_t *fd, int *flag);
 

@@ -76,32 +76,27 @@ void upcemu_xupcv_prefix_reduce(void *dst, const void *src, size_t nelems, upc_o
 #define UPCEMU_XUPCV_CPTR(TYPE, p) ((const TYPE *){(p)})
 
 
+/* A data movement with the caller's site: the untyped call with the arrays as TYPE, bytes =
+ * nelems * sizeof(TYPE), and (_TO) the thread argument after them. */
+#define UPCEMU_XUPCV_MOVE(call, TYPE, dst, src, nelems)                                                  \
+  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
+   call(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE)), upcemu_site_leave())
+#define UPCEMU_XUPCV_MOVE_TO(call, TYPE, dst, src, nelems, thread)                                       \
+  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
+   call(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE), (thread)),    \
+   upcemu_site_leave())
+
 #define xupc_allv_broadcast(TYPE, values, nelems, root)                                                   \
   (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
    upcemu_xupcv_broadcast(UPCEMU_XUPCV_PTR(TYPE, values), (nelems) * sizeof(TYPE), (root)), upcemu_site_leave())
-#define xupc_allv_scatter(TYPE, dst, rootsrc, nelems, root)                                               \
-  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
-   upcemu_xupcv_scatter(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, rootsrc), (nelems) * sizeof(TYPE), \
-                        (root)),                                                                          \
-   upcemu_site_leave())
-#define xupc_allv_gather(TYPE, rootdst, src, nelems, root)                                                \
-  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
-   upcemu_xupcv_gather(UPCEMU_XUPCV_PTR(TYPE, rootdst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE), \
-                       (root)),                                                                           \
-   upcemu_site_leave())
-#define xupc_allv_gather_all(TYPE, dst, src, nelems)                                                      \
-  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
-   upcemu_xupcv_gather_all(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE)), \
-   upcemu_site_leave())
-#define xupc_allv_exchange(TYPE, dst, src, nelems)                                                        \
-  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
-   upcemu_xupcv_exchange(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE)), \
-   upcemu_site_leave())
-#define xupc_allv_permute(TYPE, dst, src, nelems, tothread)                                               \
-  (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
-   upcemu_xupcv_permute(UPCEMU_XUPCV_PTR(TYPE, dst), UPCEMU_XUPCV_CPTR(TYPE, src), (nelems) * sizeof(TYPE), \
-                        (tothread)),                                                                      \
-   upcemu_site_leave())
+#define xupc_allv_scatter(TYPE, dst, rootsrc, nelems, root) \
+  UPCEMU_XUPCV_MOVE_TO(upcemu_xupcv_scatter, TYPE, dst, rootsrc, nelems, root)
+#define xupc_allv_gather(TYPE, rootdst, src, nelems, root) \
+  UPCEMU_XUPCV_MOVE_TO(upcemu_xupcv_gather, TYPE, rootdst, src, nelems, root)
+#define xupc_allv_gather_all(TYPE, dst, src, nelems) UPCEMU_XUPCV_MOVE(upcemu_xupcv_gather_all, TYPE, dst, src, nelems)
+#define xupc_allv_exchange(TYPE, dst, src, nelems) UPCEMU_XUPCV_MOVE(upcemu_xupcv_exchange, TYPE, dst, src, nelems)
+#define xupc_allv_permute(TYPE, dst, src, nelems, tothread) \
+  UPCEMU_XUPCV_MOVE_TO(upcemu_xupcv_permute, TYPE, dst, src, nelems, tothread)
 #define xupc_allv_reduce(TYPE, src, nelems, root, op)                                                     \
   (upcemu_site_enter(__FILE__, __LINE__),                                                                 \
    *(TYPE *)upcemu_site_leave_ptr(upcemu_xupcv_reduce(&(TYPE){0}, UPCEMU_XUPCV_CPTR(TYPE, src), (nelems), (root), \

@@ -76,22 +76,20 @@ def main_file_offset(c):
     return a if c.__dict__.get("_upcc_in_main") else None
 
 
-def begin_of(c):
-    """c's first byte offset (a cursor's or a token's)."""
-    s = c.__dict__.get("_upcc_start")
-    if s is None:
-        _extent(c)
-        s = c._upcc_start
-    return s
+def _extent_end(query, name, doc):
+    """The query of one end of a cursor's extent (or a token's), stored as its attribute name."""
+    def offset(c):
+        s = c.__dict__.get(name)
+        if s is None:
+            _extent(c)
+            s = c.__dict__[name]
+        return s
+    offset.__name__, offset.__doc__ = query, doc
+    return offset
 
 
-def end_of(c):
-    """The offset just after c."""
-    s = c.__dict__.get("_upcc_end")
-    if s is None:
-        _extent(c)
-        s = c._upcc_end
-    return s
+begin_of = _extent_end("begin_of", "_upcc_start", "c's first byte offset (a cursor's or a token's).")
+end_of = _extent_end("end_of", "_upcc_end", "The offset just after c.")
 
 
 def _visit(child, parent, found):

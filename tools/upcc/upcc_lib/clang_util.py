@@ -112,23 +112,24 @@ def evaluate_int(cursor):
 IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
 
 
-def strip(c):
-    """c without the parentheses and implicit conversions around it."""
-    while c.kind in IMPLICIT:
+def _strip_kinds(c, kinds):
+    """c without the nodes of those kinds (each with one child) around it."""
+    while c.kind in kinds:
         kids = children(c)
         if len(kids) != 1:
             break
         c = kids[0]
     return c
+
+
+def strip(c):
+    """c without the parentheses and implicit conversions around it."""
+    return _strip_kinds(c, IMPLICIT)
 
 
 def strip_parens(c):
-    while c.kind == K.PAREN_EXPR:
-        kids = children(c)
-        if len(kids) != 1:
-            break
-        c = kids[0]
-    return c
+    """c without the parentheses around it."""
+    return _strip_kinds(c, (K.PAREN_EXPR,))
 
 
 def only_child(c):
