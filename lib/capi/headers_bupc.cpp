@@ -503,6 +503,11 @@ void bupc_memput_signal_async(upcemu_sptr dst, const void* src, size_t nbytes, u
 }
 
 // ---- atomics ----
+// bupc_atomicC_<name>_S(p, v): the fetch-and-op operations, one row each.
+#define UPCEMU_BUPC_FETCH(T, C, S, STRICT, name, op)                                                              \
+  T bupc_atomic##C##_##name##_##S(upcemu_sptr p, T v) {                                                            \
+    return atomic_on<T>("bupc_atomic" #C "_" #name "_" #S, p, aop::op, v, 0, STRICT);                              \
+  }
 #define UPCEMU_BUPC_ATOMIC(T, C, S, STRICT)                                                                        \
   T bupc_atomic##C##_read_##S(upcemu_sptr p) {                                                                     \
     return atomic_on<T>("bupc_atomic" #C "_read_" #S, p, aop::read, 0, 0, STRICT);                                 \
@@ -512,18 +517,10 @@ void bupc_memput_signal_async(upcemu_sptr dst, const void* src, size_t nbytes, u
   T bupc_atomic##C##_cswap_##S(upcemu_sptr p, T oldval, T newval) {                                                \
     return atomic_on<T>("bupc_atomic" #C "_cswap_" #S, p, aop::cswap, newval, oldval, STRICT);                     \
   }                                                                                                                \
-  T bupc_atomic##C##_fetchadd_##S(upcemu_sptr p, T v) {                                                            \
-    return atomic_on<T>("bupc_atomic" #C "_fetchadd_" #S, p, aop::add, v, 0, STRICT);                              \
-  }                                                                                                                \
-  T bupc_atomic##C##_fetchand_##S(upcemu_sptr p, T v) {                                                            \
-    return atomic_on<T>("bupc_atomic" #C "_fetchand_" #S, p, aop::and_, v, 0, STRICT);                             \
-  }                                                                                                                \
-  T bupc_atomic##C##_fetchor_##S(upcemu_sptr p, T v) {                                                             \
-    return atomic_on<T>("bupc_atomic" #C "_fetchor_" #S, p, aop::or_, v, 0, STRICT);                               \
-  }                                                                                                                \
-  T bupc_atomic##C##_fetchxor_##S(upcemu_sptr p, T v) {                                                            \
-    return atomic_on<T>("bupc_atomic" #C "_fetchxor_" #S, p, aop::xor_, v, 0, STRICT);                             \
-  }                                                                                                                \
+  UPCEMU_BUPC_FETCH(T, C, S, STRICT, fetchadd, add)                                                               \
+  UPCEMU_BUPC_FETCH(T, C, S, STRICT, fetchand, and_)                                                              \
+  UPCEMU_BUPC_FETCH(T, C, S, STRICT, fetchor, or_)                                                                \
+  UPCEMU_BUPC_FETCH(T, C, S, STRICT, fetchxor, xor_)                                                              \
   T bupc_atomic##C##_fetchnot_##S(upcemu_sptr p) {                                                                 \
     return atomic_on<T>("bupc_atomic" #C "_fetchnot_" #S, p, aop::not_, 0, 0, STRICT);                             \
   }

@@ -18,16 +18,14 @@
 // scratch before), unless OUT_ALLSYNC. Restrictions: none.
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/rooted_pieces.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void gather_binomial(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t n = rq.nbytes;
-  const binomial_tree tree{T, rq.root};
-  t.ensure_scratch(std::size_t(tree.largest_subtree_below_root() - 1) * n);
-  const int v = tree.relative(me);
+  const tree_pieces shape{rq, t};
+  const auto& [me, T, n, tree, v] = shape;
   auto src_of = [&](int rank) -> const char* { return rq.src.block_of(t.thread_of(rank)); };
 
   if (v == 0) p.copy(rq.dst.piece(me, t.thread_of(me), n), src_of(me), n);

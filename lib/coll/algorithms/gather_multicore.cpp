@@ -22,17 +22,16 @@
 #include "../common/binomial_tree.hpp"
 #include "../common/node_groups.hpp"
 #include "../common/touch.hpp"
+#include "../common/rooted_pieces.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void gather_multicore(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), root = rq.root;
-  const std::size_t n = rq.nbytes;
-  const node_groups g{t, root};
-  t.ensure_scratch(g.largest_other_node() * n);
+  const int root = rq.root;
+  const node_pieces shape{rq, t};
+  const auto& [me, n, g, my_node, my_root] = shape;
   p.stages = 3;
-  const int my_node = g.node_of(me), my_root = g.root_of(my_node);
   auto block_of = [&](int rank) { return rq.src.block_of(t.thread_of(rank)); };
   auto piece = [&](int rank) { return rq.dst.piece(rank, t.thread_of(rank), n); };
 

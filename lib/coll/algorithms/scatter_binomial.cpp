@@ -19,16 +19,14 @@
 // scratch). Restrictions: none.
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/rooted_pieces.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void scatter_binomial(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t n = rq.nbytes;
-  const binomial_tree tree{T, rq.root};
-  t.ensure_scratch(std::size_t(tree.largest_subtree_below_root() - 1) * n);
-  const int v = tree.relative(me);
+  const tree_pieces shape{rq, t};
+  const auto& [me, T, n, tree, v] = shape;
   const std::vector<int> children = tree.children(v);
   char* const mine = rq.dst.block_of(t.thread_of(me));
   const char* const my_piece = rq.src.piece(me, t.thread_of(me), n);

@@ -17,16 +17,15 @@
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
 #include "../common/node_groups.hpp"
+#include "../common/rooted_pieces.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void scatter_multicore(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), root = rq.root;
-  const std::size_t n = rq.nbytes;
-  const node_groups g{t, root};
-  t.ensure_scratch(g.largest_other_node() * n);
-  const int my_node = g.node_of(me), my_root = g.root_of(my_node);
+  const int root = rq.root;
+  const node_pieces shape{rq, t};
+  const auto& [me, n, g, my_node, my_root] = shape;
   char* const mine = rq.dst.block_of(t.thread_of(me));
   auto piece = [&](int rank) { return rq.src.piece(rank, t.thread_of(rank), n); };
 
