@@ -5,7 +5,7 @@
 
 #include "../runtime/collective_call.hpp"
 #include "../runtime/dsm.hpp"
-#include "../runtime/hosts.hpp"
+#include "../runtime/host_words.hpp"
 #include "../runtime/traffic.hpp"
 
 namespace upc::coll {

@@ -1,7 +1,7 @@
 #include "owner_words.hpp"
 
 #include "../runtime/epoch_wait.hpp"
-#include "../runtime/hosts.hpp"
+#include "../runtime/host_words.hpp"
 
 namespace upc::coll {
 

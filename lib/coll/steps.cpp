@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "plan.hpp"
-#include "../runtime/backend_mpi.hpp"
+#include "../runtime/mpi_session.hpp"
 #include "../runtime/copy_bytes.hpp"
 #include "../runtime/traffic.hpp"
 

@@ -8,7 +8,7 @@
 #include "../runtime/control.hpp"
 #include "../runtime/dsm.hpp"
 #include "../runtime/epoch_wait.hpp"
-#include "../runtime/hosts.hpp"
+#include "../runtime/host_words.hpp"
 #include "../runtime/race_check.hpp"
 #include "../runtime/single_valued.hpp"
 #include "../runtime/world_barrier.hpp"

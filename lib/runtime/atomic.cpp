@@ -15,6 +15,7 @@
 
 #include "call_site.hpp"
 #include "dsm.hpp"
+#include "host_words.hpp"
 #include "hosts.hpp"
 #include "remote_ops.hpp"
 #include "collective_call.hpp"

@@ -3,7 +3,8 @@
 // control block and partitions as the other backends, so the whole runtime
 // (barriers, locks, heap, the collective engine) works unchanged and same-host
 // accesses stay loads and stores. MPI itself is reached through the module of
-// mpi_plugin.hpp. docs/backends.md tells the story and what is not built yet
+// mpi_plugin.hpp, started and shared
+// with the rest of the runtime by mpi_session.cpp. docs/backends.md tells the story and what is not built yet
 // (ranks on several hosts).
 //
 // A run, per rank: MPI_Init_thread; host 0's rank 0 makes the segment (a memfd)
@@ -16,7 +17,6 @@
 // the same exit code, and MPI_Finalize.
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -36,6 +36,10 @@
 #include <boost/thread.hpp>
 
 #include "backend_mpi.hpp"
+#include "barrier_hosts.hpp"
+#include "exit_codes.hpp"
+#include "failure.hpp"
+#include "fatal_signals.hpp"
 #include "mpi_jobs.hpp"
 #include "control.hpp"
 #include "dsm.hpp"
@@ -45,153 +49,27 @@
 #include "launcher.hpp"
 #include "libc_state.hpp"
 #include "mpi_plugin.hpp"
+#include "mpi_session.hpp"
+#include "process_end.hpp"
 #include "remote_ops.hpp"
+#include "run_globals.hpp"
 #include "segment.hpp"
 #include "size_parse.hpp"
 
 namespace upc::detail {
 
-bool randomization_off() noexcept;  // same_addresses.cpp
-
-namespace {
-const mpi_plugin_ops* g_mpi = nullptr;
-mpi_world g_world;
-bool g_started = false;
-int g_runs = 0;  // runs started in this process
-
-// Every rank reads the same options and fails alike; rank 0 says why, the
-// others wait until it has, then all stop with status 2.
-[[noreturn]] void stop_start(const std::string& why) {
-  if (g_world.rank == 0) {
-    std::fprintf(stderr, "upcrun: %s\n", why.c_str());
-    std::fflush(stderr);
-  }
-  g_mpi->barrier();
-  g_mpi->finalize();
-  end_process(2);
-}
-
-void check(int rc, const char* what) {
-  if (rc) stop_start(std::string("the mpi backend could not ") + what + ": " + g_mpi->last_error());
-}
-
-// The program, its libraries and its static data at the same addresses in
-// every rank (same_addresses.cpp): compare two of them across the ranks.
-void check_same_addresses() {
-  const auto program = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(&g_threads));
-  const auto library = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(&std::fflush));
-  std::int64_t v[4] = {program, -program, library, -library};
-  for (auto& x : v) check(g_mpi->allreduce_min(&x), "compare the ranks' addresses");
-  if (v[0] == program && -v[1] == program && v[2] == library && -v[3] == library) return;
-  stop_start(std::string("the ranks loaded the program at different addresses, but the runtime keeps addresses of "
-                         "static data in shared memory: address-space randomisation is on") +
-             (randomization_off() ? "" : " and this system did not let the program turn it off for itself "
-                                         "(personality(ADDR_NO_RANDOMIZE))") +
-             "; start the job as `setarch -R upcrun --backend mpi ...` or `setarch -R mpirun ...`");
-}
-}  // namespace
-
-bool mpi_leader() noexcept { return !g_started || g_world.rank == 0; }
-bool mpi_host_leader() noexcept { return !g_started || g_world.host_rank == 0; }
-bool mpi_thread_multiple() noexcept { return g_started && g_world.thread_level == 3; }
-const mpi_plugin_ops& mpi_ops() noexcept { return *g_mpi; }
-
-void mpi_start(launch_options& opt) {
-  // MPI is started once per process, by the first run; a program may make
-  // several runs (upc::run), each on every rank, and MPI_Finalize comes at exit.
-  if (!g_started) {
-    // A rank outlives neither mpirun nor its daemon (SIGKILL of the job leaves
-    // no rank behind, as on the processes backend).
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    g_mpi = &load_mpi_plugin();
-    if (int rc = g_mpi->init(&g_world))
-      throw upc::error("upcrun", std::string("the mpi backend could not start MPI: ") + g_mpi->last_error() +
-                                     " (code " + std::to_string(rc) + ")", -1);
-    g_started = true;
-    std::atexit([] { g_mpi->finalize(); });
-    check_same_addresses();
-  }
-  if (opt.threads != 0 && opt.threads != g_world.size) {
-    const std::string why = "THREADS is " + std::to_string(opt.threads) +
-                            " (upcrun -n or UPCEMU_THREADS) but mpirun started " + std::to_string(g_world.size) +
-                            " ranks: on the mpi backend THREADS is the number of ranks";
-    // After a first run, every rank refuses the same later run alike and may
-    // go on (a test suite skips it); a program's first run stops the job.
-    if (g_runs > 0) throw upc::error("upc::run", why, -1);
-    stop_start(why);
-  }
-  if (g_world.size > max_threads)
-    stop_start("THREADS must be between 1 and " + std::to_string(max_threads) + ", got " +
-               std::to_string(g_world.size) + " ranks");
-  // Spread over hosts: who is where (dsm.cpp and remote_ops.cpp use it).
-  g_several_hosts = g_world.hosts > 1;
-  g_host_map.hosts = g_world.hosts;
-  g_host_map.my_host = g_world.host;
-  g_host_map.host_of.assign(static_cast<std::size_t>(g_world.size), 0);
-  if (g_several_hosts) {
-    check(g_mpi->allgather(&g_world.host, g_host_map.host_of.data(), sizeof(int)), "learn where the ranks run");
-  }
-  opt.threads = g_world.size;
-  ++g_runs;
-}
-
-namespace {
-// Memory the ranks of the host share: rank 0 makes a memfd of `bytes`; the
-// others open it through /proc (a memfd has no name, so nothing is ever left
-// in /dev/shm). Every rank gets its own descriptor (close it once mapped), or
-// a negative errno, alike on every rank: rank 0's failure to make it is
-// everyone's.
-struct shared_file {
-  int fd = -1;
-  int error = 0;  // errno of the first failure: rank 0's, else the worst rank's open
-};
-shared_file share_memfd(std::uint64_t bytes, const char* name, const char* what) {
-  struct offer {
-    std::int64_t pid = 0, fd = -1, error = 0;
-  } o;
-  shared_file f;
-  if (g_world.host_rank == 0) {
-    f.fd = ::memfd_create(name, MFD_CLOEXEC);
-    if (f.fd < 0 || ::ftruncate(f.fd, static_cast<off_t>(bytes)) != 0) o.error = errno ? errno : EINVAL;
-    o.pid = ::getpid();
-    o.fd = f.fd;
-  }
-  check(g_mpi->host_bcast(&o, sizeof o), what);
-  // Every host's leader's failure is everyone's.
-  std::int64_t worst = -o.error;
-  check(g_mpi->allreduce_min(&worst), what);
-  o.error = -worst;
-  if (o.error) {
-    if (f.fd >= 0) ::close(f.fd);
-    return {-1, static_cast<int>(o.error)};
-  }
-  std::int64_t ok = 0;
-  if (g_world.host_rank != 0) {
-    const std::string path = "/proc/" + std::to_string(o.pid) + "/fd/" + std::to_string(o.fd);
-    f.fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-    if (f.fd < 0) ok = -errno;
-  }
-  check(g_mpi->allreduce_min(&ok), what);
-  if (ok < 0) {
-    if (f.fd >= 0) ::close(f.fd);
-    return {-1, static_cast<int>(-ok)};
-  }
-  return f;
-}
-}  // namespace
-
 void mpi_create_segment(const segment_geometry& g) {
-  const shared_file f = share_memfd(g.total_bytes, "upcemu-segment", "share the segment");
+  const shared_file f = mpi_share_memfd(g.total_bytes, "upcemu-segment", "share the segment");
   if (f.error)
-    stop_start("cannot share the segment of " + describe_bytes(g.total_bytes) + " (--heap " +
-               describe_bytes(g.partition_bytes) + " × THREADS " + std::to_string(g.threads) + ") between the ranks: " +
-               std::strerror(f.error) + (f.error == ENOMEM || f.error == ENOSPC ? " (try a smaller --heap)" : ""));
+    mpi_stop_start("cannot share the segment of " + describe_bytes(g.total_bytes) + " (--heap " +
+                   describe_bytes(g.partition_bytes) + " × THREADS " + std::to_string(g.threads) + ") between the ranks: " +
+                   std::strerror(f.error) + (f.error == ENOMEM || f.error == ENOSPC ? " (try a smaller --heap)" : ""));
   // One address in every rank: where the kernel would put it in rank 0, else
   // one of a few far from where programs and libraries are loaded.
   const std::uint64_t fixed[] = {0x200000000000ULL, 0x300000000000ULL, 0x400000000000ULL, 0x500000000000ULL};
   for (int attempt = 0; attempt <= 4; ++attempt) {
     std::int64_t address = 0;
-    if (g_world.rank == 0) {
+    if (mpi_this_rank().rank == 0) {
       if (attempt == 0) {
         void* probe = ::mmap(nullptr, g.total_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         address = probe == MAP_FAILED ? static_cast<std::int64_t>(fixed[0])
@@ -201,11 +79,11 @@ void mpi_create_segment(const segment_geometry& g) {
         address = static_cast<std::int64_t>(fixed[attempt - 1]);
       }
     }
-    check(g_mpi->bcast(&address, sizeof address, 0), "share the segment");
+    mpi_check(mpi_ops().bcast(&address, sizeof address, 0), "share the segment");
     std::int64_t ok =
-        map_segment_at(g, f.fd, reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)), g_world.host_rank == 0);
+        map_segment_at(g, f.fd, reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)), mpi_this_rank().host_rank == 0);
     std::int64_t all = ok;
-    check(g_mpi->allreduce_min(&all), "share the segment");
+    mpi_check(mpi_ops().allreduce_min(&all), "share the segment");
     if (all == 1) {
       ::close(f.fd);  // the mappings keep the memory
       if (g_several_hosts) dsm_start(g_partitions, g.partition_bytes, g.threads);
@@ -214,20 +92,8 @@ void mpi_create_segment(const segment_geometry& g) {
     if (ok == 1) destroy_segment();
   }
   ::close(f.fd);
-  stop_start("no address range of " + describe_bytes(g.total_bytes) +
-             " was free in every rank for the shared segment (try a smaller --heap)");
-}
-
-void* mpi_shared_memory(std::size_t bytes) {
-  const shared_file f = share_memfd(bytes, "upcemu-shared", "share memory");
-  if (f.error) return nullptr;
-  void* m = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f.fd, 0);
-  ::close(f.fd);
-  std::int64_t ok = m != MAP_FAILED;
-  check(g_mpi->allreduce_min(&ok), "share memory");
-  if (ok == 1) return m;
-  if (m != MAP_FAILED) ::munmap(m, bytes);
-  return nullptr;
+  mpi_stop_start("no address range of " + describe_bytes(g.total_bytes) +
+                 " was free in every rank for the shared segment (try a smaller --heap)");
 }
 
 namespace {
@@ -239,21 +105,21 @@ namespace {
 void agree_on_failure_before_start() {
   if (!g_several_hosts) return;
   control_block& c = control();
-  std::int64_t first = c.abort.load() ? g_world.rank : INT64_MAX;
-  check(g_mpi->allreduce_min(&first), "start the run");
+  std::int64_t first = c.abort.load() ? mpi_this_rank().rank : INT64_MAX;
+  mpi_check(mpi_ops().allreduce_min(&first), "start the run");
   if (first == INT64_MAX) return;
   struct record {
     std::int32_t thread, status;
     char text[error_text_bytes];
   };
   auto r = std::make_unique<record>();
-  if (g_world.rank == first) {
+  if (mpi_this_rank().rank == first) {
     r->thread = c.error_thread.load();
     r->status = c.failure_status.load();
     std::memcpy(r->text, c.error_text, error_text_bytes);
     r->text[error_text_bytes - 1] = '\0';
   }
-  check(g_mpi->bcast(r.get(), sizeof(record), static_cast<int>(first)), "start the run");
+  mpi_check(mpi_ops().bcast(r.get(), sizeof(record), static_cast<int>(first)), "start the run");
   if (c.abort.load()) return;  // this host has its own (it prints it)
   c.report_printed.store(1);
   record_failure_status(r->thread, r->text, r->status);
@@ -267,7 +133,7 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
   if (g_several_hosts) install_crash_handlers();
   std::vector<std::uint64_t> offsets;
   std::int64_t count = 0;
-  if (g_world.rank == 0) {
+  if (mpi_this_rank().rank == 0) {
     record_launch_allocations();
     try {
       allocate();
@@ -279,14 +145,14 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
     // control block: nothing to adopt then.
     count = control().abort.load() ? -1 : static_cast<std::int64_t>(offsets.size());
   }
-  check(g_mpi->bcast(&count, sizeof count, 0), "share the shared objects' places");
+  mpi_check(mpi_ops().bcast(&count, sizeof count, 0), "share the shared objects' places");
   if (count < 0) {
     agree_on_failure_before_start();
     return;
   }
   offsets.resize(static_cast<std::size_t>(count));
-  if (count > 0) check(g_mpi->bcast(offsets.data(), offsets.size() * sizeof(std::uint64_t), 0), "share the shared objects' places");
-  if (g_world.rank != 0) {
+  if (count > 0) mpi_check(mpi_ops().bcast(offsets.data(), offsets.size() * sizeof(std::uint64_t), 0), "share the shared objects' places");
+  if (mpi_this_rank().rank != 0) {
     replay_launch_allocations(std::move(offsets));
     // A refusal here (more objects than rank 0 made) is recorded, not thrown
     // past the start's barrier: every rank must reach it, or this rank's next
@@ -294,10 +160,10 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
     try {
       allocate();
     } catch (const upc::error& e) {
-      record_failure(g_world.rank, (std::string("upcemu: ") + e.what() + "\n").c_str());
+      record_failure(mpi_this_rank().rank, (std::string("upcemu: ") + e.what() + "\n").c_str());
     }
     if (!finish_launch_replay() && !control().abort.load())
-      record_failure(g_world.rank, ("upcemu: rank " + std::to_string(g_world.rank) +
+      record_failure(mpi_this_rank().rank, ("upcemu: rank " + std::to_string(mpi_this_rank().rank) +
                                     " allocated fewer shared objects before the start than rank 0: the program's "
                                     "namespace-scope shared objects must be the same in every rank\n").c_str());
   }
@@ -308,8 +174,8 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
     control_block& c = control();
     std::uint64_t heap[5] = {c.sym_top, c.sym_free_head, c.slots[0].local_floor, c.slots[0].local_free_head,
                              c.heap_generation.load()};
-    check(g_mpi->bcast(heap, sizeof heap, 0), "share the heap");
-    if (g_world.host != 0 && g_world.host_rank == 0) {
+    mpi_check(mpi_ops().bcast(heap, sizeof heap, 0), "share the heap");
+    if (mpi_this_rank().host != 0 && mpi_this_rank().host_rank == 0) {
       c.sym_top = heap[0];
       c.sym_free_head = heap[1];
       c.slots[0].local_floor = heap[2];
@@ -318,7 +184,7 @@ void mpi_allocate_launch_objects(const std::function<void()>& allocate) {
     }
   }
   agree_on_failure_before_start();
-  check(g_mpi->barrier(), "start the run");
+  mpi_check(mpi_ops().barrier(), "start the run");
   if (g_several_hosts) dsm_acquire();
 }
 
@@ -354,8 +220,8 @@ void forward_failure() {
   add(c.error_text, c.error_text, n);
   add(&c.error_thread, &thread, sizeof thread);
   add(&c.failure_status, &status, sizeof status);
-  for (int h = 0; h < g_world.hosts; ++h) {
-    if (h == g_world.host) continue;
+  for (int h = 0; h < mpi_this_rank().hosts; ++h) {
+    if (h == mpi_this_rank().host) continue;
     int leader = 0;
     while (g_host_map.host_of[static_cast<std::size_t>(leader)] != h) ++leader;
     remote_write_runs(leader, msg.data(), msg.size());
@@ -370,8 +236,8 @@ bool g_exit_forwarded = false;
 void forward_global_exit() {
   control_block& c = control();
   const std::int32_t status = c.global_exit_status.load();
-  for (int h = 0; h < g_world.hosts; ++h) {
-    if (h == g_world.host) continue;
+  for (int h = 0; h < mpi_this_rank().hosts; ++h) {
+    if (h == mpi_this_rank().host) continue;
     int leader = 0;
     while (g_host_map.host_of[static_cast<std::size_t>(leader)] != h) ++leader;
     remote_atomic(leader, remote_op::store32, &c.global_exit_status, static_cast<std::uint32_t>(status));
@@ -404,16 +270,16 @@ void end_job_if_stopped(bool worker_finished) {
   if (g_abort_seen < 0) g_abort_seen = now;
   if (now - g_abort_seen < 3) return;
   std::fflush(nullptr);
-  if (global_exit) g_mpi->abort(c.global_exit_status.load());
+  if (global_exit) mpi_ops().abort(c.global_exit_status.load());
   print_report_once();
   if (!g_quiet) std::fputs("upcemu: a rank did not stop within 3 s; ending the job\n", stderr);
   std::fflush(nullptr);
-  g_mpi->abort(failure_exit_status());
+  mpi_ops().abort(failure_exit_status());
 }
 }  // namespace
 
 void run_mpi_backend(const launch_options& opt, const std::function<int()>& body) {
-  const int rank = g_world.rank;
+  const int rank = mpi_this_rank().rank;
   install_crash_handlers();
   // As on the processes backend: lines in print order across ranks, and none
   // lost to a rank ended by force.
@@ -421,7 +287,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   g_process_upc_thread = rank;
   control().slots[rank].pid = ::getpid();
   if (g_several_hosts) {
-    check(g_mpi->sync_begin(), "start the run");
+    mpi_check(mpi_ops().sync_begin(), "start the run");
     start_remote_server();
     set_remote_channel(1);  // this thread's calls (the failure's forwarding) on their own replies
     g_forwarded = false;
@@ -431,9 +297,9 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   }
   mpi_jobs_begin_run();  // the world's communicators for collectives handed to MPI (collective)
   std::uint64_t end_comm = 0;  // for the barrier that ends the run, apart from the program's collectives
-  check(g_mpi->comm_dup(0, &end_comm), "start the run");
-  check(g_mpi->barrier(), "start the run");
-  if (g_world.host_rank == 0) open_start_gate();  // every host's control block has its gate
+  mpi_check(mpi_ops().comm_dup(0, &end_comm), "start the run");
+  mpi_check(mpi_ops().barrier(), "start the run");
+  if (mpi_this_rank().host_rank == 0) open_start_gate();  // every host's control block has its gate
 
   // The UPC thread is a new OS thread for each run, as on the threads backend:
   // a program (or a test suite) may make several runs in one process, and the
@@ -484,7 +350,7 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
       if (!global_exit && !print_report_once() && c.error_claimed.load()) ::usleep(200'000);
       if (!global_exit && !opt.quiet) std::fputs("upcemu: a rank did not stop within 2 s; ending the job\n", stderr);
       std::fflush(stderr);
-      g_mpi->abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
+      mpi_ops().abort(global_exit ? c.global_exit_status.load() : failure_exit_status());
     }
   };
   if (mon)
@@ -496,16 +362,16 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   // Every rank's UPC thread has finished when this barrier (on a communicator
   // of its own, made at the start) completes; rank 0 supervises meanwhile.
   std::uint64_t all_finished = 0;
-  check(g_mpi->ibarrier_on(end_comm, &all_finished), "end the run");
+  mpi_check(mpi_ops().ibarrier_on(end_comm, &all_finished), "end the run");
   for (unsigned pause_us = 100;;) {
     int done = 0;
-    check(g_mpi->test(all_finished, &done), "end the run");
+    mpi_check(mpi_ops().test(all_finished, &done), "end the run");
     if (done) break;
     if (mon) supervise(true);
     ::usleep(pause_us);
     pause_us = std::min(pause_us * 2, 5'000u);
   }
-  g_mpi->comm_free(end_comm);
+  mpi_ops().comm_free(end_comm);
   mpi_jobs_end_run();
   if (g_several_hosts) end_job_if_stopped(true);
   control().slots[rank].exit_code = status;
@@ -513,64 +379,19 @@ void run_mpi_backend(const launch_options& opt, const std::function<int()>& body
   if (g_several_hosts) {
     // The control blocks are per host: every rank's status from every rank.
     std::vector<std::int32_t> codes(static_cast<std::size_t>(opt.threads));
-    check(g_mpi->allgather(&status, codes.data(), sizeof(std::int32_t)), "end the run");
+    mpi_check(mpi_ops().allgather(&status, codes.data(), sizeof(std::int32_t)), "end the run");
     for (int t = 0; t < opt.threads; ++t) control().slots[t].exit_code = codes[static_cast<std::size_t>(t)];
-    check(g_mpi->barrier(), "end the run");  // nobody needs a server any more
+    mpi_check(mpi_ops().barrier(), "end the run");  // nobody needs a server any more
     stop_remote_server();
     dsm_stop();
   }
-  check(g_mpi->barrier(), "end the run");  // every rank has finished
+  mpi_check(mpi_ops().barrier(), "end the run");  // every rank has finished
   for (int t = 0; t < opt.threads; ++t) set_exit_code(t, control().slots[t].exit_code);
-}
-
-std::string mpi_rank0_text(const std::string& text) {
-  std::int64_t n = static_cast<std::int64_t>(text.size());
-  check(g_mpi->bcast(&n, sizeof n, 0), "share a text");
-  std::string out = g_world.rank == 0 ? text : std::string(static_cast<std::size_t>(n), '\0');
-  if (n > 0) check(g_mpi->bcast(out.data(), static_cast<std::uint64_t>(n), 0), "share a text");
-  return out;
-}
-
-std::vector<std::string> mpi_gather_texts(const std::string& text) {
-  const std::size_t P = static_cast<std::size_t>(g_world.size);
-  const std::int64_t n = static_cast<std::int64_t>(text.size());
-  std::vector<std::int64_t> sizes(P);
-  check(g_mpi->allgather(&n, sizes.data(), sizeof n), "gather texts");
-  const std::int64_t longest = *std::max_element(sizes.begin(), sizes.end());
-  std::vector<std::string> out(P);
-  if (longest == 0) return out;
-  std::string padded = text;
-  padded.resize(static_cast<std::size_t>(longest));
-  std::vector<char> all(P * static_cast<std::size_t>(longest));
-  check(g_mpi->allgather(padded.data(), all.data(), static_cast<std::uint64_t>(longest)), "gather texts");
-  for (std::size_t r = 0; r < P; ++r)
-    out[r].assign(all.data() + r * static_cast<std::size_t>(longest), static_cast<std::size_t>(sizes[r]));
-  return out;
 }
 
 void mpi_finish() noexcept {
   // Every rank has left the run (run_mpi_backend's last barrier, or a start
   // that failed alike everywhere): the next run may begin.
-}
-
-std::uint64_t mpi_team_comm(const std::vector<int>& threads) {
-  if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
-  std::uint64_t comm = 0;
-  if (int rc = g_mpi->team_comm(threads.data(), static_cast<int>(threads.size()), 0, &comm))
-    fail("mpi algorithm", std::string("a team's communicator: ") + g_mpi->last_error() + " (code " + std::to_string(rc) + ")");
-  return comm;
-}
-
-void mpi_collective(int op, const char* send, char* recv, std::uint64_t bytes, int root, std::uint64_t comm) {
-  if (!g_started) fail("mpi algorithm", "the mpi algorithms run on the mpi backend only");
-  if (int rc = g_mpi->collective(op, send, recv, bytes, root, comm))
-    fail("mpi algorithm", std::string(g_mpi->last_error()) + " (code " + std::to_string(rc) + ")");
-}
-
-void mpi_end_job(int status) noexcept {
-  let_exit_end_process();  // an exit() inside MPI_Abort ends this rank, not one UPC thread
-  if (g_started) g_mpi->abort(status);
-  end_process(status);
 }
 
 }  // namespace upc::detail

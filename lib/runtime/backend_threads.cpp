@@ -14,9 +14,13 @@
 #include <vector>
 
 #include "control.hpp"
+#include "exit_codes.hpp"
+#include "failure.hpp"
+#include "fatal_signals.hpp"
 #include "futex.hpp"
 #include "interrupt.hpp"
 #include "launcher.hpp"
+#include "process_end.hpp"
 
 namespace upc::detail {
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <string>
 
+#include "barrier_hosts.hpp"
 #include "call_site.hpp"
 #include "control.hpp"
 #include "futex.hpp"

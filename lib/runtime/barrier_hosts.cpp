@@ -5,7 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "backend_mpi.hpp"
+#include "barrier_hosts.hpp"
+#include "mpi_session.hpp"
 #include "call_site.hpp"
 #include "control.hpp"
 #include "dsm.hpp"

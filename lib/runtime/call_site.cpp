@@ -3,6 +3,7 @@
 #include <string>
 
 #include "upc/error.hpp"
+#include "failure.hpp"
 
 namespace upc::detail {
 

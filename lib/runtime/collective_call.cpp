@@ -4,6 +4,7 @@
 #include <string>
 
 #include "call_site.hpp"
+#include "failure.hpp"
 #include "hosts.hpp"
 #include "libc_state.hpp"
 

@@ -179,10 +179,6 @@ inline void check_abort() {
     throw stop_unwind{g_control->global_exit_status.load()};
 }
 
-// Records the first failure of the run (thread -1: the launcher) and stops everyone.
-void record_failure(int thread, const char* text) noexcept;
-void request_abort() noexcept;
-
 // The thread holding the lock at this address (a blocked_arg of a lock wait), or -1.
 int lock_holder(std::int64_t address) noexcept;
 

@@ -1,5 +1,6 @@
 // _exit(), _Exit() and quick_exit() called by a UPC thread, an exit() that
-// libc_exit.cpp did not see, and the runtime's own way to end a process.
+// libc_exit.cpp did not see (the runtime's own way to end a process is
+// process_end.cpp).
 //
 // exit() called by a UPC thread ends that thread (libc_exit.cpp replaces it for
 // the program). The other three are not a way to end one UPC thread (return
@@ -14,7 +15,8 @@
 // (a raw exit_group system call, or _exit called from inside another shared
 // library) ends the process with its status: the processes backend still says
 // "exited with status N", the threads backend cannot say anything.
-#include <sys/syscall.h>
+#include "exit_calls.hpp"
+
 #include <unistd.h>
 
 #include <atomic>
@@ -22,9 +24,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "mpi_session.hpp"
 #include "control.hpp"
-#include "backend_mpi.hpp"
-#include "launcher.hpp"
+#include "failure.hpp"
+#include "process_end.hpp"
 
 namespace upc::detail {
 
@@ -35,10 +38,6 @@ void on_process_exit(int status, void*) { report_exit_call("exit", status); }
 }  // namespace
 
 void set_run_active(bool active) noexcept { g_run_active.store(active); }
-
-void end_process(int status) noexcept {
-  for (;;) ::syscall(SYS_exit_group, status & 0xff);
-}
 
 void report_exit_call(const char* function, int status) noexcept {
   if (!g_run_active.load() || tl_mythread < 0 || !g_control) return;

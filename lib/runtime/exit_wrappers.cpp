@@ -4,7 +4,7 @@
 // (exit_calls.cpp); any other call goes on to the C library unchanged.
 #include <cstdlib>
 
-#include "launcher.hpp"
+#include "exit_calls.hpp"
 
 extern "C" {
 [[noreturn]] void __real__exit(int status);

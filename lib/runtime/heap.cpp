@@ -30,6 +30,7 @@
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "dsm.hpp"
+#include "host_words.hpp"
 #include "hosts.hpp"
 #include "remote_ops.hpp"
 #include "launch_replay.hpp"

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "control.hpp"
-#include "launcher.hpp"
+#include "process_end.hpp"
 
 namespace upc::detail {
 

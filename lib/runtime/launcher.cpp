@@ -16,7 +16,13 @@
 #include "backtrace.hpp"
 #include "call_site.hpp"
 #include "control.hpp"
+#include "exit_calls.hpp"
+#include "exit_codes.hpp"
+#include "failure.hpp"
+#include "fatal_signals.hpp"
 #include "futex.hpp"
+#include "mpi_session.hpp"
+#include "run_globals.hpp"
 #include "segment.hpp"
 #include "locality.hpp"
 #include "race_check.hpp"
@@ -27,22 +33,9 @@
 
 namespace upc::detail {
 
-int g_threads = 0;
-thread_local int tl_mythread = -1;
-bool g_check = false;
-bool g_access_hooks = false;
-char* g_partitions = nullptr;
-std::uint64_t g_partition_bytes = 0;
-control_block* g_control = nullptr;
-int g_process_upc_thread = -1;
-
 namespace {
-std::vector<int> g_exit_codes;
-int g_launcher_exit_code = 0;
 bool g_running = false;
 pthread_t g_launcher_thread;  // the thread that called run()
-int g_nodes = 1;
-backend_kind g_backend = backend_kind::threads;
 
 std::size_t default_heap(int threads) {
   // 64 MiB per thread, but keep the whole (sparse) mapping under 16 GiB.
@@ -74,21 +67,10 @@ void start_reports(const launch_options& opt) {
   net.report_file = opt.report_file;
   net.latency_us = opt.net_latency_us;
   net.gbps = opt.net_gbps;
-  traffic::start_run(net, g_nodes);
+  traffic::start_run(net, upc::nodes());
   locality::start_counting({opt.report_locality, opt.report_file, net.report}, opt.backend);
 }
 }  // namespace
-
-std::size_t control_block_bytes(int threads) {
-  return sizeof(control_block) + sizeof(thread_slot) * static_cast<std::size_t>(threads);
-}
-
-void set_launcher_exit_code(int code) { g_launcher_exit_code = code; }
-int launcher_exit_code() { return g_launcher_exit_code; }
-
-void set_exit_code(int thread, int code) {
-  if (thread >= 0 && thread < static_cast<int>(g_exit_codes.size())) g_exit_codes[thread] = code;
-}
 
 int mythread_checked() {
   if (g_running && !pthread_equal(pthread_self(), g_launcher_thread)) fail_not_upc_thread("MYTHREAD");
@@ -103,21 +85,6 @@ int mythread_checked() {
 namespace upc {
 
 using namespace detail;
-
-int nodes() noexcept { return g_nodes; }
-int node_of(int thread) noexcept {
-  const auto& m = g_node_map.node_of_thread;
-  if (thread < 0 || static_cast<std::size_t>(thread) >= m.size()) return 0;
-  return m[static_cast<std::size_t>(thread)];
-}
-const std::vector<int>& node_threads(int node) {
-  if (node < 0 || node >= g_nodes)
-    fail("upc::node_threads", "node " + std::to_string(node) + " is not a node: there are " + std::to_string(g_nodes) +
-                                  " (0 to " + std::to_string(g_nodes - 1) + ")");
-  return g_node_map.threads_of_node[static_cast<std::size_t>(node)];
-}
-const std::string& topology_description() noexcept { return g_node_map.description; }
-backend_kind current_backend() noexcept { return g_backend; }
 
 run_result run(const launch_options& in, const std::function<void()>& body) {
   return run(in, std::function<int()>([&body] { body(); return 0; }));
@@ -171,16 +138,14 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   }
 
   g_threads = opt.threads;
-  g_nodes = static_cast<int>(topology.threads_of_node.size());
-  g_node_map = std::move(topology);
+  set_node_map(std::move(topology));
   g_check = opt.check;
   g_races = opt.races;
   g_access_hooks = opt.check || opt.report_locality;
-  g_backend = opt.backend;
-  g_exit_codes.assign(opt.threads, 0);
+  g_run_backend = opt.backend;
+  reset_exit_codes(opt.threads);
   g_running = true;
   g_launcher_thread = pthread_self();
-  g_launcher_exit_code = 0;
   set_wait_policy(opt.threads);
 
   // Reporting: --quiet, exit() and friends called by a UPC thread, std::terminate.
@@ -227,7 +192,7 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   } else if (result.failed) {
     result.exit_code = failure_exit_status();
   } else {
-    for (int code : g_exit_codes)
+    for (int code : exit_codes())
       if (code != 0) { result.exit_code = code; break; }
   }
   release_static_objects();

@@ -66,43 +66,5 @@ class monitor {
 };
 
 double now_seconds();
-void install_crash_handlers();          // SIGSEGV & co: report thread, signal, backtrace
-// While a run is going: std::terminate notes the uncaught exception for the
-// SIGABRT report instead of printing its own message.
-void install_terminate_handler() noexcept;
-void restore_terminate_handler() noexcept;
-
-// record_failure (control.hpp) that also says which exit status the run should end
-// with (0: the default, 1); true when this was the run's first failure.
-bool record_failure_status(int thread, const char* text, int status) noexcept;
-// The status of the recorded failure: its own, else the launcher's, else 1.
-int failure_exit_status() noexcept;
-// Writes the recorded failure report to stderr unless some thread or process has
-// already done so (or is doing so); true when this call claimed it. Async-signal-safe.
-bool print_report_once() noexcept;
-void set_quiet_reports(bool quiet) noexcept;  // --quiet: claim, but write nothing
-bool quiet_reports() noexcept;
-
-// Ends the process at once with `status` (exit_group), bypassing the checks on
-// _exit/_Exit/quick_exit that report a UPC thread calling them (exit_calls.cpp).
-[[noreturn]] void end_process(int status) noexcept;
-// exit(), _exit(), _Exit() or quick_exit() called by a UPC thread: records
-// "thread T called F(S) without returning from main" and ends the process (threads
-// backend: after printing it; processes backend: the launcher prints it). Returns
-// when the caller is not a UPC thread of a running program, to let the call go on.
-void report_exit_call(const char* function, int status) noexcept;
-void install_exit_hook() noexcept;  // exit(): once per process, before the workers start
-void set_run_active(bool active) noexcept;
-
-// On the processes backend, the UPC thread whose process this is (-1 elsewhere):
-// a crash in a thread the program started names it.
-extern int g_process_upc_thread;
-void set_exit_code(int thread, int code);  // stored for the launcher
-void set_launcher_exit_code(int code);     // 124 timeout, 130 interrupted
-int launcher_exit_code();                  // 0 when none was set
-std::string describe_blocked_threads(); // where each thread waits (runs of threads share a line)
-// The same from slots given per thread (across hosts: hosts_slots.hpp's copies).
-std::string describe_blocked_threads(const std::function<const thread_slot&(int)>& slot_of);
-std::string last_call_text(const thread_slot& s);  // " (last runtime call: f at file:line)" or ""
 
 }  // namespace upc::detail

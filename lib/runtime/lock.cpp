@@ -10,6 +10,7 @@
 #include "call_site.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "host_words.hpp"
 #include "world_barrier.hpp"
 #include "dsm.hpp"
 #include "futex.hpp"

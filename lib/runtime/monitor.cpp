@@ -18,7 +18,10 @@
 #include <map>
 #include <string>
 
+#include "blocked_report.hpp"
 #include "control.hpp"
+#include "exit_codes.hpp"
+#include "failure.hpp"
 #include "hosts.hpp"
 #include "hosts_slots.hpp"
 #include "launcher.hpp"

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "backend_mpi.hpp"
+#include "mpi_session.hpp"
 #include "control.hpp"
 #include "mpi_plugin.hpp"
 

@@ -11,8 +11,8 @@
 
 #include "backtrace.hpp"
 #include "control.hpp"
+#include "failure.hpp"
 #include "heap_index.hpp"
-#include "launcher.hpp"
 #include "race_check.hpp"
 #include "upc/error.hpp"
 #include "upc/sptr.hpp"

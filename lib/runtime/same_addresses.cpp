@@ -6,7 +6,7 @@
 // addresses: before main, a rank with address-space randomisation on turns it
 // off for itself (personality ADDR_NO_RANDOMIZE, as `setarch -R` does) and
 // executes itself again, keeping its pid, arguments and environment.
-// backend_mpi.cpp checks the result and says so when the system forbids it.
+// mpi_session.cpp checks the result and says so when the system forbids it.
 #include <sys/personality.h>
 #include <unistd.h>
 
@@ -27,7 +27,7 @@ void same_addresses_in_every_rank(int /*argc*/, char** argv, char** /*envp*/) {
   if (!argv || !mpi_backend_chosen()) return;
   const int current = ::personality(0xffffffff);
   if (current == -1 || (current & ADDR_NO_RANDOMIZE)) return;
-  if (std::getenv("UPCEMU_MPI_REEXEC")) return;  // tried once already: let backend_mpi.cpp report
+  if (std::getenv("UPCEMU_MPI_REEXEC")) return;  // tried once already: let mpi_session.cpp report
   if (::personality(static_cast<unsigned long>(current) | ADDR_NO_RANDOMIZE) == -1) return;
   ::setenv("UPCEMU_MPI_REEXEC", "1", 1);
   ::execv("/proc/self/exe", argv);
@@ -40,7 +40,7 @@ void same_addresses_in_every_rank(int /*argc*/, char** argv, char** /*envp*/) {
 }  // namespace
 
 namespace upc::detail {
-// Referenced by backend_mpi.cpp, which also keeps this file (and so the
+// Referenced by mpi_session.cpp, which also keeps this file (and so the
 // function above) in every program linked from the static library.
 bool randomization_off() noexcept {
   const int current = ::personality(0xffffffff);

@@ -13,6 +13,9 @@
 
 namespace upc::detail {
 
+char* g_partitions = nullptr;
+std::uint64_t g_partition_bytes = 0;
+
 namespace {
 void* g_base = nullptr;
 std::size_t g_bytes = 0;

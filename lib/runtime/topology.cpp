@@ -12,6 +12,15 @@ namespace upc::detail {
 node_map g_node_map;
 
 namespace {
+int g_nodes = 1;
+}  // namespace
+
+void set_node_map(node_map m) {
+  g_nodes = static_cast<int>(m.threads_of_node.size());
+  g_node_map = std::move(m);
+}
+
+namespace {
 
 [[noreturn]] void refuse(const std::string& why) { throw error("upcrun", why, -1); }
 
@@ -170,3 +179,24 @@ unsigned int bupc_thread_distance(int threadX, int threadY) {
   if (threadX == threadY) return BUPC_THREADS_SAME;
   return upc::node_of(threadX) == upc::node_of(threadY) ? BUPC_THREADS_VERYNEAR : BUPC_THREADS_VERYFAR;
 }
+
+namespace upc {
+
+using detail::g_node_map;
+
+int nodes() noexcept { return detail::g_nodes; }
+int node_of(int thread) noexcept {
+  const auto& m = g_node_map.node_of_thread;
+  if (thread < 0 || static_cast<std::size_t>(thread) >= m.size()) return 0;
+  return m[static_cast<std::size_t>(thread)];
+}
+const std::vector<int>& node_threads(int node) {
+  using detail::g_nodes;
+  if (node < 0 || node >= g_nodes)
+    detail::fail("upc::node_threads", "node " + std::to_string(node) + " is not a node: there are " + std::to_string(g_nodes) +
+                                          " (0 to " + std::to_string(g_nodes - 1) + ")");
+  return g_node_map.threads_of_node[static_cast<std::size_t>(node)];
+}
+const std::string& topology_description() noexcept { return g_node_map.description; }
+
+}  // namespace upc

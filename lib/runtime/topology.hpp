@@ -28,5 +28,8 @@ node_map make_node_map(int threads, int nodes, int per_node, const std::string& 
 node_map parse_node_map(int threads, const std::string& text, const std::string& name);
 
 extern node_map g_node_map;
+// Makes `m` the current run's map (run(), before the threads start): what
+// upc::nodes(), node_of(), node_threads() and topology_description() answer.
+void set_node_map(node_map m);
 
 }  // namespace upc::detail

@@ -11,6 +11,7 @@
 #include "backtrace.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
+#include "failure.hpp"
 #include "futex.hpp"
 #include "launcher.hpp"
 #include "libc_state.hpp"

@@ -1,5 +1,6 @@
 #include "world_barrier.hpp"
 
+#include "barrier_hosts.hpp"
 #include "collective_call.hpp"
 #include "control.hpp"
 #include "epoch_wait.hpp"

@@ -11,7 +11,7 @@
 // block, while MPI sends it). Served: any team of an mpi run whose pieces are
 // in member order (registry row: feature off_mpi); selected when forced
 // (UPCEMU_COLL, force_algorithm).
-#include "../../runtime/backend_mpi.hpp"
+#include "../../runtime/mpi_session.hpp"
 #include "../common/touch.hpp"
 #include "algorithms.hpp"
 

@@ -4,7 +4,7 @@
 #include <climits>
 #include <vector>
 
-#include "../../runtime/backend_mpi.hpp"
+#include "../../runtime/mpi_session.hpp"
 #include "../../runtime/hosts.hpp"
 #include "../../runtime/mpi_jobs.hpp"
 #include "../../runtime/mpi_plugin.hpp"

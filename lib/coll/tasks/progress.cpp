@@ -1,7 +1,7 @@
 #include "progress.hpp"
 
 #include "../../runtime/call_site.hpp"
-#include "../../runtime/hosts.hpp"
+#include "../../runtime/host_words.hpp"
 
 #include <sched.h>
 
