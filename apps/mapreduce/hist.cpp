@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "mr_answer.hpp"
 #include "mr_app.hpp"
 #include "mr_inputs.hpp"
 #include "upc.h"
@@ -123,8 +124,10 @@ int hist() {
         if (histogram[c * 256 + v] > histogram[c * 256 + top[c]]) top[c] = v;
     std::printf("hist: most frequent values: red %d, green %d, blue %d\n", top[0], top[1], top[2]);
   }
+  bench::record extra;
+  if (histogram && mrapp::prints_answer(opt)) extra = {{"answer", mrapp::digest_of_counts(histogram, colours)}};
   std::free(histogram);
-  return mrapp::report("hist", opt, seconds, verified, pairs);
+  return mrapp::report("hist", opt, seconds, verified, pairs, extra);
 }
 
 }  // namespace

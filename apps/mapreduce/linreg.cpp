@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "mr_answer.hpp"
 #include "mr_app.hpp"
 #include "mr_inputs.hpp"
 #include "upc.h"
@@ -139,9 +140,10 @@ int linreg() {
     ok = s == nullptr;
   }
   const bool verified = mrapp::everyone(ok);
-  std::free(s);
   bench::record extra;
   if (g == UPC_MR_ALLCOMM || g == 0) extra = {{"slope", slope}, {"intercept", intercept}};
+  if (s && mrapp::prints_answer(opt)) extra.push_back({"answer", mrapp::digest_of_sums(s, sums)});
+  std::free(s);
   return mrapp::report("linreg", opt, seconds, verified, pairs, extra);
 }
 

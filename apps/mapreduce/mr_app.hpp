@@ -1,6 +1,6 @@
 // What the four UPC-MR applications (seed 003 §4.3: Hist, LinReg, WordC,
-// SpamC) share and a user of the framework would not write: the options, a
-// seeded generator, which elements a thread maps (to check a UPC_MR_NOCOMM
+// SpamC) share and a user of the framework would not write: the options, which
+// elements a thread maps (to check a UPC_MR_NOCOMM
 // portion), the timer, and the verdict and result line. The user code (input
 // list, map and reduce functions, the two framework calls) is in each app's
 // file, between its `sloc mapreduce/<app>` markers.
@@ -101,37 +101,6 @@ inline std::size_t heap_for(std::uint64_t pair_bytes) {
   return static_cast<std::size_t>(32ULL << 20) + static_cast<std::size_t>(4 * share);
 }
 
-// ---- the generator ----------------------------------------------------------------
-
-// splitmix64: a small, fast, seeded sequence (the inputs only need to be the
-// same for every run with the same seed).
-struct random {
-  std::uint64_t state;
-  explicit random(std::uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // uniform in [0, n)
-  std::uint64_t below(std::uint64_t n) { return n ? next() % n : 0; }
-  double unit() { return static_cast<double>(next() >> 11) / 9007199254740992.0; }
-};
-
-// Zipf's law over ranks 0..n-1 (P(r) proportional to 1/(r+1)): the cumulative table.
-inline std::vector<double> zipf_table(int n) {
-  std::vector<double> c(static_cast<std::size_t>(n));
-  double sum = 0;
-  for (int r = 0; r < n; ++r) c[static_cast<std::size_t>(r)] = sum += 1.0 / (r + 1);
-  for (double& x : c) x /= sum;
-  return c;
-}
-inline int zipf_rank(const std::vector<double>& table, random& rng) {
-  const auto at = std::upper_bound(table.begin(), table.end(), rng.unit()) - table.begin();
-  return static_cast<int>(std::min<std::ptrdiff_t>(at, static_cast<std::ptrdiff_t>(table.size()) - 1));
-}
-
 // ---- which elements a thread maps (to check a UPC_MR_NOCOMM portion) ---------------
 
 // Every element, 0 to n - 1 (what the whole answer is computed from).
@@ -198,6 +167,12 @@ bool verify_reduced(const options& o, const T* got, Portion portion, const Whole
   else if (g == UPC_MR_ALLCOMM || g == MYTHREAD) ok = same(got, whole, whole_what);
   else ok = got == nullptr;
   return everyone(ok);
+}
+
+// Whether this thread is the one that prints the whole answer's digest
+// (thread 0 when it gathered the whole answer).
+inline bool prints_answer(const options& o) {
+  return MYTHREAD == 0 && (o.gath_flag() == UPC_MR_ALLCOMM || o.gath_flag() == 0);
 }
 
 inline const char* algorithm_text(int a) {

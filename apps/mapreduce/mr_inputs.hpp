@@ -3,18 +3,50 @@
 // the TREC and Webb spam corpora, §4.3.1): a 24-bit bitmap image, point pairs,
 // a text corpus with Zipf-distributed words, and e-mails carrying malware
 // words. Also the tokenizer that both the map functions and the sequential
-// checks use, so that they split text the same way.
+// checks use, so that they split text the same way. Plain C++, no UPC: the
+// MapReduce-over-MPI peers (bench/peers/mapreduce_mpi) generate the same inputs.
 #pragma once
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "mr_app.hpp"
-
 namespace mrapp {
+
+// ---- the generator ----------------------------------------------------------------
+
+// splitmix64: a small, fast, seeded sequence (the inputs only need to be the
+// same for every run with the same seed).
+struct random {
+  std::uint64_t state;
+  explicit random(std::uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  // uniform in [0, n)
+  std::uint64_t below(std::uint64_t n) { return n ? next() % n : 0; }
+  double unit() { return static_cast<double>(next() >> 11) / 9007199254740992.0; }
+};
+
+// Zipf's law over ranks 0..n-1 (P(r) proportional to 1/(r+1)): the cumulative table.
+inline std::vector<double> zipf_table(int n) {
+  std::vector<double> c(static_cast<std::size_t>(n));
+  double sum = 0;
+  for (int r = 0; r < n; ++r) c[static_cast<std::size_t>(r)] = sum += 1.0 / (r + 1);
+  for (double& x : c) x /= sum;
+  return c;
+}
+inline int zipf_rank(const std::vector<double>& table, random& rng) {
+  const auto at = std::upper_bound(table.begin(), table.end(), rng.unit()) - table.begin();
+  return static_cast<int>(std::min<std::ptrdiff_t>(at, static_cast<std::ptrdiff_t>(table.size()) - 1));
+}
 
 // ---- Hist: a 24-bit BMP in memory --------------------------------------------------
 

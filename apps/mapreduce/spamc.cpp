@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "mr_answer.hpp"
 #include "mr_app.hpp"
 #include "mr_inputs.hpp"
 #include "upc.h"
@@ -143,8 +144,10 @@ int spamc() {
     std::printf("spamc: %lld of %d e-mails have malware words, %lld occurrences; the most frequent: \"%s\" (%lld)\n",
                 count[matching_mails], n, occurrences, g_keywords[static_cast<std::size_t>(top)].c_str(), count[top]);
   }
+  bench::record extra;
+  if (count && mrapp::prints_answer(opt)) extra = {{"answer", mrapp::digest_of_counts(count, counters)}};
   std::free(count);
-  return mrapp::report("spamc", opt, seconds, verified, pairs);
+  return mrapp::report("spamc", opt, seconds, verified, pairs, extra);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "mr_answer.hpp"
 #include "mr_app.hpp"
 #include "mr_inputs.hpp"
 #include "upc.h"
@@ -153,8 +154,14 @@ int wordc() {
       std::printf("wordc: %lld words, %lld distinct; the most frequent: \"%s\" (%lld times)\n", g_words, distinct, top->word,
                   top->count);
   }
+  bench::record extra{{"words", static_cast<std::int64_t>(g_words)}};
+  if (counts && mrapp::prints_answer(opt)) {  // the reduce's words come sorted (checked above)
+    mrapp::answer_digest d;
+    for (const word_count* w = counts; w->word[0] != '\0'; ++w) d.add_word(w->word, w->count);
+    extra.push_back({"answer", d.text()});
+  }
   std::free(counts);
-  return mrapp::report("wordc", opt, seconds, verified, pairs, {{"words", static_cast<std::int64_t>(g_words)}});
+  return mrapp::report("wordc", opt, seconds, verified, pairs, extra);
 }
 
 }  // namespace
