@@ -28,6 +28,7 @@
 #include "fixman_minimum_upc.hpp"
 #include "launch.hpp"
 #include "physics.hpp"
+#include "positions_file.hpp"
 #include "sequential.hpp"
 #include "simulate.hpp"
 #include "upc.h"
@@ -44,6 +45,7 @@ struct options {
   problem p;
   std::string variant = "all";
   std::string method = "both";
+  std::string positions;  // --positions=FILE: thread 0 appends each version's final positions
 };
 
 // What a run of one version leaves for the report.
@@ -205,6 +207,8 @@ int body(const options& o) {
                format("mean square displacement %.4g sigma^2 per particle", mean_square_displacement(p, seq.positions)),
                0.0, true);
         if (!seq.physics_ok) ++failures;
+        if (!o.positions.empty() && !append_positions(o.positions, "brownian", m == 0 ? "sequential_cholesky" : "sequential_fixman", seq.positions))
+          ++failures;
       }
       upc_barrier;
     }
@@ -213,6 +217,7 @@ int body(const options& o) {
     if (!all && o.variant != name) return;
     const outcome par = run();
     if (MYTHREAD == 0 && !compare(o, name, methods[m], par, sequential(m))) ++failures;
+    if (MYTHREAD == 0 && !o.positions.empty() && !append_positions(o.positions, "brownian", name, par.positions)) ++failures;
     upc_barrier;
   };
   parallel("cholesky", 0, [&] { return run_parallel<cholesky_upc>(p); });
@@ -236,6 +241,7 @@ int main(int argc, char** argv) {
   cli.add_real("dt", "time step in reduced units, at most 0.002", &o.p.dt);
   cli.add_choice("variant", "version to run", &o.variant, {"sequential", "cholesky", "fixman_balanced", "fixman_minimum", "all"});
   cli.add_choice("method", "covar() of --variant=sequential", &o.method, {"cholesky", "fixman", "both"});
+  cli.add_choice("positions", "append each version's final positions to this file (one line each)", &o.positions, {});
   if (auto status = cli.exit_status(argc, argv, true)) return *status;
   if (particles > largest_particles) {
     std::fprintf(stderr, "brownian: --particles=%lld: at most %d\n", static_cast<long long>(particles), largest_particles);
