@@ -64,9 +64,11 @@ thread_local nb_table tl_nb;
 thread_local pending_ranges tl_started;
 
 // Notes a transfer's shared side at its start and keeps it for its sync.
-void started(const void* p, std::size_t n, unsigned kind, const void* return_address) {
+void started(const char* function, const void* p, std::size_t n, unsigned kind, const void* return_address) {
   if (!g_races) return;
-  const pending_range r{p, n, kind, caller_site(return_address)};
+  access_site site = caller_site(return_address);
+  site.transfer = function;
+  const pending_range r{p, n, kind, site};
   note_range(r.p, r.n, r.kind, r.site);
   tl_started.push_back(r);
 }
@@ -106,8 +108,8 @@ void do_memcpy(const char* function, const upc::sptr<void>& dst, const upc::sptr
   if (n == 0) return;
   char* d = shared_bytes(function, "dst", dst, n);
   char* s = shared_bytes(function, "src", src, n);
-  started(s, n, access_read, caller);
-  started(d, n, access_write, caller);
+  started(function, s, n, access_read, caller);
+  started(function, d, n, access_write, caller);
   if (traffic::g_active) traffic::copied(d, s, n, -1, "", function);
   if (d + n <= s || s + n <= d) copy_bytes(d, s, n);
   else std::memmove(d, s, n);
@@ -117,7 +119,7 @@ void do_memget(const char* function, void* dst, const upc::sptr<void>& src, std:
   if (n == 0) return;
   private_bytes(function, "dst", dst, n);
   const char* from = shared_bytes(function, "src", src, n);
-  started(from, n, access_read, caller);
+  started(function, from, n, access_read, caller);
   if (traffic::g_active) traffic::copied(dst, from, n, -1, "", function);
   copy_bytes(dst, from, n);
 }
@@ -126,7 +128,7 @@ void do_memput(const char* function, const upc::sptr<void>& dst, const void* src
   if (n == 0) return;
   private_bytes(function, "src", src, n);
   char* to = shared_bytes(function, "dst", dst, n);
-  started(to, n, access_write, caller);
+  started(function, to, n, access_write, caller);
   if (traffic::g_active) traffic::copied(to, src, n, -1, "", function);
   copy_bytes(to, src, n);
 }
@@ -134,7 +136,7 @@ void do_memset(const char* function, const upc::sptr<void>& dst, int c, std::siz
   require_upc_thread(function);
   if (n == 0) return;
   char* to = shared_bytes(function, "dst", dst, n);
-  started(to, n, access_write, caller);
+  started(function, to, n, access_write, caller);
   std::memset(to, c, n);
 }
 

@@ -54,6 +54,7 @@ struct site_entry {
   const char* file;
   const void* pc;
   const char* collective;
+  const char* transfer;
 };
 
 struct shadow_cell {
@@ -177,16 +178,24 @@ struct site_cache_entry {
   std::uint32_t line = 0;
   const void* pc = nullptr;
   const char* collective = nullptr;
+  const char* transfer = nullptr;
   std::uint32_t id = 0;
 };
 thread_local site_cache_entry tl_site_cache[1024];
 
+template <class Entry>
+bool same_site(const Entry& e, const access_site& s) noexcept {
+  return e.file == s.file && e.line == s.line && e.pc == s.pc && e.collective == s.collective &&
+         e.transfer == s.transfer;
+}
+
 std::uint32_t intern_site(const access_site& s) noexcept {
   const std::uint64_t h = (reinterpret_cast<std::uintptr_t>(s.file) * 31 + s.line) * 0x9E3779B97F4A7C15ULL ^
                           reinterpret_cast<std::uintptr_t>(s.pc) * 0xC2B2AE3D27D4EB4FULL ^
-                          reinterpret_cast<std::uintptr_t>(s.collective) * 0x165667B19E3779F9ULL;
+                          reinterpret_cast<std::uintptr_t>(s.collective) * 0x165667B19E3779F9ULL ^
+                          reinterpret_cast<std::uintptr_t>(s.transfer) * 0x27D4EB2F165667C5ULL;
   site_cache_entry& c = tl_site_cache[(h >> 40) & 1023];
-  if (c.id && c.file == s.file && c.line == s.line && c.pc == s.pc && c.collective == s.collective) return c.id;
+  if (c.id && same_site(c, s)) return c.id;
   region_header& hd = *g_region.header;
   std::uint32_t i = static_cast<std::uint32_t>(h >> 48) | 1;
   lock_word(hd.site_lock);
@@ -198,11 +207,12 @@ std::uint32_t intern_site(const access_site& s) noexcept {
       e.line = s.line;
       e.pc = s.pc;
       e.collective = s.collective;
+      e.transfer = s.transfer;
       e.used.store(1, std::memory_order_release);
       found = i;
       break;
     }
-    if (e.file == s.file && e.line == s.line && e.pc == s.pc && e.collective == s.collective) {
+    if (same_site(e, s)) {
       found = i;
       break;
     }
@@ -210,14 +220,14 @@ std::uint32_t intern_site(const access_site& s) noexcept {
     if (i == 0) i = 1;
   }
   unlock_word(hd.site_lock);
-  c = {s.file, s.line, s.pc, s.collective, found};
+  c = {s.file, s.line, s.pc, s.collective, s.transfer, found};
   return found;
 }
 
 access_site site_entry_of(std::uint32_t id) noexcept {
   if (id == 0) return {};
   const site_entry& e = g_region.sites[id];
-  return {e.file, e.line, e.pc, e.collective};
+  return {e.file, e.line, e.pc, e.collective, e.transfer};
 }
 
 // An agent is named by the thread whose data it moves.

@@ -31,6 +31,9 @@ struct access_site {
   // A collective's data movement (race_agent_scope): the function called at
   // file:line, whose copying the access stands for; nullptr for the program's own.
   const char* collective = nullptr;
+  // A non-blocking transfer (nb.cpp): the function that started it at
+  // file:line, whose bytes may move until its sync; nullptr otherwise.
+  const char* transfer = nullptr;
 };
 
 // Two accesses that race: this thread's (now) and an earlier one.

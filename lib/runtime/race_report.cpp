@@ -42,6 +42,9 @@ std::string side_text(int thread, bool write, const access_site& s) {
   if (s.collective)
     return std::string(s.collective) + "'s " + kind_word(write) + " of thread " + std::to_string(thread) +
            "'s data at " + site_text(s);
+  if (s.transfer)
+    return "thread " + std::to_string(thread) + "'s " + kind_word(write) + " by the non-blocking " + s.transfer +
+           " at " + site_text(s) + " (its bytes may move until it is synced)";
   return "thread " + std::to_string(thread) + "'s " + kind_word(write) + " at " + site_text(s);
 }
 
@@ -58,6 +61,10 @@ std::string race_text(const race_conflict& c) {
                   "was written before the call, UPC_OUT_NOSYNC (and, for other threads' data, UPC_OUT_MYSYNC) not "
                   "what is read after it, and a non-blocking <upccoll.h> collective owns its buffers until "
                   "upccoll_wait; put a upc_barrier between them, or use UPC_IN_ALLSYNC / UPC_OUT_ALLSYNC";
+  if (c.site.transfer || c.other_site.transfer)
+    return text + "; a non-blocking transfer (upc_mem*_nb, upc_mem*_nbi, bupc_mem*_async) reads or writes its "
+                  "memory until its sync (upc_sync, upc_synci, bupc_waitsync): sync it before the barrier, lock or "
+                  "strict access that is to order it with the other access";
   text += c.other_write && c.write
               ? "; when several threads update shared data, hold one lock around each update (upc_lock, upc_unlock) "
                 "or combine the values with a collective such as upc_all_reduce"

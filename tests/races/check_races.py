@@ -17,7 +17,9 @@ import subprocess
 import sys
 
 MARK = re.compile(r"//\s*race:\s*(write|read|both sides)\b")
-SIDE = re.compile(r"thread \d+'s (write|read) at (\S+?):(\d+)\b")
+# "thread 1's write at f.cpp:12", or for a non-blocking transfer
+# "thread 0's read by the non-blocking upc_memget_nb at f.cpp:10".
+SIDE = re.compile(r"thread \d+'s (write|read) (?:by the non-blocking \w+ )?at (\S+?):(\d+)\b")
 
 
 def expected_sides(source):
