@@ -298,6 +298,20 @@ def expand_upc(rows):
             yield (name.replace("<<T>>", letter) if typed else name), params, ctype
 
 
+def untyped_variants(rows):
+    """The untyped rows as (name suffix after the family, parameters, [families]), in the
+    table's order of first appearance: the families that have that variant with those
+    parameters."""
+    groups = {}
+    for name, params in rows:
+        if "<<T>>" in name:
+            continue
+        stem = name[len("upc_all_"):]
+        fam = next(f for f in FAMILIES if stem.startswith(f))
+        groups.setdefault((stem[len(fam):], params), []).append(fam)
+    return [(suffix, params, families) for (suffix, params), families in groups.items()]
+
+
 def upc_header(rows):
     out = ["/* <upc_collective_ext.h> for UPC source compiled by upcc (docs/upcc.md, \"Library headers\"):",
            " * the extended collectives of seed 003 (Teijeiro's thesis, Appendix A) in UPC syntax. GENERATED",
@@ -314,9 +328,17 @@ def upc_header(rows):
            " * them by a macro of the letter and TYPE (upc_all_reduceI_team is upc_all_reduce<<T>>_team's I,",
            " * with int). */",
            "#define UPCC_EXT_TYPES(X) " + " ".join(f"X({letter}, {ctype})" for letter, ctype in TYPES), ""]
+    out += ["/* A variant several families have with the same parameters is declared once, by a macro of",
+            " * the family (upc_all_scatter_team_get is UPCC_EXT_DECLARE_team_get(scatter)). */"]
+    for suffix, params, families in untyped_variants(rows):
+        if len(families) == 1:
+            out.append(f"void upc_all_{families[0]}{suffix}({', '.join(upc_params(params, None))});")
+            continue
+        macro = "UPCC_EXT_DECLARE" + suffix
+        out.append(f"#define {macro}(F) void upc_all_##F##{suffix}({', '.join(upc_params(params, None))});")
+        out.append(" ".join(f"{macro}({f})" for f in families))
     for name, params in rows:
         if "<<T>>" not in name:
-            out.append(f"void {name}({', '.join(upc_params(params, None))});")
             continue
         before, after = name.split("<<T>>")
         macro = "UPCC_EXT_DECLARE_" + name.replace("<<T>>", "T")

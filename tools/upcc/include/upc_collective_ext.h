@@ -20,40 +20,18 @@
  * with int). */
 #define UPCC_EXT_TYPES(X) X(C, signed char) X(UC, unsigned char) X(S, short) X(US, unsigned short) X(I, int) X(UI, unsigned int) X(L, long) X(UL, unsigned long) X(F, float) X(D, double) X(LD, long double)
 
-void upc_all_broadcast_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_broadcast_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_broadcast_rooted_in_place(shared void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_broadcast_rooted_in_place_priv(void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_scatter_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_scatter_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_scatter_rooted_in_place(shared void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_scatter_rooted_in_place_priv(void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_gather_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_rooted_in_place(shared void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_gather_rooted_in_place_priv(void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
-void upc_all_gather_all_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_all_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_exchange_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_exchange_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
+/* A variant several families have with the same parameters is declared once, by a macro of
+ * the family (upc_all_scatter_team_get is UPCC_EXT_DECLARE_team_get(scatter)). */
+#define UPCC_EXT_DECLARE_in_place(F) void upc_all_##F##_in_place(shared void *buffer, size_t nbytes, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_in_place(broadcast) UPCC_EXT_DECLARE_in_place(scatter) UPCC_EXT_DECLARE_in_place(gather) UPCC_EXT_DECLARE_in_place(gather_all) UPCC_EXT_DECLARE_in_place(exchange)
+#define UPCC_EXT_DECLARE_in_place_priv(F) void upc_all_##F##_in_place_priv(void *buffer, size_t nbytes, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_in_place_priv(broadcast) UPCC_EXT_DECLARE_in_place_priv(scatter) UPCC_EXT_DECLARE_in_place_priv(gather) UPCC_EXT_DECLARE_in_place_priv(gather_all) UPCC_EXT_DECLARE_in_place_priv(exchange)
+#define UPCC_EXT_DECLARE_rooted_in_place(F) void upc_all_##F##_rooted_in_place(shared void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_rooted_in_place(broadcast) UPCC_EXT_DECLARE_rooted_in_place(scatter) UPCC_EXT_DECLARE_rooted_in_place(gather)
+#define UPCC_EXT_DECLARE_rooted_in_place_priv(F) void upc_all_##F##_rooted_in_place_priv(void *buffer, size_t nbytes, int root, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_rooted_in_place_priv(broadcast) UPCC_EXT_DECLARE_rooted_in_place_priv(scatter) UPCC_EXT_DECLARE_rooted_in_place_priv(gather)
 void upc_all_permute_in_place(shared void *buffer, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
 void upc_all_permute_in_place_priv(void *buffer, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
-#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place)
-#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv)
-#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place)
-#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv)
-#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place)
-#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv)
-#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place)
-#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
-UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv)
 void upc_all_broadcast_v(shared void *dst, shared const void *src, shared int *ddisp, size_t nelems, size_t dst_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_broadcast_v_local(shared void *dst, shared const void *src, shared int *ddisp_local, size_t nelems, size_t dst_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_broadcast_v_raw(shared void *dst, shared const void *src, shared size_t *ddisp_raw, size_t nbytes, size_t dst_blk_raw, upc_flag_t sync_mode);
@@ -166,6 +144,55 @@ void upc_all_vector_copy_raw_put(shared void *dst, const void *src, shared size_
 void upc_all_vector_copy_priv(void *dst, const void *src, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_vector_copy_privparam_priv(void *dst, const void *src, int *ddisp, int *sdisp, size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, size_t typesize, upc_flag_t sync_mode);
 void upc_all_vector_copy_raw_priv(void *dst, const void *src, shared size_t *ddisp_raw, shared size_t *sdisp_raw, shared size_t *nbytes, int nchunks, size_t dst_blk_raw, size_t src_blk_raw, upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_team(F) void upc_all_##F##_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team(broadcast) UPCC_EXT_DECLARE_team(scatter) UPCC_EXT_DECLARE_team(gather) UPCC_EXT_DECLARE_team(gather_all) UPCC_EXT_DECLARE_team(exchange)
+#define UPCC_EXT_DECLARE_team_get(F) void upc_all_##F##_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_get(broadcast) UPCC_EXT_DECLARE_team_get(scatter) UPCC_EXT_DECLARE_team_get(gather) UPCC_EXT_DECLARE_team_get(gather_all) UPCC_EXT_DECLARE_team_get(exchange)
+#define UPCC_EXT_DECLARE_team_put(F) void upc_all_##F##_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_put(broadcast) UPCC_EXT_DECLARE_team_put(scatter) UPCC_EXT_DECLARE_team_put(gather) UPCC_EXT_DECLARE_team_put(gather_all) UPCC_EXT_DECLARE_team_put(exchange)
+#define UPCC_EXT_DECLARE_team_priv(F) void upc_all_##F##_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_priv(broadcast) UPCC_EXT_DECLARE_team_priv(scatter) UPCC_EXT_DECLARE_team_priv(gather) UPCC_EXT_DECLARE_team_priv(gather_all) UPCC_EXT_DECLARE_team_priv(exchange)
+#define UPCC_EXT_DECLARE_team_allthr(F) void upc_all_##F##_team_allthr(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_allthr(scatter) UPCC_EXT_DECLARE_team_allthr(gather) UPCC_EXT_DECLARE_team_allthr(gather_all) UPCC_EXT_DECLARE_team_allthr(exchange)
+#define UPCC_EXT_DECLARE_team_allthr_get(F) void upc_all_##F##_team_allthr_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_allthr_get(scatter) UPCC_EXT_DECLARE_team_allthr_get(gather) UPCC_EXT_DECLARE_team_allthr_get(gather_all) UPCC_EXT_DECLARE_team_allthr_get(exchange)
+#define UPCC_EXT_DECLARE_team_allthr_put(F) void upc_all_##F##_team_allthr_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_allthr_put(scatter) UPCC_EXT_DECLARE_team_allthr_put(gather) UPCC_EXT_DECLARE_team_allthr_put(gather_all) UPCC_EXT_DECLARE_team_allthr_put(exchange)
+#define UPCC_EXT_DECLARE_team_allthr_priv(F) void upc_all_##F##_team_allthr_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_team_allthr_priv(scatter) UPCC_EXT_DECLARE_team_allthr_priv(gather) UPCC_EXT_DECLARE_team_allthr_priv(gather_all) UPCC_EXT_DECLARE_team_allthr_priv(exchange)
+void upc_all_permute_team(shared void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_allthr(shared void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_allthr_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_allthr_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+void upc_all_permute_team_allthr_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_get(F) void upc_all_##F##_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_get(broadcast) UPCC_EXT_DECLARE_get(scatter) UPCC_EXT_DECLARE_get(gather) UPCC_EXT_DECLARE_get(gather_all) UPCC_EXT_DECLARE_get(exchange)
+#define UPCC_EXT_DECLARE_put(F) void upc_all_##F##_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_put(broadcast) UPCC_EXT_DECLARE_put(scatter) UPCC_EXT_DECLARE_put(gather) UPCC_EXT_DECLARE_put(gather_all) UPCC_EXT_DECLARE_put(exchange)
+#define UPCC_EXT_DECLARE_priv(F) void upc_all_##F##_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
+UPCC_EXT_DECLARE_priv(broadcast) UPCC_EXT_DECLARE_priv(scatter) UPCC_EXT_DECLARE_priv(gather) UPCC_EXT_DECLARE_priv(gather_all) UPCC_EXT_DECLARE_priv(exchange)
+void upc_all_permute_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
+void upc_all_permute_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
+void upc_all_permute_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
+#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_rooted_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, int root, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_rooted_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place)
+#define UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv(T_LETTER, T) void upc_all_reduce##T_LETTER##_all_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_all_in_place_priv)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place(shared void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place)
+#define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_in_place_priv(void *buffer, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
+UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_in_place_priv)
 #define UPCC_EXT_DECLARE_upc_all_reduceT_v(T_LETTER, T) void upc_all_reduce##T_LETTER##_v(shared void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_v)
 #define UPCC_EXT_DECLARE_upc_all_reduceT_v_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_v_get(void *dst, shared const void *src, upc_op_t op, shared int *sdisp, shared size_t *nelems, int nchunks, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
@@ -190,50 +217,6 @@ UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_get)
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_put)
 #define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_v_priv(void *dst, const void *src, upc_op_t op, shared int *ddisp, shared int *sdisp, shared size_t *nelems, int nchunks, size_t dst_blk, size_t src_blk, T (*func)(T, T), upc_flag_t sync_mode);
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_v_priv)
-void upc_all_broadcast_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_broadcast_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_broadcast_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_broadcast_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_allthr(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_allthr_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_allthr_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_scatter_team_allthr_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_allthr(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_allthr_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_allthr_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_team_allthr_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_allthr(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_allthr_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_allthr_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_gather_all_team_allthr_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_allthr(shared void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_allthr_get(void *dst, shared const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_allthr_put(shared void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_exchange_team_allthr_priv(void *dst, const void *src, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team(shared void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_allthr(shared void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_allthr_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_allthr_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
-void upc_all_permute_team_allthr_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, team t, upc_flag_t sync_mode);
 #define UPCC_EXT_DECLARE_upc_all_reduceT_team(T_LETTER, T) void upc_all_reduce##T_LETTER##_team(shared void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_team)
 #define UPCC_EXT_DECLARE_upc_all_reduceT_team_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_team_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
@@ -258,24 +241,6 @@ UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_get)
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_put)
 #define UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_priv(T_LETTER, T) void upc_all_prefix_reduce##T_LETTER##_team_priv(void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), team t, upc_flag_t sync_mode);
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_prefix_reduceT_team_priv)
-void upc_all_broadcast_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_broadcast_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_broadcast_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_scatter_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_scatter_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_scatter_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_all_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_all_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_gather_all_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_exchange_get(void *dst, shared const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_exchange_put(shared void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_exchange_priv(void *dst, const void *src, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_permute_get(void *dst, shared const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_permute_put(shared void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
-void upc_all_permute_priv(void *dst, const void *src, shared const int *perm, size_t nbytes, upc_flag_t sync_mode);
 #define UPCC_EXT_DECLARE_upc_all_reduceT_get(T_LETTER, T) void upc_all_reduce##T_LETTER##_get(void *dst, shared const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
 UPCC_EXT_TYPES(UPCC_EXT_DECLARE_upc_all_reduceT_get)
 #define UPCC_EXT_DECLARE_upc_all_reduceT_put(T_LETTER, T) void upc_all_reduce##T_LETTER##_put(shared void *dst, const void *src, upc_op_t op, size_t nelems, size_t blk_size, T (*func)(T, T), upc_flag_t sync_mode);
