@@ -59,39 +59,47 @@ void as_buffer_of(const char* fn, F f) {
     detail::fail(fn, "the shared buffer: " + e.message());
   }
 }
+
+// The stream's bytes [from, to) one window at a time through one staging
+// buffer: move(buffer, w, end) moves the window [w, end) and returns the bytes
+// it moved (fewer: the end of the file, which ends the walk) or -1. Returns
+// the bytes moved in all, or -1.
+template <class Move>
+long long by_windows(std::uint64_t from, std::uint64_t to, Move move) {
+  staging buf(to > from ? to - from : 0);
+  std::uint64_t done = 0;
+  for (std::uint64_t w = from; w < to; w += window) {
+    const std::uint64_t end = std::min(to, w + window);
+    const long long moved = move(buf.data, w, end);
+    if (moved < 0) return -1;
+    done += static_cast<std::uint64_t>(moved);
+    if (static_cast<std::uint64_t>(moved) < end - w) break;  // end of file
+  }
+  return static_cast<long long>(done);
+}
 }  // namespace
 
 long long read_into_shared(const char* fn, int fd, std::int64_t off, const shared_stream& s, std::uint64_t from,
                            std::uint64_t to) {
-  staging buf(to > from ? to - from : 0);
-  std::uint64_t done = 0;
-  for (std::uint64_t w = from; w < to; w += window) {
-    const std::uint64_t end = std::min(to, w + window);
-    const long long got = read_at(fd, buf.data, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
-    if (got < 0) return -1;
+  return by_windows(from, to, [&](char* buf, std::uint64_t w, std::uint64_t end) {
+    const long long got = read_at(fd, buf, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
+    if (got < 0) return got;
     for_each_piece(s, w, w + static_cast<std::uint64_t>(got), [&](const shared_address& a, std::uint64_t pos, std::uint64_t len) {
-      as_buffer_of(fn, [&] { upc_memput(sptr<void>(a), buf.data + (pos - w), static_cast<std::size_t>(len)); });
+      as_buffer_of(fn, [&] { upc_memput(sptr<void>(a), buf + (pos - w), static_cast<std::size_t>(len)); });
     });
-    done += static_cast<std::uint64_t>(got);
-    if (static_cast<std::uint64_t>(got) < end - w) break;  // end of file
-  }
-  return static_cast<long long>(done);
+    return got;
+  });
 }
 
 long long write_from_shared(const char* fn, int fd, std::int64_t off, const shared_stream& s, std::uint64_t from,
                             std::uint64_t to) {
-  staging buf(to > from ? to - from : 0);
-  std::uint64_t done = 0;
-  for (std::uint64_t w = from; w < to; w += window) {
-    const std::uint64_t end = std::min(to, w + window);
+  // (write_at writes the whole window or fails: a write never ends the walk early)
+  return by_windows(from, to, [&](char* buf, std::uint64_t w, std::uint64_t end) {
     for_each_piece(s, w, end, [&](const shared_address& a, std::uint64_t pos, std::uint64_t len) {
-      as_buffer_of(fn, [&] { upc_memget(buf.data + (pos - w), sptr<void>(a), static_cast<std::size_t>(len)); });
+      as_buffer_of(fn, [&] { upc_memget(buf + (pos - w), sptr<void>(a), static_cast<std::size_t>(len)); });
     });
-    const long long put = write_at(fd, buf.data, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
-    if (put < 0) return -1;
-    done += static_cast<std::uint64_t>(put);
-  }
-  return static_cast<long long>(done);
+    return write_at(fd, buf, static_cast<std::size_t>(end - w), off + static_cast<std::int64_t>(w - from));
+  });
 }
 
 }  // namespace upc::io

@@ -235,17 +235,30 @@ upc_off_t upc_all_fseek(upc_file_t* fd, upc_off_t offset, int origin, const std:
   return to;
 }
 
-int upc_all_fset_size(upc_file_t* fd, upc_off_t size, const std::source_location& where) {
-  io_call call("upc_all_fset_size", where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
+namespace {
+// upc_all_fset_size and upc_all_fpreallocate: the same checks, then thread 0
+// changes the file (`change` returns 0 or an errno) and every thread returns
+// its result. `sync_first`: the call implies a upc_all_fsync before
+// (upc_all_fset_size).
+int change_size(const char* fn, upc_file_t* fd, upc_off_t size, const std::source_location& where, bool sync_first,
+                int (*change)(int fd, off_t size)) {
+  io_call call(fn, where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
   file_state* f = idle_file(call.function(), fd);
   if (!f) return fail_with(EBADF);
   if (!f->writable()) return fail_with(EBADF);
   if (size < 0) return fail_with(EINVAL);
-  if (const int e = sync_file(call, *f)) return fail_with(e);
+  if (sync_first)
+    if (const int e = sync_file(call, *f)) return fail_with(e);
   row mine{};
-  if (mythread() == 0 && ::ftruncate(f->fd, static_cast<off_t>(size)) != 0) mine[0] = errno;
+  if (mythread() == 0) mine[0] = change(f->fd, static_cast<off_t>(size));
   const int e = first_error(call.exchange(*f, mine), 0);
   return e ? fail_with(e) : 0;
+}
+}  // namespace
+
+int upc_all_fset_size(upc_file_t* fd, upc_off_t size, const std::source_location& where) {
+  return change_size("upc_all_fset_size", fd, size, where, true,
+                     [](int file, off_t to) { return ::ftruncate(file, to) == 0 ? 0 : errno; });
 }
 
 upc_off_t upc_all_fget_size(upc_file_t* fd, const std::source_location& where) {
@@ -264,16 +277,9 @@ upc_off_t upc_all_fget_size(upc_file_t* fd, const std::source_location& where) {
 }
 
 int upc_all_fpreallocate(upc_file_t* fd, upc_off_t size, const std::source_location& where) {
-  io_call call("upc_all_fpreallocate", where, {{"fd", as_arg(fd)}, {"size", static_cast<std::uint64_t>(size)}});
-  file_state* f = idle_file(call.function(), fd);
-  if (!f) return fail_with(EBADF);
-  if (!f->writable()) return fail_with(EBADF);
-  if (size < 0) return fail_with(EINVAL);
-  row mine{};
   // posix_fallocate keeps what is written and extends the size only upwards.
-  if (mythread() == 0 && size > 0) mine[0] = ::posix_fallocate(f->fd, 0, static_cast<off_t>(size));
-  const int e = first_error(call.exchange(*f, mine), 0);
-  return e ? fail_with(e) : 0;
+  return change_size("upc_all_fpreallocate", fd, size, where, false,
+                     [](int file, off_t to) { return to > 0 ? ::posix_fallocate(file, 0, to) : 0; });
 }
 
 int upc_all_fcntl(upc_file_t* fd, int cmd, void* arg, const std::source_location& where) {

@@ -248,22 +248,25 @@ void spread_list(char* base, const char* buf, const std::vector<std::uint64_t>& 
     buf += n * static_cast<std::int64_t>(E);
   });
 }
-// The same on a schedule's lists, however kept.
+// The same on a schedule's lists, however kept: `use` gets thread p's list of
+// `plain`, or of `encoded` once the schedule is compressed.
+template <class Use>
+void with_list(const schedule& s, const std::vector<std::vector<std::uint64_t>>& plain, const std::vector<srle>& encoded, int p,
+               Use&& use) {
+  if (s.compressed) use(encoded[static_cast<std::size_t>(p)]);
+  else use(plain[static_cast<std::size_t>(p)]);
+}
 void gather_mine(char* buf, const char* base, const schedule& s, int p, std::size_t E) {
-  if (s.compressed) gather_list(buf, base, s.mine_c[static_cast<std::size_t>(p)], E);
-  else gather_list(buf, base, s.mine_for[static_cast<std::size_t>(p)], E);
+  with_list(s, s.mine_for, s.mine_c, p, [&](const auto& l) { gather_list(buf, base, l, E); });
 }
 void spread_mine(char* base, const char* buf, const schedule& s, int p, std::size_t E) {
-  if (s.compressed) spread_list(base, buf, s.mine_c[static_cast<std::size_t>(p)], E);
-  else spread_list(base, buf, s.mine_for[static_cast<std::size_t>(p)], E);
+  with_list(s, s.mine_for, s.mine_c, p, [&](const auto& l) { spread_list(base, buf, l, E); });
 }
 void gather_requests(char* buf, const char* base, const schedule& s, int q, std::size_t E) {
-  if (s.compressed) gather_list(buf, base, s.rind_c[static_cast<std::size_t>(q)], E);
-  else gather_list(buf, base, s.rind[static_cast<std::size_t>(q)], E);
+  with_list(s, s.rind, s.rind_c, q, [&](const auto& l) { gather_list(buf, base, l, E); });
 }
 void spread_requests(char* base, const char* buf, const schedule& s, int q, std::size_t E) {
-  if (s.compressed) spread_list(base, buf, s.rind_c[static_cast<std::size_t>(q)], E);
-  else spread_list(base, buf, s.rind[static_cast<std::size_t>(q)], E);
+  with_list(s, s.rind, s.rind_c, q, [&](const auto& l) { spread_list(base, buf, l, E); });
 }
 
 // Encodes lists of offsets (levels: the rank of the array they index).
@@ -303,6 +306,13 @@ std::uint64_t* word_on(const sptr<void>& base, int thread, std::size_t k = 0) {
   a.thread = static_cast<std::uint32_t>(thread);
   return reinterpret_cast<std::uint64_t*>(upc::detail::raw_address(a)) + k;
 }
+// The start of thread `thread`'s block of an array (phase 0).
+shared_address block_start(const array_ref& a, int thread) {
+  shared_address b = a.storage.address();
+  b.thread = static_cast<std::uint32_t>(thread);
+  b.phase = 0;
+  return b;
+}
 char* bytes_on(const sptr<void>& base, int thread) {
   shared_address a = base.address();
   a.thread = static_cast<std::uint32_t>(thread);
@@ -314,9 +324,18 @@ sptr<void> at(const sptr<void>& base, std::uint64_t byte_offset) {
   return sptr<void>(a);
 }
 
+// Where thread q's bucket of the exchange is on q's side: its data area, or
+// (§4.5.5) one run of q's block of `arr` when q said so (a direct put).
+sptr<void> bucket_of(const schedule& s, int q, const array_ref& arr, std::size_t E) {
+  const std::size_t uq = static_cast<std::size_t>(q);
+  if (s.their_direct[uq] == none) return at(s.their_data[uq], s.roff[uq] * E);
+  ++tl_stats.direct_puts;
+  return at(sptr<void>(block_start(arr, q)), s.their_direct[uq] * E);
+}
+
 key make_key(bool gather, const array_ref& dst, const array_ref& src, const region& over, const std::vector<map>& maps,
-             bool& cacheable) {
-  key k{gather, true, true, false, false, true, dst.id, src.id, over, {}};
+             const options& o, bool& cacheable) {
+  key k{gather, o.compression, o.direct, o.dead_source, o.dead_destination, o.reuse, dst.id, src.id, over, {}};
   for (const map& m : maps) {
     k.maps.push_back(static_cast<std::uint64_t>(m.k));
     switch (m.k) {
@@ -573,13 +592,7 @@ key begin_call(bool gather, const array_ref& dst, const array_ref& src, const st
   ensure_directory();
   tl_stats = stats{};
   saving = o.map_saving;
-  key k = make_key(gather, dst, src, over, maps, saving);
-  k.compression = o.compression;
-  k.direct = o.direct;
-  k.dead_source = o.dead_source;
-  k.dead_destination = o.dead_destination;
-  k.reuse = o.reuse;
-  return k;
+  return make_key(gather, dst, src, over, maps, o, saving);
 }
 
 }  // namespace
@@ -630,14 +643,7 @@ void pending::complete() {
       const std::size_t uq = static_cast<std::size_t>(q);
       // §4.5.5: q's elements for me are one run of its S block (it did not
       // pack them), and/or they land in one run of my D block (no buffer)
-      sptr<void> from = at(s.their_data[uq], s.roff[uq] * E);
-      if (s.their_direct[uq] != none) {
-        shared_address a = st.src.storage.address();
-        a.thread = static_cast<std::uint32_t>(q);
-        a.phase = 0;
-        from = at(sptr<void>(a), s.their_direct[uq] * E);
-        ++tl_stats.direct_puts;
-      }
+      const sptr<void> from = bucket_of(s, q, st.src, E);
       if (!st.c.apply && s.from_direct[uq] != none) {
         upc::memget(to + s.from_direct[uq] * E, from, n * E);
         continue;
@@ -701,9 +707,7 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
     else walk_block(D, my_part(D, over), [&](const point& i, std::uint64_t) { visit(i); });
     if (reuse && o.dead_source && received <= S.local_elements(me)) {  // §4.5.4: my buckets in my dead S block
       fresh.receive_in_source = true;
-      fresh.source_block = src.storage.address();
-      fresh.source_block.thread = static_cast<std::uint32_t>(me);
-      fresh.source_block.phase = 0;
+      fresh.source_block = block_start(src, me);
     }
   });
   schedule& s = *st->s;
@@ -750,14 +754,7 @@ pending gather_start(const array_ref& dst, const array_ref& src, const std::vect
     if (!n) continue;
     const std::size_t uq = static_cast<std::size_t>(q);
     // where it goes: straight into q's D block when q said so, else q's data area
-    sptr<void> to = at(s.their_data[uq], s.roff[uq] * E);
-    if (s.their_direct[uq] != none) {
-      ++tl_stats.direct_puts;
-      shared_address a = dst.storage.address();
-      a.thread = static_cast<std::uint32_t>(q);
-      a.phase = 0;
-      to = at(sptr<void>(a), s.their_direct[uq] * E);
-    }
+    const sptr<void> to = bucket_of(s, q, dst, E);
     if (s.from_direct[uq] != none) {  // a straight run of my S block: no packing
       upc::memput(to, from + s.from_direct[uq] * E, n * E);
       continue;

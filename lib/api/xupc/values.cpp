@@ -32,8 +32,10 @@ void check_buffer(const char* fn, const char* arg, const void* p) {
   if (!p) fail(fn, std::string(arg) + " is a null pointer, and this thread's values are " + (std::strcmp(arg, "dst") == 0 || std::strcmp(arg, "rootdst") == 0 ? "written" : "read"));
 }
 
-// The record every thread's call leaves (compared across threads: size, root).
-#define XUPCV_CALL(fn, ...) detail::collective_call call(fn, w, {__VA_ARGS__})
+// The chunks of `list` between the threads' private arrays, fully synchronised.
+void move_values(const char* fn, const std::vector<chunk>& list, const void* src, void* dst) {
+  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
+}
 
 }  // namespace
 
@@ -42,73 +44,78 @@ void check_root(const char* fn, int root) {
     fail(fn, "rootthread is " + std::to_string(root) + ", not a thread (THREADS is " + std::to_string(threads()) + ")");
 }
 
+namespace {
+// What every data movement starts with: the record its call leaves for the
+// whole call (compared across threads: the size, and the root of a rooted
+// one), then the checks of the size and the root, before any buffer's (an
+// all-to-all one's src and dst here too).
+struct movement_call {
+  detail::collective_call call;
+  movement_call(const char* fn, const where_t& w, std::size_t bytes, const void* src, void* dst) : call(fn, w, {{"bytes", bytes}}) {
+    check_bytes(fn, bytes);
+    check_buffer(fn, "src", src);
+    check_buffer(fn, "dst", dst);
+  }
+  movement_call(const char* fn, const where_t& w, std::size_t bytes, int root)
+      : call(fn, w, {{"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)}}) {
+    check_bytes(fn, bytes);
+    check_root(fn, root);
+  }
+};
+}  // namespace
+
 void broadcast(void* values, std::size_t bytes, int root, const where_t& w) {
   const char* fn = "xupc_allv_broadcast";
-  XUPCV_CALL(fn, {"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)});
-  check_bytes(fn, bytes);
-  check_root(fn, root);
+  const movement_call call(fn, w, bytes, root);
   check_buffer(fn, "values", values);
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t)
     if (t != root) list.push_back(chunk{at(root, 0), at(t, 0), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(values), static_cast<char*>(values), all_sync);
+  move_values(fn, list, values, values);
 }
 
 void scatter(void* dst, const void* rootsrc, std::size_t bytes, int root, const where_t& w) {
   const char* fn = "xupc_allv_scatter";
-  XUPCV_CALL(fn, {"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)});
-  check_bytes(fn, bytes);
-  check_root(fn, root);
+  const movement_call call(fn, w, bytes, root);
   check_buffer(fn, "dst", dst);
   if (MYTHREAD == root) check_buffer(fn, "rootsrc", rootsrc);
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(root, static_cast<std::uint64_t>(t) * bytes), at(t, 0), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(rootsrc), static_cast<char*>(dst), all_sync);
+  move_values(fn, list, rootsrc, dst);
 }
 
 void gather(void* rootdst, const void* src, std::size_t bytes, int root, const where_t& w) {
   const char* fn = "xupc_allv_gather";
-  XUPCV_CALL(fn, {"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)});
-  check_bytes(fn, bytes);
-  check_root(fn, root);
+  const movement_call call(fn, w, bytes, root);
   check_buffer(fn, "src", src);
   if (MYTHREAD == root) check_buffer(fn, "rootdst", rootdst);
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(t, 0), at(root, static_cast<std::uint64_t>(t) * bytes), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(rootdst), all_sync);
+  move_values(fn, list, src, rootdst);
 }
 
 void gather_all(void* dst, const void* src, std::size_t bytes, const where_t& w) {
   const char* fn = "xupc_allv_gather_all";
-  XUPCV_CALL(fn, {"bytes", bytes});
-  check_bytes(fn, bytes);
-  check_buffer(fn, "src", src);
-  check_buffer(fn, "dst", dst);
+  const movement_call call(fn, w, bytes, src, dst);
   std::vector<chunk> list;
   for (int j = 0; j < threads(); ++j)
     for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(t, 0), at(j, static_cast<std::uint64_t>(t) * bytes), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
+  move_values(fn, list, src, dst);
 }
 
 void exchange(void* dst, const void* src, std::size_t bytes, const where_t& w) {
   const char* fn = "xupc_allv_exchange";
-  XUPCV_CALL(fn, {"bytes", bytes});
-  check_bytes(fn, bytes);
-  check_buffer(fn, "src", src);
-  check_buffer(fn, "dst", dst);
+  const movement_call call(fn, w, bytes, src, dst);
   std::vector<chunk> list;
   for (int i = 0; i < threads(); ++i)
     for (int j = 0; j < threads(); ++j)
       list.push_back(chunk{at(i, static_cast<std::uint64_t>(j) * bytes), at(j, static_cast<std::uint64_t>(i) * bytes), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
+  move_values(fn, list, src, dst);
 }
 
 void permute(void* dst, const void* src, std::size_t bytes, int tothread, const where_t& w) {
   const char* fn = "xupc_allv_permute";
-  XUPCV_CALL(fn, {"bytes", bytes});
-  check_bytes(fn, bytes);
-  check_buffer(fn, "src", src);
-  check_buffer(fn, "dst", dst);
+  const movement_call call(fn, w, bytes, src, dst);
   check_root(fn, tothread);
   // every thread's target, to every thread (they make the chunk list)
   const int T = threads();
@@ -116,7 +123,7 @@ void permute(void* dst, const void* src, std::size_t bytes, int tothread, const 
   std::vector<chunk> spread;
   for (int j = 0; j < T; ++j)
     for (int t = 0; t < T; ++t) spread.push_back(chunk{at(t, 0), at(j, static_cast<std::uint64_t>(t) * sizeof(int)), sizeof(int)});
-  xupc::move_chunks(fn, spread, reinterpret_cast<const char*>(&tothread), reinterpret_cast<char*>(targets.data()), all_sync);
+  move_values(fn, spread, &tothread, targets.data());
   std::vector<int> from(static_cast<std::size_t>(T), -1);
   for (int t = 0; t < T; ++t) {
     int& f = from[static_cast<std::size_t>(targets[static_cast<std::size_t>(t)])];
@@ -127,7 +134,7 @@ void permute(void* dst, const void* src, std::size_t bytes, int tothread, const 
   }
   std::vector<chunk> list;
   for (int t = 0; t < T; ++t) list.push_back(chunk{at(t, 0), at(targets[static_cast<std::size_t>(t)], 0), bytes});
-  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
+  move_values(fn, list, src, dst);
 }
 
 namespace {

@@ -25,78 +25,61 @@ status bcast_plan(const operation& op, int t, plan& p) {
   return status::ok;
 }
 
-status scatter_plan(const operation& op, int t, plan& p) {
-  const post& root = post_of(op, op.root);
-  const post& me = post_of(op, t);
-  if (root.send_bytes != me.recv_bytes) return status::bad_count;
-  p.copy(me.recv, root.send + std::uint64_t(t) * root.send_bytes, me.recv_bytes);
-  return status::ok;
-}
-
-status scatterv_plan(const operation& op, int t, plan& p) {
-  const post& root = post_of(op, op.root);
-  const post& me = post_of(op, t);
+// Member k's block in post b's buffer, of `each` bytes per member, or (v) of
+// the size and displacement b's meta gives k (counts at `counts`, the
+// displacements after them).
+struct block {
+  std::uint64_t bytes, offset;
+};
+block block_of(const operation& op, const post& b, std::uint64_t each, bool v, int k, int counts = 0) {
+  if (!v) return {each, std::uint64_t(k) * each};
   const int P = op.t->size();
-  if (meta(root, 0, t, P) != me.recv_bytes) return status::bad_count;
-  p.copy(me.recv, root.send + meta(root, 1, t, P), me.recv_bytes);
-  return status::ok;
+  return {meta(b, counts, k, P), meta(b, counts + 1, k, P)};
 }
 
-status gather_plan(const operation& op, int t, plan& p) {
+// scatter(v) and gather(v): member t's block of the root's buffer (scatter:
+// its send buffer, gather: its receive buffer) and t's own buffer, copied
+// toward t (scatter) or toward the root (gather).
+template <bool gather, bool v>
+status rooted_plan(const operation& op, int t, plan& p) {
   const post& root = post_of(op, op.root);
   const post& me = post_of(op, t);
-  if (root.recv_bytes != me.send_bytes) return status::bad_count;
-  p.copy(root.recv + std::uint64_t(t) * root.recv_bytes, me.send, me.send_bytes);
+  const std::uint64_t mine = gather ? me.send_bytes : me.recv_bytes;
+  const block b = block_of(op, root, gather ? root.recv_bytes : root.send_bytes, v, t);
+  if (b.bytes != mine) return status::bad_count;
+  if (gather) p.copy(root.recv + b.offset, me.send, mine);
+  else p.copy(me.recv, root.send + b.offset, mine);
   return status::ok;
 }
 
-status gatherv_plan(const operation& op, int t, plan& p) {
-  const post& root = post_of(op, op.root);
-  const post& me = post_of(op, t);
-  const int P = op.t->size();
-  if (meta(root, 0, t, P) != me.send_bytes) return status::bad_count;
-  p.copy(root.recv + meta(root, 1, t, P), me.send, me.send_bytes);
-  return status::ok;
-}
-
+// allgather(v): every member's send buffer into its block of t's receive buffer.
+template <bool v>
 status allgather_plan(const operation& op, int t, plan& p) {
   const post& me = post_of(op, t);
   const int P = op.t->size();
   for (int s = 0; s < P; ++s)
-    if (post_of(op, s).send_bytes != me.recv_bytes) return status::bad_count;
-  for (int s = 0; s < P; ++s) p.copy(me.recv + std::uint64_t(s) * me.recv_bytes, post_of(op, s).send, me.recv_bytes);
-  return status::ok;
-}
-
-status allgatherv_plan(const operation& op, int t, plan& p) {
-  const post& me = post_of(op, t);
-  const int P = op.t->size();
-  for (int s = 0; s < P; ++s)
-    if (post_of(op, s).send_bytes != meta(me, 0, s, P)) return status::bad_count;
-  for (int s = 0; s < P; ++s) p.copy(me.recv + meta(me, 1, s, P), post_of(op, s).send, meta(me, 0, s, P));
-  return status::ok;
-}
-
-status alltoall_plan(const operation& op, int t, plan& p) {
-  const post& me = post_of(op, t);
-  const int P = op.t->size();
-  for (int s = 0; s < P; ++s)
-    if (post_of(op, s).send_bytes != me.recv_bytes) return status::bad_count;
+    if (post_of(op, s).send_bytes != block_of(op, me, me.recv_bytes, v, s).bytes) return status::bad_count;
   for (int s = 0; s < P; ++s) {
-    const post& from = post_of(op, s);
-    p.copy(me.recv + std::uint64_t(s) * me.recv_bytes, from.send + std::uint64_t(t) * from.send_bytes, me.recv_bytes);
+    const block b = block_of(op, me, me.recv_bytes, v, s);
+    p.copy(me.recv + b.offset, post_of(op, s).send, b.bytes);
   }
   return status::ok;
 }
 
-status alltoallv_plan(const operation& op, int t, plan& p) {
+// alltoall(v): member s's block for t into t's block from s (alltoallv's meta:
+// send counts and displacements, then receive counts and displacements).
+template <bool v>
+status alltoall_plan(const operation& op, int t, plan& p) {
   const post& me = post_of(op, t);
   const int P = op.t->size();
-  for (int s = 0; s < P; ++s)
-    if (meta(post_of(op, s), 0, t, P) != meta(me, 2, s, P)) return status::bad_count;
   for (int s = 0; s < P; ++s) {
     const post& from = post_of(op, s);
-    p.copy(me.recv + meta(me, 3, s, P), from.send + meta(from, 1, t, P), meta(me, 2, s, P));
+    if (block_of(op, from, from.send_bytes, v, t).bytes != block_of(op, me, me.recv_bytes, v, s, 2).bytes) return status::bad_count;
+  }
+  for (int s = 0; s < P; ++s) {
+    const post& from = post_of(op, s);
+    const block mine = block_of(op, me, me.recv_bytes, v, s, 2);
+    p.copy(me.recv + mine.offset, from.send + block_of(op, from, from.send_bytes, v, t).offset, mine.bytes);
   }
   return status::ok;
 }
@@ -110,15 +93,15 @@ const decomposition barrier{"posts", no_tasks, everyone, nullptr, nullptr, nullp
 // (plan::copy skips a copy onto itself); alltoall(v) would overwrite blocks
 // other tasks still read, so an in-place member stages its input.
 const decomposition bcast_pull{"pull", per_member, root_and_task, is_task, is_root, bcast_plan, true};
-const decomposition scatter_pull{"pull", per_member, root_and_task, is_task, is_root, scatter_plan, true};
-const decomposition scatterv_pull{"pull", per_member, root_and_task, is_task, is_root, scatterv_plan, true};
-const decomposition gather_push{"push", per_member, root_and_task, is_root, is_task, gather_plan, true};
-const decomposition gatherv_push{"push", per_member, root_and_task, is_root, is_task, gatherv_plan, true};
-const decomposition allgather_by_destination{"by_destination", per_member, everyone, is_task, nullptr, allgather_plan, true};
-const decomposition allgatherv_by_destination{"by_destination", per_member, everyone, is_task, nullptr, allgatherv_plan,
+const decomposition scatter_pull{"pull", per_member, root_and_task, is_task, is_root, rooted_plan<false, false>, true};
+const decomposition scatterv_pull{"pull", per_member, root_and_task, is_task, is_root, rooted_plan<false, true>, true};
+const decomposition gather_push{"push", per_member, root_and_task, is_root, is_task, rooted_plan<true, false>, true};
+const decomposition gatherv_push{"push", per_member, root_and_task, is_root, is_task, rooted_plan<true, true>, true};
+const decomposition allgather_by_destination{"by_destination", per_member, everyone, is_task, nullptr, allgather_plan<false>, true};
+const decomposition allgatherv_by_destination{"by_destination", per_member, everyone, is_task, nullptr, allgather_plan<true>,
                                               true};
-const decomposition alltoall_by_destination{"by_destination", per_member, everyone, is_task, nullptr, alltoall_plan, false};
-const decomposition alltoallv_by_destination{"by_destination", per_member, everyone, is_task, nullptr, alltoallv_plan,
+const decomposition alltoall_by_destination{"by_destination", per_member, everyone, is_task, nullptr, alltoall_plan<false>, false};
+const decomposition alltoallv_by_destination{"by_destination", per_member, everyone, is_task, nullptr, alltoall_plan<true>,
                                              false};
 
 }  // namespace upc::coll::tasks::decompositions
