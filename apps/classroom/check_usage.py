@@ -12,7 +12,7 @@ import sys
 STAGES = ["sequential", "naive", "optimised", "collectives", "extended"]
 # each code's size option, and a value below its minimum
 SIZE = {"stencil": "--n=2", "pi": "--trials=0", "buffon_laplace": "--trials=0", "min_distance": "--nodes=0",
-        "stencil2d": "--rows=2"}
+        "stencil2d": "--rows=2", "matvec": "--n=0"}
 
 
 def run(exe, *args):
