@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/race_runs.hpp"
 #include "../support/spmd.hpp"
 #include "teamutil.h"
 #include "upc_collective.h"
@@ -20,28 +21,14 @@ using spmd::contains;
 
 namespace {
 
-constexpr upc::backend_kind race_backends[] = {upc::backend_kind::threads, upc::backend_kind::processes};
-
 // "test_races_collectives.cpp:LINE", the place a report names.
 std::string at(int line) { return "test_races_collectives.cpp:" + std::to_string(line); }
 
-// Runs body at 2 and 4 threads on both backends under --check=races: it must
-// fail with a report holding every phrase (and the place `*line`, which the
-// body sets: the threads backend runs first), or (racy false) succeed.
+// race_runs::expect, where a racy run's report must also name the place
+// `*line` (which the body sets: the threads backend runs first).
 void expect(bool racy, const std::function<void()>& body, const std::vector<std::string>& phrases = {},
             const int* line = nullptr) {
-  if (spmd::mpi_ranks() > 0) return;  // --check=races is refused on mpi
-  for (upc::backend_kind b : race_backends)
-    for (int threads : {2, 4}) {
-      upc::launch_options o = spmd::options(threads, b);
-      o.check = o.races = true;
-      o.timeout_seconds = 60;
-      upc::run_result r = upc::run(o, body);
-      INFO("backend=", spmd::name(b), " THREADS=", threads, " report: ", r.error);
-      CHECK(r.failed == racy);
-      for (const std::string& p : phrases) CHECK(contains(r.error, p));
-      if (line && racy) CHECK(contains(r.error, at(*line)));
-    }
+  race_runs::expect(racy, body, phrases, [line] { return line ? at(*line) : std::string(); });
 }
 
 constexpr std::size_t n = 16;  // bytes per block

@@ -7,6 +7,7 @@
 // other one reports it, whichever comes second.
 #include <vector>
 
+#include "../support/race_runs.hpp"
 #include "../support/spmd.hpp"
 #include "upc_nb.h"
 
@@ -14,23 +15,7 @@ using spmd::contains;
 
 namespace {
 
-constexpr upc::backend_kind race_backends[] = {upc::backend_kind::threads, upc::backend_kind::processes};
-
-// Runs body at 2 and 4 threads on both backends under --check=races: it must
-// fail with a report holding every phrase, or (racy false) succeed.
-void expect(bool racy, const std::function<void()>& body, std::initializer_list<const char*> phrases = {}) {
-  if (spmd::mpi_ranks() > 0) return;  // --check=races is refused on mpi
-  for (upc::backend_kind b : race_backends)
-    for (int threads : {2, 4}) {
-      upc::launch_options o = spmd::options(threads, b);
-      o.check = o.races = true;
-      o.timeout_seconds = 60;
-      upc::run_result r = upc::run(o, body);
-      INFO("backend=", spmd::name(b), " THREADS=", threads, " report: ", r.error);
-      CHECK(r.failed == racy);
-      for (const char* p : phrases) CHECK(contains(r.error, p));
-    }
-}
+using race_runs::expect;
 
 constexpr std::size_t bytes = 64;
 
