@@ -26,7 +26,7 @@ BASELINE = {
     "image_filter": "standard",
     "brownian": "sequential_fixman",  # the thesis's speedups are over the sequential code
     # The classroom kit: the standard collectives stage (the extended one is the comparison the thesis makes).
-    **{f"classroom/{code}": "collectives" for code in ("stencil", "buffon_laplace", "min_distance", "pi", "stencil2d")},
+    **{f"classroom/{code}": "collectives" for code in ("stencil", "buffon_laplace", "min_distance", "pi", "matvec", "stencil2d")},
 }
 RATE_FIELDS = (("mops", "Mop/s"), ("gflops", "GFLOPS"), ("mpixels_s", "Mpixel/s"))
 
