@@ -64,12 +64,6 @@ int hist_reduce(void* keys, void* values, int nelems, void* result) {
 }
 // sloc mapreduce/hist comp end
 
-const unsigned char* pixels_of(const std::vector<unsigned char>& file) {
-  std::uint32_t offset;
-  std::memcpy(&offset, file.data() + 10, sizeof offset);  // BMP: where the pixel data starts
-  return file.data() + offset;
-}
-
 std::vector<long long> histogram_of(const unsigned char* pixels, const std::vector<int>& which) {
   std::vector<long long> h(colours, 0);
   for (int i : which)
@@ -93,7 +87,7 @@ bool same(const long long* got, const std::vector<long long>& want, const char* 
 
 int hist() {
   const int n = static_cast<int>(opt.size);
-  const unsigned char* pixels = pixels_of(g_bitmap);
+  const unsigned char* pixels = mrapp::bitmap_pixels(g_bitmap);
   // sloc mapreduce/hist decl begin
   std::vector<void*> elements(static_cast<std::size_t>(n));  // the input list: a pointer per pixel
   for (int i = 0; i < n; ++i) elements[static_cast<std::size_t>(i)] = const_cast<unsigned char*>(pixels + 3 * static_cast<long long>(i));
@@ -138,7 +132,7 @@ int main(int argc, char** argv) {
   cli.add_int("size", "pixels of the image", &opt.size, 0);
   if (auto status = mrapp::parse(cli, opt, argc, argv, "hist", 1 << 28)) return *status;
   g_bitmap = mrapp::make_bitmap(opt.size, static_cast<std::uint64_t>(opt.seed));
-  g_histogram = histogram_of(pixels_of(g_bitmap), mrapp::every_element(opt.size));
+  g_histogram = histogram_of(mrapp::bitmap_pixels(g_bitmap), mrapp::every_element(opt.size));
   // pairs: 3 per pixel of 12 bytes (element map), or at most 768 per thread
   const std::uint64_t pair_bytes = opt.array_map() ? 768ULL * 12 * 64 : static_cast<std::uint64_t>(opt.size) * 3 * 20;
   return apps::launch("hist", mrapp::heap_for(pair_bytes), hist);

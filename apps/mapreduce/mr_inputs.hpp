@@ -79,6 +79,13 @@ inline std::vector<unsigned char> make_bitmap(std::int64_t pixels, std::uint64_t
   return file;
 }
 
+// Where a BMP file's pixel data starts (the offset at byte 10).
+inline const unsigned char* bitmap_pixels(const std::vector<unsigned char>& file) {
+  std::uint32_t offset;
+  std::memcpy(&offset, file.data() + 10, sizeof offset);
+  return file.data() + offset;
+}
+
 // ---- LinReg: points on a line with noise, exactly summable -------------------------
 
 struct point {

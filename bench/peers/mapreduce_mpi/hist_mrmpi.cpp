@@ -16,12 +16,12 @@
 #include "../../../apps/mapreduce/mr_inputs.hpp"
 #include "mapreduce.hpp"
 #include "peer_app.hpp"
+#include "peer_steps.hpp"
 
 namespace {
 
 constexpr int colours = 3 * 256;  // keys: red 0-255, green 256-511, blue 512-767
 
-// sloc mapreduce_mpi/hist begin
 void hist_map(int pixel, mrmpi::key_value* kv, void* ptr) {
   const unsigned char* bgr = static_cast<const unsigned char*>(ptr) + 3 * static_cast<std::int64_t>(pixel);
   const long long one = 1;
@@ -31,45 +31,17 @@ void hist_map(int pixel, mrmpi::key_value* kv, void* ptr) {
   }
 }
 
-void hist_reduce(char* key, int keybytes, char* multivalue, int nvalues, int*, mrmpi::key_value* kv, void*) {
-  long long sum = 0;
-  for (int i = 0; i < nvalues; ++i) {
-    long long v;
-    std::memcpy(&v, multivalue + i * sizeof v, sizeof v);
-    sum += v;
-  }
-  kv->add(key, keybytes, &sum, sizeof sum);
-}
-// sloc mapreduce_mpi/hist end
-
-const unsigned char* pixels_of(const std::vector<unsigned char>& file) {
-  std::uint32_t offset;
-  std::memcpy(&offset, file.data() + 10, sizeof offset);  // BMP: where the pixel data starts
-  return file.data() + offset;
-}
-
 int run(const mrpeer::options& opt) {
   const int n = static_cast<int>(opt.size);
   const std::vector<unsigned char> bitmap = mrapp::make_bitmap(opt.size, static_cast<std::uint64_t>(opt.seed));
-  const unsigned char* pixels = pixels_of(bitmap);
+  const unsigned char* pixels = mrapp::bitmap_pixels(bitmap);
   mrmpi::mapreduce mr(MPI_COMM_WORLD, opt.page);
 
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = mrpeer::now_s();
-  // sloc mapreduce_mpi/hist begin
-  const std::uint64_t pairs = mr.map(n, hist_map, const_cast<unsigned char*>(pixels));
-  mr.collate();
-  mr.reduce(hist_reduce, nullptr);
-  mr.gather(1);
-  std::vector<long long> histogram(colours, 0);
-  mr.kv().for_each([&](const char* k, int, const char* v, int) {
-    int key;
-    long long count;
-    std::memcpy(&key, k, sizeof key);
-    std::memcpy(&count, v, sizeof count);
-    histogram[static_cast<std::size_t>(key)] += count;
-  });
-  // sloc mapreduce_mpi/hist end
+  const std::uint64_t pairs =
+      mrpeer::map_collate_reduce_gather(mr, n, hist_map, const_cast<unsigned char*>(pixels), mrpeer::add_values<long long>);
+  const std::vector<long long> histogram = mrpeer::values_by_key<long long>(mr.kv(), colours);
   MPI_Barrier(MPI_COMM_WORLD);
   const double seconds = mrpeer::now_s() - start;
 
@@ -97,12 +69,6 @@ int run(const mrpeer::options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  mrpeer::options opt;
-  opt.size = 65536;
-  auto status = mrpeer::parse(argc, argv, "hist_mrmpi", "Hist on MapReduce over MPI (the peer of apps/mapreduce/hist)",
-                              "pixels of the image", opt, 1 << 28);
-  const int code = status ? *status : run(opt);
-  MPI_Finalize();
-  return code;
+  return mrpeer::main_of(argc, argv, "hist_mrmpi", "Hist on MapReduce over MPI (the peer of apps/mapreduce/hist)",
+                         "pixels of the image", 65536, 1 << 28, run);
 }

@@ -54,7 +54,8 @@ class key_value {
   void add(const void* key, int keybytes, const void* value, int valuebytes) {
     const std::size_t need = pair_bytes(keybytes, valuebytes);
     if (pages_.empty() || pages_.back().used + need > pages_.back().size) {
-      pages_.push_back(page{std::make_unique<char[]>(need > page_bytes_ ? need : page_bytes_), need > page_bytes_ ? need : page_bytes_, 0});
+      pages_.push_back(
+          page{std::make_unique<char[]>(need > page_bytes_ ? need : page_bytes_), need > page_bytes_ ? need : page_bytes_, 0});
     }
     page& p = pages_.back();
     write_pair(p.bytes.get() + p.used, key, keybytes, value, valuebytes);

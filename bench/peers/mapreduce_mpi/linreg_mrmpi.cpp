@@ -15,33 +15,22 @@
 #include "../../../apps/mapreduce/mr_inputs.hpp"
 #include "mapreduce.hpp"
 #include "peer_app.hpp"
+#include "peer_steps.hpp"
 
 namespace {
 
 constexpr int sums = 6;
 
-// sloc mapreduce_mpi/linreg begin
 void linreg_map(int index, mrmpi::key_value* kv, void* ptr) {
   const mrapp::point& p = static_cast<const mrapp::point*>(ptr)[index];
   const double term[sums] = {1.0, p.x, p.y, p.x * p.x, p.y * p.y, p.x * p.y};
   for (int k = 0; k < sums; ++k) kv->add(&k, sizeof k, &term[k], sizeof(double));
 }
 
-void linreg_reduce(char* key, int keybytes, char* multivalue, int nvalues, int*, mrmpi::key_value* kv, void*) {
-  double sum = 0;
-  for (int i = 0; i < nvalues; ++i) {
-    double v;
-    std::memcpy(&v, multivalue + i * sizeof v, sizeof v);
-    sum += v;
-  }
-  kv->add(key, keybytes, &sum, sizeof sum);
-}
-
 void fit(const double* s, double& slope, double& intercept) {
   slope = (s[0] * s[5] - s[1] * s[2]) / (s[0] * s[3] - s[1] * s[1]);
   intercept = (s[2] - slope * s[1]) / s[0];
 }
-// sloc mapreduce_mpi/linreg end
 
 int run(const mrpeer::options& opt) {
   std::vector<mrapp::point> points = mrapp::make_points(opt.size, static_cast<std::uint64_t>(opt.seed));
@@ -49,20 +38,11 @@ int run(const mrpeer::options& opt) {
 
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = mrpeer::now_s();
-  // sloc mapreduce_mpi/linreg begin
-  const std::uint64_t pairs = mr.map(static_cast<int>(opt.size), linreg_map, points.data());
-  mr.collate();
-  mr.reduce(linreg_reduce, nullptr);
-  mr.gather(1);
-  double s[sums] = {0, 0, 0, 0, 0, 0};
-  mr.kv().for_each([&](const char* k, int, const char* v, int) {
-    int key;
-    std::memcpy(&key, k, sizeof key);
-    std::memcpy(&s[key], v, sizeof(double));
-  });
+  const std::uint64_t pairs =
+      mrpeer::map_collate_reduce_gather(mr, opt.size, linreg_map, points.data(), mrpeer::add_values<double>);
+  const std::vector<double> s = mrpeer::values_by_key<double>(mr.kv(), sums);
   double slope = 0, intercept = 0;
-  if (mr.rank() == 0) fit(s, slope, intercept);
-  // sloc mapreduce_mpi/linreg end
+  if (mr.rank() == 0) fit(s.data(), slope, intercept);
   MPI_Barrier(MPI_COMM_WORLD);
   const double seconds = mrpeer::now_s() - start;
 
@@ -79,19 +59,13 @@ int run(const mrpeer::options& opt) {
     std::printf("linreg: y = %.6f x + %.6f from %lld points\n", slope, intercept, static_cast<long long>(opt.size));
   }
   const bool verified = mrpeer::rank0_says(ok);
-  return mrpeer::report("linreg", opt, seconds, verified, pairs, mrapp::digest_of_sums(s, sums),
+  return mrpeer::report("linreg", opt, seconds, verified, pairs, mrapp::digest_of_sums(s.data(), sums),
                         {{"slope", slope}, {"intercept", intercept}});
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  mrpeer::options opt;
-  opt.size = 100000;
-  auto status = mrpeer::parse(argc, argv, "linreg_mrmpi", "LinReg on MapReduce over MPI (the peer of apps/mapreduce/linreg)",
-                              "points", opt, mrapp::max_exact_points);
-  const int code = status ? *status : run(opt);
-  MPI_Finalize();
-  return code;
+  return mrpeer::main_of(argc, argv, "linreg_mrmpi", "LinReg on MapReduce over MPI (the peer of apps/mapreduce/linreg)", "points",
+                         100000, mrapp::max_exact_points, run);
 }

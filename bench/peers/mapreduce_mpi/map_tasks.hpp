@@ -11,8 +11,6 @@ struct task_range {
   std::int64_t first, last;  // [first, last)
 };
 
-inline task_range chunk_of(std::int64_t nmap, int rank, int ranks) {
-  return {nmap * rank / ranks, nmap * (rank + 1) / ranks};
-}
+inline task_range chunk_of(std::int64_t nmap, int rank, int ranks) { return {nmap * rank / ranks, nmap * (rank + 1) / ranks}; }
 
 }  // namespace mrmpi

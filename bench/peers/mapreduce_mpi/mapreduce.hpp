@@ -46,7 +46,9 @@ class mapreduce {
 
   std::uint64_t aggregate() {
     const int ranks = ranks_;
-    *kv_ = exchange(*kv_, comm_, [ranks](const char* k, int kb) { return static_cast<int>(key_hash(k, kb) % static_cast<std::uint32_t>(ranks)); });
+    *kv_ = exchange(*kv_, comm_, [ranks](const char* k, int kb) {
+      return static_cast<int>(key_hash(k, kb) % static_cast<std::uint32_t>(ranks));
+    });
     return total(kv_->pairs());
   }
 

@@ -1,8 +1,8 @@
 // What the four MapReduce-over-MPI peers share (and an MR-MPI user would
 // write around the library): MPI start and end, the options of the UPC-MR app
 // each mirrors (--size, --seed; --page for the KeyValue page size), the timer,
-// and the end of a run: rank 0 prints a summary and the same result line as
-// apps/mapreduce, with "backend": "mpi" and the answer's digest.
+// the end of a run (rank 0 prints a summary and the same result line as
+// apps/mapreduce, with "backend": "mpi" and the answer's digest), and main().
 #pragma once
 #include <mpi.h>
 
@@ -24,8 +24,8 @@ struct options {
 
 // Parses argv on every rank (all reach the same verdict; rank 0 prints): the
 // status main() returns after --help (0) or a bad option (2), or nothing.
-inline std::optional<int> parse(int argc, char** argv, const char* program, const char* about, const char* size_help,
-                                options& o, std::int64_t max_size) {
+inline std::optional<int> parse(int argc, char** argv, const char* program, const char* about, const char* size_help, options& o,
+                                std::int64_t max_size) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   bench::cli cli(program, about);
@@ -34,8 +34,9 @@ inline std::optional<int> parse(int argc, char** argv, const char* program, cons
   cli.add_size("page", "bytes of a KeyValue page", &o.page);
   if (auto status = cli.exit_status(argc, argv, rank == 0)) return status;
   if (o.size > max_size) {
-    if (rank == 0) std::fprintf(stderr, "%s: --size=%lld: at most %lld\n", program, static_cast<long long>(o.size),
-                                static_cast<long long>(max_size));
+    if (rank == 0)
+      std::fprintf(stderr, "%s: --size=%lld: at most %lld\n", program, static_cast<long long>(o.size),
+                   static_cast<long long>(max_size));
     return 2;
   }
   if (o.page < 64) {
@@ -80,6 +81,20 @@ inline int report(const char* app, const options& o, double seconds, bool verifi
     std::fflush(stdout);
   }
   return verified ? 0 : 1;
+}
+
+// A peer's main(): MPI started, the options parsed (--size's default
+// `size`), run(options) on every rank, MPI ended; the exit status.
+template <class Run>
+int main_of(int argc, char** argv, const char* program, const char* about, const char* size_help, std::int64_t size,
+            std::int64_t max_size, Run run) {
+  MPI_Init(&argc, &argv);
+  options opt;
+  opt.size = size;
+  const auto status = parse(argc, argv, program, about, size_help, opt, max_size);
+  const int code = status ? *status : run(opt);
+  MPI_Finalize();
+  return code;
 }
 
 }  // namespace mrpeer

@@ -17,6 +17,7 @@
 #include "../../../apps/mapreduce/mr_inputs.hpp"
 #include "mapreduce.hpp"
 #include "peer_app.hpp"
+#include "peer_steps.hpp"
 
 namespace {
 
@@ -39,7 +40,6 @@ int scan(const mailbox& box, const std::string& mail, F&& f) {
   return found;
 }
 
-// sloc mapreduce_mpi/spamc begin
 void spamc_map(int index, mrmpi::key_value* kv, void* ptr) {
   const mailbox& box = *static_cast<const mailbox*>(ptr);
   const long long one = 1;
@@ -47,17 +47,6 @@ void spamc_map(int index, mrmpi::key_value* kv, void* ptr) {
   if (scan(box, box.mails[static_cast<std::size_t>(index)], [&](int w) { kv->add(&w, sizeof w, &one, sizeof one); }) > 0)
     kv->add(&any, sizeof any, &one, sizeof one);
 }
-
-void spamc_reduce(char* key, int keybytes, char* multivalue, int nvalues, int*, mrmpi::key_value* kv, void*) {
-  long long sum = 0;
-  for (int i = 0; i < nvalues; ++i) {
-    long long v;
-    std::memcpy(&v, multivalue + i * sizeof v, sizeof v);
-    sum += v;
-  }
-  kv->add(key, keybytes, &sum, sizeof sum);
-}
-// sloc mapreduce_mpi/spamc end
 
 int run(const mrpeer::options& opt) {
   mailbox box;
@@ -68,20 +57,8 @@ int run(const mrpeer::options& opt) {
 
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = mrpeer::now_s();
-  // sloc mapreduce_mpi/spamc begin
-  const std::uint64_t pairs = mr.map(static_cast<int>(opt.size), spamc_map, &box);
-  mr.collate();
-  mr.reduce(spamc_reduce, nullptr);
-  mr.gather(1);
-  std::vector<long long> count(counters, 0);
-  mr.kv().for_each([&](const char* k, int, const char* v, int) {
-    int key;
-    long long c;
-    std::memcpy(&key, k, sizeof key);
-    std::memcpy(&c, v, sizeof c);
-    count[static_cast<std::size_t>(key)] += c;
-  });
-  // sloc mapreduce_mpi/spamc end
+  const std::uint64_t pairs = mrpeer::map_collate_reduce_gather(mr, opt.size, spamc_map, &box, mrpeer::add_values<long long>);
+  const std::vector<long long> count = mrpeer::values_by_key<long long>(mr.kv(), counters);
   MPI_Barrier(MPI_COMM_WORLD);
   const double seconds = mrpeer::now_s() - start;
 
@@ -92,7 +69,8 @@ int run(const mrpeer::options& opt) {
       if (scan(box, m, [&](int w) { ++want[static_cast<std::size_t>(w)]; }) > 0) ++want[matching_mails];
     for (int k = 0; k < counters && ok; ++k)
       if (count[static_cast<std::size_t>(k)] != want[static_cast<std::size_t>(k)]) {
-        std::printf("spamc_mrmpi: key %d: %lld, expected %lld\n", k, count[static_cast<std::size_t>(k)], want[static_cast<std::size_t>(k)]);
+        std::printf("spamc_mrmpi: key %d: %lld, expected %lld\n", k, count[static_cast<std::size_t>(k)],
+                    want[static_cast<std::size_t>(k)]);
         ok = false;
       }
     long long occurrences = 0;
@@ -102,8 +80,8 @@ int run(const mrpeer::options& opt) {
       if (count[static_cast<std::size_t>(k)] > count[static_cast<std::size_t>(top)]) top = k;
     }
     std::printf("spamc: %lld of %lld e-mails have malware words, %lld occurrences; the most frequent: \"%s\" (%lld)\n",
-                count[matching_mails], static_cast<long long>(opt.size), occurrences, names[static_cast<std::size_t>(top)].c_str(),
-                count[static_cast<std::size_t>(top)]);
+                count[matching_mails], static_cast<long long>(opt.size), occurrences,
+                names[static_cast<std::size_t>(top)].c_str(), count[static_cast<std::size_t>(top)]);
   }
   const bool verified = mrpeer::rank0_says(ok);
   return mrpeer::report("spamc", opt, seconds, verified, pairs, mrapp::digest_of_counts(count.data(), counters));
@@ -112,12 +90,6 @@ int run(const mrpeer::options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  mrpeer::options opt;
-  opt.size = 2000;
-  auto status = mrpeer::parse(argc, argv, "spamc_mrmpi", "SpamC on MapReduce over MPI (the peer of apps/mapreduce/spamc)",
-                              "e-mails (30 to 300 words each)", opt, 1 << 22);
-  const int code = status ? *status : run(opt);
-  MPI_Finalize();
-  return code;
+  return mrpeer::main_of(argc, argv, "spamc_mrmpi", "SpamC on MapReduce over MPI (the peer of apps/mapreduce/spamc)",
+                         "e-mails (30 to 300 words each)", 2000, 1 << 22, run);
 }

@@ -17,10 +17,10 @@
 #include "../../../apps/mapreduce/mr_inputs.hpp"
 #include "mapreduce.hpp"
 #include "peer_app.hpp"
+#include "peer_steps.hpp"
 
 namespace {
 
-// sloc mapreduce_mpi/wordc begin
 void wordc_map(int document, mrmpi::key_value* kv, void* ptr) {
   const std::vector<std::string>& docs = *static_cast<const std::vector<std::string>*>(ptr);
   char word[mrapp::max_word + 1];
@@ -29,35 +29,20 @@ void wordc_map(int document, mrmpi::key_value* kv, void* ptr) {
                        [&](const char* w, int length) { kv->add(w, length + 1, &one, sizeof one); });
 }
 
-void wordc_reduce(char* key, int keybytes, char* multivalue, int nvalues, int*, mrmpi::key_value* kv, void*) {
-  long long sum = 0;
-  for (int i = 0; i < nvalues; ++i) {
-    long long v;
-    std::memcpy(&v, multivalue + i * sizeof v, sizeof v);
-    sum += v;
-  }
-  kv->add(key, keybytes, &sum, sizeof sum);
-}
-// sloc mapreduce_mpi/wordc end
-
 int run(const mrpeer::options& opt) {
   const std::vector<std::string> documents = mrapp::make_corpus(opt.size, static_cast<std::uint64_t>(opt.seed));
   mrmpi::mapreduce mr(MPI_COMM_WORLD, opt.page);
 
   MPI_Barrier(MPI_COMM_WORLD);
   const double start = mrpeer::now_s();
-  // sloc mapreduce_mpi/wordc begin
-  const std::uint64_t pairs = mr.map(static_cast<int>(opt.size), wordc_map, const_cast<std::vector<std::string>*>(&documents));
-  mr.collate();
-  mr.reduce(wordc_reduce, nullptr);
-  mr.gather(1);
+  const std::uint64_t pairs = mrpeer::map_collate_reduce_gather(
+      mr, opt.size, wordc_map, const_cast<std::vector<std::string>*>(&documents), mrpeer::add_values<long long>);
   std::map<std::string, long long> counts;  // sorted by word
   mr.kv().for_each([&](const char* k, int, const char* v, int) {
     long long c;
     std::memcpy(&c, v, sizeof c);
     counts[k] += c;
   });
-  // sloc mapreduce_mpi/wordc end
   MPI_Barrier(MPI_COMM_WORLD);
   const double seconds = mrpeer::now_s() - start;
 
@@ -88,12 +73,6 @@ int run(const mrpeer::options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  mrpeer::options opt;
-  opt.size = 1000;
-  auto status = mrpeer::parse(argc, argv, "wordc_mrmpi", "WordC on MapReduce over MPI (the peer of apps/mapreduce/wordc)",
-                              "documents (20 to 400 words each)", opt, 1 << 22);
-  const int code = status ? *status : run(opt);
-  MPI_Finalize();
-  return code;
+  return mrpeer::main_of(argc, argv, "wordc_mrmpi", "WordC on MapReduce over MPI (the peer of apps/mapreduce/wordc)",
+                         "documents (20 to 400 words each)", 1000, 1 << 22, run);
 }
