@@ -101,8 +101,13 @@ inline upc::launch_options options(int threads, upc::backend_kind b) {
   o.quiet = true;
   o.timeout_seconds = 120;
   // UPCEMU_TEST_RACES=1: every run of the suite under --check=races (a correct
-  // program must run clean; docs/races.md), except where mpi refuses it.
-  if (std::getenv("UPCEMU_TEST_RACES") && o.backend != upc::backend_kind::mpi) o.check = o.races = true;
+  // program must run clean; docs/races.md), except where mpi refuses it. The
+  // check costs up to about 11 times an unchecked run (docs/benchmarks.md), so
+  // the safety-net time limit grows as the setup's test timeouts do (x4).
+  if (std::getenv("UPCEMU_TEST_RACES") && o.backend != upc::backend_kind::mpi) {
+    o.check = o.races = true;
+    o.timeout_seconds *= 4;
+  }
   return o;
 }
 
