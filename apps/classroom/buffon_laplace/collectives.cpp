@@ -47,10 +47,9 @@ int run(const buffon::options& opt) {
   // sloc classroom/buffon_laplace/collectives comm begin
   upc_all_reduceL(&total, hits, UPC_ADD, static_cast<size_t>(THREADS), 1, nullptr, sync_all);
   // sloc classroom/buffon_laplace/collectives comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return buffon::check("collectives", opt, total.get(), THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return buffon::check("collectives", opt, total.get(), THREADS, seconds);
+  });
 }
 
 }  // namespace

@@ -39,10 +39,9 @@ int run(const buffon::options& opt) {
   // sloc classroom/buffon_laplace/extended comm begin
   upc_all_reduceL_all_in_place_priv(&mine, UPC_ADD, static_cast<size_t>(THREADS), 1, nullptr, sync_all);
   // sloc classroom/buffon_laplace/extended comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return buffon::check("extended", opt, mine, THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return buffon::check("extended", opt, mine, THREADS, seconds);
+  });
 }
 
 }  // namespace

@@ -42,10 +42,9 @@ int run(const buffon::options& opt) {
     for (int t = 0; t < THREADS; ++t) total += hits[t];
     // sloc classroom/buffon_laplace/optimised comp end
   }
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return buffon::check("optimised", opt, total, THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return buffon::check("optimised", opt, total, THREADS, seconds);
+  });
 }
 
 }  // namespace

@@ -42,6 +42,15 @@ class stopwatch {
   std::chrono::steady_clock::time_point start_;
 };
 
+// The end of a parallel stage: every thread stops the clock, thread 0 checks
+// the result and reports it (check(seconds) gives the exit status); the
+// others return 0.
+template <class Check>
+int on_thread0(const stopwatch& clock, Check check) {
+  const double seconds = clock.seconds();
+  return MYTHREAD == 0 ? check(seconds) : 0;
+}
+
 // Parses argv with `cli` (options already added); nothing when the program
 // should run, else the exit status: 0 after --help, 2 after a bad option (the
 // message, "<program>: <what is wrong>", is on stderr).

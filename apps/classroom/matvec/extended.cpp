@@ -65,10 +65,7 @@ int run(const matvec::options& opt) {
   // sloc classroom/matvec/extended comm begin
   upc_all_gather_v_local_priv(c.data(), my_c.data(), disp, rows_1, rows, sizeof(double), sync_all);
   // sloc classroom/matvec/extended comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return matvec::check("extended", opt, c, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) { return matvec::check("extended", opt, c, seconds); });
 }
 
 }  // namespace

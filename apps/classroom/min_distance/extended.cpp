@@ -69,10 +69,9 @@ int run(const min_distance::options& opt) {
   upc_all_gather_v_local_priv(whole.data(), mine.data(), disp, counts, static_cast<std::size_t>(rows) * N, sizeof(int),
                               sync_all);
   // sloc classroom/min_distance/extended comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return min_distance::check("extended", opt, whole, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return min_distance::check("extended", opt, whole, seconds);
+  });
 }
 
 }  // namespace

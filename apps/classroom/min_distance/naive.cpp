@@ -47,10 +47,9 @@ int run(const min_distance::options& opt) {
     upc_barrier;  // row k+1 is final before step k+1 reads it
     // sloc classroom/min_distance/naive comm end
   }
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return min_distance::check("naive", opt, min_distance::collect(d, n), seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return min_distance::check("naive", opt, min_distance::collect(d, n), seconds);
+  });
 }
 
 }  // namespace

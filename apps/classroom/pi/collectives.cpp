@@ -45,10 +45,9 @@ int run(const pi::options& opt) {
   // sloc classroom/pi/collectives comm begin
   upc_all_reduceL(&total, hits, UPC_ADD, static_cast<size_t>(THREADS), 1, nullptr, sync_all);
   // sloc classroom/pi/collectives comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return pi::check("collectives", opt, total.get(), THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return pi::check("collectives", opt, total.get(), THREADS, seconds);
+  });
 }
 
 }  // namespace

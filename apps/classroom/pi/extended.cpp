@@ -40,10 +40,9 @@ int run(const pi::options& opt) {
   // sloc classroom/pi/extended comm begin
   upc_all_reduceL_all_in_place_priv(&mine, UPC_ADD, static_cast<size_t>(THREADS), 1, nullptr, sync_all);
   // sloc classroom/pi/extended comm end
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return pi::check("extended", opt, mine, THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return pi::check("extended", opt, mine, THREADS, seconds);
+  });
 }
 
 }  // namespace

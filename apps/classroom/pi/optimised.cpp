@@ -41,10 +41,9 @@ int run(const pi::options& opt) {
     for (int t = 0; t < THREADS; ++t) total += hits[t];
     // sloc classroom/pi/optimised comp end
   }
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return pi::check("optimised", opt, total, THREADS, seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return pi::check("optimised", opt, total, THREADS, seconds);
+  });
 }
 
 }  // namespace

@@ -47,10 +47,9 @@ int run(const stencil2d::options& opt) {
     upc_barrier;  // every new value is written before anyone reads it
     // sloc classroom/stencil2d/naive comm end
   }
-  const double seconds = clock.seconds();
-
-  if (MYTHREAD != 0) return 0;
-  return stencil2d::check("naive", opt, stencil2d::collect(opt.iterations % 2 == 0 ? u : v, opt), seconds);
+  return classroom::on_thread0(clock, [&](double seconds) {
+    return stencil2d::check("naive", opt, stencil2d::collect(opt.iterations % 2 == 0 ? u : v, opt), seconds);
+  });
 }
 
 }  // namespace
