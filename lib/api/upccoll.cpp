@@ -41,6 +41,29 @@ bool take_root(call_args& a, int root) {
   return !a.v.bad() && root == a.me;
 }
 
+// One side's fixed-size blocks (recv: the receive side, else the send side):
+// `count` elements of `type` a block, `blocks` blocks of `buf` checked and
+// noted; sets the side's block bytes and its area.
+void fixed_blocks(call_args& a, bool recv, upc::sptr<void> buf, size_t count, const dtype_info& type, std::uint64_t blocks) {
+  tasks::call& c = a.c;
+  const char* count_arg = recv ? "recvcnt" : "sendcnt";
+  const char* buf_arg = recv ? "recvbuf" : "sendbuf";
+  std::uint64_t& bytes = recv ? c.recv_bytes : c.send_bytes;
+  char*& area = recv ? c.recv : c.send;
+  bytes = bytes_of(a.v, count, type.size, count_arg, UPCCOLL_ERROR_COUNT);
+  const std::uint64_t all = bytes_of(a.v, bytes, blocks, count_arg, UPCCOLL_ERROR_COUNT);
+  area = use_buffer(a, buf, all, buf_arg, recv ? UPCCOLL_ERROR_RECVBUF : UPCCOLL_ERROR_SENDBUF);
+  note(a, recv, buf_arg, area, 0, all);
+}
+
+// In place, a v-variant member's block of one side (recv: the receive side)
+// is in its buffer of the other side, where its count and displacement put it.
+void own_block_in_place(call_args& a, bool recv) {
+  tasks::call& c = a.c;
+  (recv ? c.recv_bytes : c.send_bytes) = c.meta[std::size_t(a.me)];
+  (recv ? c.recv : c.send) = (recv ? c.send : c.recv) + c.meta[std::size_t(a.P + a.me)];
+}
+
 }  // namespace
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
@@ -77,18 +100,8 @@ upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, u
   if (v.bad()) return launch(a);
   const std::uint64_t sblocks = c.kind == collective::member_scatter ? std::uint64_t(a.P) : 1;
   const std::uint64_t rblocks = gather ? std::uint64_t(a.P) : 1;
-  if (uses_send) {
-    c.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    const std::uint64_t all = bytes_of(v, c.send_bytes, sblocks, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.send = use_buffer(a, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    note(a, false, "sendbuf", c.send, 0, all);
-  }
-  if (uses_recv) {
-    c.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    const std::uint64_t all = bytes_of(v, c.recv_bytes, rblocks, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.recv = use_buffer(a, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
-    note(a, true, "recvbuf", c.recv, 0, all);
-  }
+  if (uses_send) fixed_blocks(a, false, sendbuf, sendcnt, *st, sblocks);
+  if (uses_recv) fixed_blocks(a, true, recvbuf, recvcnt, *rt, rblocks);
   if (c.in_place && !v.bad()) {
     if (gather) {  // the root sends its block of recvbuf to itself
       c.send_bytes = c.recv_bytes;
@@ -140,7 +153,6 @@ upccoll_return_t scatterv(call_args& a, upc::sptr<void> sendbuf, size_t* sendcnt
                           upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                           int root) {
   verdict& v = a.v;
-  const int P = a.P, me = a.me;
   tasks::call& c = a.c;
   const bool at_root = take_root(a, root);
   c.in_place = in_place_here(a, recvbuf, false, at_root);  // the root's block stays in sendbuf
@@ -150,15 +162,8 @@ upccoll_return_t scatterv(call_args& a, upc::sptr<void> sendbuf, size_t* sendcnt
     c.meta = check_vector(a, sendcnts, sdispls, st->size, sendbuf, "sendcnts", "sdispls", UPCCOLL_ERROR_SENDCNTS,
                           UPCCOLL_ERROR_SDISPLS, false);
   if (at_root && !v.bad()) c.send = local_address(sendbuf);
-  if (rt) {
-    c.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-    c.recv = use_buffer(a, recvbuf, c.recv_bytes, "recvbuf", UPCCOLL_ERROR_RECVBUF);
-    note(a, true, "recvbuf", c.recv, 0, c.recv_bytes);
-  }
-  if (c.in_place && !v.bad()) {
-    c.recv_bytes = c.meta[std::size_t(me)];
-    c.recv = c.send + c.meta[std::size_t(P + me)];
-  }
+  if (rt) fixed_blocks(a, true, recvbuf, recvcnt, *rt, 1);
+  if (c.in_place && !v.bad()) own_block_in_place(a, true);
   c.selection_bytes = c.recv_bytes;
   return launch(a);
 }
@@ -184,24 +189,16 @@ upccoll_return_t gather_v(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt,
                           upccoll_dtype_t recvtype, bool receives_here) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  const int P = a.P, me = a.me;
   c.in_place = in_place_here(a, sendbuf, true, receives_here);
   const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
   const dtype_info* rt = receives_here ? check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype") : nullptr;
-  if (st) {
-    c.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.send = use_buffer(a, sendbuf, c.send_bytes, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    note(a, false, "sendbuf", c.send, 0, c.send_bytes);
-  }
+  if (st) fixed_blocks(a, false, sendbuf, sendcnt, *st, 1);
   if (receives_here && rt) {
     c.meta = check_vector(a, recvcnts, displs, rt->size, recvbuf, "recvcnts", displs_arg, UPCCOLL_ERROR_RECVCNTS,
-                          UPCCOLL_ERROR_RDISPLS, true, c.in_place ? me : -1);
+                          UPCCOLL_ERROR_RDISPLS, true, c.in_place ? a.me : -1);
     if (!v.bad()) c.recv = local_address(recvbuf);
   }
-  if (c.in_place && !v.bad()) {
-    c.send_bytes = c.meta[std::size_t(me)];
-    c.send = c.recv + c.meta[std::size_t(P + me)];
-  }
+  if (c.in_place && !v.bad()) own_block_in_place(a, false);
   c.selection_bytes = c.send_bytes;
   return launch(a);
 }
@@ -235,16 +232,8 @@ upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcn
   const dtype_info* rt = check_type(v, recvtype, UPCCOLL_ERROR_RECVTYPE, "recvtype");
   if (v.bad()) return launch(a);
   const std::uint64_t P = std::uint64_t(a.P);
-  if (!c.in_place) {
-    c.send_bytes = bytes_of(v, sendcnt, st->size, "sendcnt", UPCCOLL_ERROR_COUNT);
-    const std::uint64_t all = bytes_of(v, c.send_bytes, personalised ? P : 1, "sendcnt", UPCCOLL_ERROR_COUNT);
-    c.send = use_buffer(a, sendbuf, all, "sendbuf", UPCCOLL_ERROR_SENDBUF);
-    note(a, false, "sendbuf", c.send, 0, all);
-  }
-  c.recv_bytes = bytes_of(v, recvcnt, rt->size, "recvcnt", UPCCOLL_ERROR_COUNT);
-  const std::uint64_t all = bytes_of(v, c.recv_bytes, P, "recvcnt", UPCCOLL_ERROR_COUNT);
-  c.recv = use_buffer(a, recvbuf, all, "recvbuf", UPCCOLL_ERROR_RECVBUF);
-  note(a, true, "recvbuf", c.recv, 0, all);
+  if (!c.in_place) fixed_blocks(a, false, sendbuf, sendcnt, *st, personalised ? P : 1);
+  fixed_blocks(a, true, recvbuf, recvcnt, *rt, P);
   if (c.in_place && !v.bad()) {
     c.send_bytes = c.recv_bytes;
     c.send = personalised ? c.recv : (c.recv ? c.recv + std::uint64_t(a.me) * c.recv_bytes : nullptr);

@@ -32,11 +32,6 @@ void check_buffer(const char* fn, const char* arg, const void* p) {
   if (!p) fail(fn, std::string(arg) + " is a null pointer, and this thread's values are " + (std::strcmp(arg, "dst") == 0 || std::strcmp(arg, "rootdst") == 0 ? "written" : "read"));
 }
 
-// The chunks of `list` between the threads' private arrays, fully synchronised.
-void move_values(const char* fn, const std::vector<chunk>& list, const void* src, void* dst) {
-  xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
-}
-
 }  // namespace
 
 void check_root(const char* fn, int root) {
@@ -45,96 +40,99 @@ void check_root(const char* fn, int root) {
 }
 
 namespace {
+// A buffer argument, by its name.
+struct named_buffer {
+  const char* arg;
+  const void* p;
+};
+
 // What every data movement starts with: the record its call leaves for the
 // whole call (compared across threads: the size, and the root of a rooted
-// one), then the checks of the size and the root, before any buffer's (an
-// all-to-all one's src and dst here too).
+// one), then the checks of the size and the root, then those of the buffers
+// (a rooted one's: the one every thread passes, the one the root passes).
+// Then its chunks move between the threads' private arrays, fully synchronised.
 struct movement_call {
+  const char* fn;
   detail::collective_call call;
-  movement_call(const char* fn, const where_t& w, std::size_t bytes, const void* src, void* dst) : call(fn, w, {{"bytes", bytes}}) {
+  movement_call(const char* fn, const where_t& w, std::size_t bytes, const void* src, void* dst)
+      : fn(fn), call(fn, w, {{"bytes", bytes}}) {
     check_bytes(fn, bytes);
     check_buffer(fn, "src", src);
     check_buffer(fn, "dst", dst);
   }
-  movement_call(const char* fn, const where_t& w, std::size_t bytes, int root)
-      : call(fn, w, {{"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)}}) {
+  movement_call(const char* fn, const where_t& w, std::size_t bytes, int root, named_buffer mine, named_buffer roots = {})
+      : fn(fn), call(fn, w, {{"bytes", bytes}, {"rootthread", static_cast<std::uint64_t>(root)}}) {
     check_bytes(fn, bytes);
     check_root(fn, root);
+    check_buffer(fn, mine.arg, mine.p);
+    if (roots.arg && MYTHREAD == root) check_buffer(fn, roots.arg, roots.p);
+  }
+  void move(const std::vector<chunk>& list, const void* src, void* dst) const {
+    xupc::move_chunks(fn, list, static_cast<const char*>(src), static_cast<char*>(dst), all_sync);
   }
 };
 }  // namespace
 
 void broadcast(void* values, std::size_t bytes, int root, const where_t& w) {
-  const char* fn = "xupc_allv_broadcast";
-  const movement_call call(fn, w, bytes, root);
-  check_buffer(fn, "values", values);
+  const movement_call call("xupc_allv_broadcast", w, bytes, root, {"values", values});
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t)
     if (t != root) list.push_back(chunk{at(root, 0), at(t, 0), bytes});
-  move_values(fn, list, values, values);
+  call.move(list, values, values);
 }
 
 void scatter(void* dst, const void* rootsrc, std::size_t bytes, int root, const where_t& w) {
-  const char* fn = "xupc_allv_scatter";
-  const movement_call call(fn, w, bytes, root);
-  check_buffer(fn, "dst", dst);
-  if (MYTHREAD == root) check_buffer(fn, "rootsrc", rootsrc);
+  const movement_call call("xupc_allv_scatter", w, bytes, root, {"dst", dst}, {"rootsrc", rootsrc});
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(root, static_cast<std::uint64_t>(t) * bytes), at(t, 0), bytes});
-  move_values(fn, list, rootsrc, dst);
+  call.move(list, rootsrc, dst);
 }
 
 void gather(void* rootdst, const void* src, std::size_t bytes, int root, const where_t& w) {
-  const char* fn = "xupc_allv_gather";
-  const movement_call call(fn, w, bytes, root);
-  check_buffer(fn, "src", src);
-  if (MYTHREAD == root) check_buffer(fn, "rootdst", rootdst);
+  const movement_call call("xupc_allv_gather", w, bytes, root, {"src", src}, {"rootdst", rootdst});
   std::vector<chunk> list;
   for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(t, 0), at(root, static_cast<std::uint64_t>(t) * bytes), bytes});
-  move_values(fn, list, src, rootdst);
+  call.move(list, src, rootdst);
 }
 
 void gather_all(void* dst, const void* src, std::size_t bytes, const where_t& w) {
-  const char* fn = "xupc_allv_gather_all";
-  const movement_call call(fn, w, bytes, src, dst);
+  const movement_call call("xupc_allv_gather_all", w, bytes, src, dst);
   std::vector<chunk> list;
   for (int j = 0; j < threads(); ++j)
     for (int t = 0; t < threads(); ++t) list.push_back(chunk{at(t, 0), at(j, static_cast<std::uint64_t>(t) * bytes), bytes});
-  move_values(fn, list, src, dst);
+  call.move(list, src, dst);
 }
 
 void exchange(void* dst, const void* src, std::size_t bytes, const where_t& w) {
-  const char* fn = "xupc_allv_exchange";
-  const movement_call call(fn, w, bytes, src, dst);
+  const movement_call call("xupc_allv_exchange", w, bytes, src, dst);
   std::vector<chunk> list;
   for (int i = 0; i < threads(); ++i)
     for (int j = 0; j < threads(); ++j)
       list.push_back(chunk{at(i, static_cast<std::uint64_t>(j) * bytes), at(j, static_cast<std::uint64_t>(i) * bytes), bytes});
-  move_values(fn, list, src, dst);
+  call.move(list, src, dst);
 }
 
 void permute(void* dst, const void* src, std::size_t bytes, int tothread, const where_t& w) {
-  const char* fn = "xupc_allv_permute";
-  const movement_call call(fn, w, bytes, src, dst);
-  check_root(fn, tothread);
+  const movement_call call("xupc_allv_permute", w, bytes, src, dst);
+  check_root(call.fn, tothread);
   // every thread's target, to every thread (they make the chunk list)
   const int T = threads();
   std::vector<int> targets(static_cast<std::size_t>(T));
   std::vector<chunk> spread;
   for (int j = 0; j < T; ++j)
     for (int t = 0; t < T; ++t) spread.push_back(chunk{at(t, 0), at(j, static_cast<std::uint64_t>(t) * sizeof(int)), sizeof(int)});
-  move_values(fn, spread, &tothread, targets.data());
+  call.move(spread, &tothread, targets.data());
   std::vector<int> from(static_cast<std::size_t>(T), -1);
   for (int t = 0; t < T; ++t) {
     int& f = from[static_cast<std::size_t>(targets[static_cast<std::size_t>(t)])];
     if (f >= 0)
-      fail(fn, "tothread is not a permutation: threads " + std::to_string(f) + " and " + std::to_string(t) + " both send to thread " +
+      fail(call.fn, "tothread is not a permutation: threads " + std::to_string(f) + " and " + std::to_string(t) + " both send to thread " +
                    std::to_string(targets[static_cast<std::size_t>(t)]));
     f = t;
   }
   std::vector<chunk> list;
   for (int t = 0; t < T; ++t) list.push_back(chunk{at(t, 0), at(targets[static_cast<std::size_t>(t)], 0), bytes});
-  move_values(fn, list, src, dst);
+  call.move(list, src, dst);
 }
 
 namespace {

@@ -123,18 +123,29 @@ holder_tree make_tree(const team& t, int root, tree_kind kind) {
   return h;
 }
 
+// Flows with nothing held yet, every chunk delivered from its source (-1).
+chunk_flows no_flows(const request& rq, const team& t) {
+  return {std::vector<std::vector<chunk_flows::entry>>(static_cast<std::size_t>(t.size())), std::vector<int>(rq.chunks->size(), -1)};
+}
+
+// The chunks that are runs between threads, by the team rank of their
+// destination (to = true) or of their source, in list order.
+std::vector<std::vector<std::size_t>> runs_by_rank(const request& rq, const team& t, const chunk_runs& runs, bool to) {
+  const std::vector<chunk>& chunks = *rq.chunks;
+  std::vector<std::vector<std::size_t>> by(static_cast<std::size_t>(t.size()));
+  for (std::size_t i = 0; i < chunks.size(); ++i)
+    if (runs.of_chunk[i] >= 0) by[static_cast<std::size_t>(t.rank_of(to ? chunks[i].dst.thread : chunks[i].src.thread))].push_back(i);
+  return by;
+}
+
 // One to many: a vertex holds the runs of every rank whose home is in its
 // subtree, from its parent; a rank takes its runs from its home (or from its
 // own buffer, when it holds them anyway).
 chunk_flows one_to_many(const request& rq, const team& t, const chunk_runs& runs, const holder_tree& h) {
-  const std::vector<chunk>& chunks = *rq.chunks;
-  const std::size_t T = static_cast<std::size_t>(t.size());
-  chunk_flows f{std::vector<std::vector<chunk_flows::entry>>(T), std::vector<int>(chunks.size(), -1)};
-  std::vector<std::vector<std::size_t>> to_rank(T);
-  for (std::size_t i = 0; i < chunks.size(); ++i)
-    if (runs.of_chunk[i] >= 0) to_rank[static_cast<std::size_t>(t.rank_of(chunks[i].dst.thread))].push_back(i);
+  chunk_flows f = no_flows(rq, t);
+  const std::vector<std::vector<std::size_t>> to_rank = runs_by_rank(rq, t, runs, true);
   auto from_parent = [&](int v) { return h.parent[static_cast<std::size_t>(v)] == h.root ? -1 : h.parent[static_cast<std::size_t>(v)]; };
-  std::vector<std::unordered_set<int>> held(T);
+  std::vector<std::unordered_set<int>> held(static_cast<std::size_t>(t.size()));
   for (int r : h.order)
     for (int v : h.chain(r))
       for (std::size_t i : to_rank[static_cast<std::size_t>(r)]) {
@@ -153,12 +164,8 @@ chunk_flows one_to_many(const request& rq, const team& t, const chunk_runs& runs
 // subtree — its home ranks' from their sources, the rest from the child
 // vertex below; the root takes each run from the top of its chain.
 chunk_flows many_to_one(const request& rq, const team& t, const chunk_runs& runs, const holder_tree& h) {
-  const std::vector<chunk>& chunks = *rq.chunks;
-  const std::size_t T = static_cast<std::size_t>(t.size());
-  chunk_flows f{std::vector<std::vector<chunk_flows::entry>>(T), std::vector<int>(chunks.size(), -1)};
-  std::vector<std::vector<std::size_t>> from_rank(T);
-  for (std::size_t i = 0; i < chunks.size(); ++i)
-    if (runs.of_chunk[i] >= 0) from_rank[static_cast<std::size_t>(t.rank_of(chunks[i].src.thread))].push_back(i);
+  chunk_flows f = no_flows(rq, t);
+  const std::vector<std::vector<std::size_t>> from_rank = runs_by_rank(rq, t, runs, false);
   for (int r : h.order) {
     const std::vector<int> chain = h.chain(r);
     for (std::size_t i : from_rank[static_cast<std::size_t>(r)]) {
@@ -180,10 +187,9 @@ constexpr std::uint64_t aggregate_at_most = 2048;
 // Any list: aggregated by pairs of nodes through the node roots.
 chunk_flows by_node_pairs(const request& rq, const team& t, const chunk_runs& runs) {
   const std::vector<chunk>& chunks = *rq.chunks;
-  const std::size_t T = static_cast<std::size_t>(t.size());
   const node_groups g{t, -1};
   const int N = g.count();
-  chunk_flows f{std::vector<std::vector<chunk_flows::entry>>(T), std::vector<int>(chunks.size(), -1)};
+  chunk_flows f = no_flows(rq, t);
   // pairs[a * N + b]: the chunks from node a to node b, in list order
   std::vector<std::vector<std::size_t>> pairs(static_cast<std::size_t>(N) * static_cast<std::size_t>(N));
   for (std::size_t i = 0; i < chunks.size(); ++i) {

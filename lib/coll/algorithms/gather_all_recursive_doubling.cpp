@@ -22,25 +22,23 @@
 
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/forwarded_rows.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void gather_all_recursive_doubling(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t n = rq.nbytes;
-  auto row_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
-  char* const row = row_of(me);
+  const forwarded_rows rows{rq, t, p};
+  const auto& [me, T, n, row] = rows;
   int rounds = 0;
   while ((1 << rounds) < T) ++rounds;
   p.stages = std::max(rounds, 1);
-  p.copy(row + std::size_t(me) * n, rq.src.block_of(t.thread_of(me)), n);
   if (rounds == 0) return;
 
   p.publish_ready(0);
   for (int k = 0; k < rounds; ++k) {
     const int d = 1 << k, from = (me + d) % T, count = std::min(d, T - d);
-    const char* const from_row = row_of(from);
+    const char* const from_row = row_of(rq, t, from);
     p.wait_ready(from, k);
     // Blocks from, from+1, …, from+count-1 (mod T): one or two runs of the row.
     const int head = std::min(count, T - from);

@@ -17,21 +17,19 @@
 // leave (and let its row be reused) while it is still read. Restrictions: none.
 #include "../blocks.hpp"
 #include "../common/binomial_tree.hpp"
+#include "../common/forwarded_rows.hpp"
 #include "algorithms.hpp"
 
 namespace upc::coll::algo {
 
 void gather_all_ring(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t n = rq.nbytes;
-  auto row_of = [&](int rank) { return rq.dst.block_of(t.thread_of(rank)); };
-  char* const row = row_of(me);
+  const forwarded_rows rows{rq, t, p};
+  const auto& [me, T, n, row] = rows;
   p.stages = T > 1 ? T - 1 : 1;
-  p.copy(row + std::size_t(me) * n, rq.src.block_of(t.thread_of(me)), n);
   if (T == 1) return;
 
   const int left = (me + T - 1) % T, right = (me + 1) % T;
-  const char* const left_row = row_of(left);
+  const char* const left_row = row_of(rq, t, left);
   p.publish_ready(0);
   for (int k = 0; k < T - 1; ++k) {
     const std::size_t at = std::size_t((me - k - 1 + 2 * T) % T) * n;

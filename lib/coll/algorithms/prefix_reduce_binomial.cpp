@@ -40,10 +40,8 @@
 namespace upc::coll::algo {
 
 void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t E = rq.red.size;
-  const blocked_array& src = rq.in;
-  const std::size_t S = static_cast<std::size_t>(slots_per_member(src, src.blk != 0)) * E;
+  const member_partials shape = member_partials::of_prefix(rq, t, p);
+  const auto& [me, T, E, src, by_block, S] = shape;
   const binomial_tree tree{T, 0};
   const std::size_t held = std::size_t(tree.largest_subtree_below_root());
   // Scratch of each rank: [totals of its subtree][exclusive prefixes of its subtree], S per rank.
@@ -51,7 +49,6 @@ void prefix_reduce_binomial(const request& rq, team& t, plan& p) {
   const std::size_t prefixes_at = held * S;
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
-  p.op = rq.red;
 
   // 1. Block totals.
   plan_block_totals(p, src, t.thread_of(me), t.scratch(me));

@@ -14,13 +14,10 @@
 namespace upc::coll::algo {
 
 void prefix_reduce_flat(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t E = rq.red.size;
-  const blocked_array& src = rq.in;
-  const std::size_t per_rank = static_cast<std::size_t>(slots_per_member(src, src.blk != 0)) * E;
+  const member_partials shape = member_partials::of_prefix(rq, t, p);
+  const auto& [me, T, E, src, by_block, per_rank] = shape;
   // Scratch of each rank: [totals of its blocks][exclusive prefixes of its blocks].
   t.ensure_scratch(2 * per_rank + 64);
-  p.op = rq.red;
 
   plan_block_totals(p, src, t.thread_of(me), t.scratch(me));
   p.publish_ready();

@@ -31,17 +31,14 @@
 namespace upc::coll::algo {
 
 void prefix_reduce_multicore(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
-  const std::size_t E = rq.red.size;
-  const blocked_array& src = rq.in;
-  const std::size_t S = static_cast<std::size_t>(slots_per_member(src, src.blk != 0)) * E;  // one rank's totals
+  const member_partials shape = member_partials::of_prefix(rq, t, p);
+  const auto& [me, T, E, src, by_block, S] = shape;  // S: one rank's totals
   const node_groups g{t, 0};
   const int my_node = g.node_of(me), my_root = g.root_of(my_node), root_node = g.node_of(0);
   // every scratch: [my totals][unused][a list of totals: T areas][a list of prefixes: T areas]
   const std::size_t L = 2 * S, P = L + static_cast<std::size_t>(T) * S;
   t.ensure_scratch(P + static_cast<std::size_t>(T) * S + 64);
   const bool acks = readers_must_ack(rq.flags, false);
-  p.op = rq.red;
   p.stages = 4;
   // rank 0's lists: node by node (each node's ranks in node order)
   std::vector<std::size_t> pos(static_cast<std::size_t>(T), 0), node_first(static_cast<std::size_t>(g.count()), 0);

@@ -32,17 +32,13 @@
 namespace upc::coll::algo {
 
 void reduce_binomial(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size();
+  const member_partials shape = member_partials::of_reduce(rq, t, p);
+  const auto& [me, T, E, a, by_block, S] = shape;  // S: one rank's slot
   const binomial_tree tree{T, rq.root};
-  const blocked_array& a = rq.in;
-  const std::size_t E = rq.red.size;
-  const bool by_block = partials_by_block(a, rq.red);
-  const std::size_t S = E * static_cast<std::size_t>(slots_per_member(a, by_block));  // one rank's slot
   t.ensure_scratch(std::size_t(tree.largest_subtree_below_root()) * S + 64);
   const int v = tree.relative(me);
   const std::vector<int> children = tree.children(v);
   const bool acks = readers_must_ack(rq.flags, false);
-  p.op = rq.red;
 
   // 1. My partial(s) into slot 0 of my scratch.
   plan_partials(p, a, t.thread_of(me), t.scratch(me), by_block);
@@ -56,11 +52,7 @@ void reduce_binomial(const request& rq, team& t, plan& p) {
     }
   }
   if (v != 0) {
-    p.publish_ready();
-    if (acks) {
-      p.ack_from.push_back(tree.absolute(tree.parent(v)));
-      p.wait_acks();
-    }
+    hand_partials_to(p, tree.absolute(tree.parent(v)), acks);
     return;
   }
 

@@ -19,67 +19,34 @@
 namespace upc::coll::algo {
 
 void reduce_binomial_flat(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), root = rq.root;
+  const member_partials shape = member_partials::of_reduce(rq, t, p);
+  const auto& [me, T, E, a, by_block, S] = shape;
+  const int root = rq.root;
   const node_groups g{t, root};
-  const blocked_array& a = rq.in;
-  const std::size_t E = rq.red.size;
-  const bool by_block = partials_by_block(a, rq.red);
-  const std::size_t S = E * static_cast<std::size_t>(slots_per_member(a, by_block));
-  t.ensure_scratch(static_cast<std::size_t>(t.size()) * S + 64);
+  t.ensure_scratch(static_cast<std::size_t>(T) * S + 64);
   const bool acks = readers_must_ack(rq.flags, false);
   const int my_node = g.node_of(me), my_root = g.root_of(my_node);
   const node_tree tree{g, g.node_of(root)};
   const binomial_tree& nodes = tree.nodes;
   const int v = nodes.relative(my_node);
-  p.op = rq.red;
 
   plan_partials(p, a, t.thread_of(me), t.scratch(me), by_block);
 
   if (me != my_root) {  // my partial is read by my node's root (the root on its node)
-    p.publish_ready();
-    if (acks) {
-      p.ack_from.push_back(my_root);
-      p.wait_acks();
-    }
+    hand_partials_to(p, my_root, acks);
     return;
   }
-  std::vector<const char*> at(static_cast<std::size_t>(t.size()), nullptr);
-  std::size_t used = 0;  // my scratch: my node's list (not at the root), then my children's lists
+  // my scratch: my node's list (not at the root), then my children's lists
+  partial_lists lists{t};
   const std::vector<int>& mates = g.ranks_on(my_node);
-  for (std::size_t i = 0; i < mates.size(); ++i) {
-    if (mates[i] != me) p.wait_ready(mates[i]);
-    if (v == 0) {
-      at[static_cast<std::size_t>(mates[i])] = t.scratch(mates[i]);  // the root folds them in place
-    } else if (mates[i] != me) {
-      p.copy(t.scratch(me) + i * S, t.scratch(mates[i]), S);
-      if (acks) p.ack(mates[i]);
-    }
-  }
-  if (v == 0) {
-    used = S;
-  } else {
-    used = mates.size() * S;
-  }
-  for (int c : nodes.children(v)) {
-    const int child = g.root_of(nodes.absolute(c));
-    const std::vector<int> run = tree.ranks_in(c, nodes.subtree(c));
-    p.wait_ready(child);
-    p.copy(t.scratch(me) + used, t.scratch(child), run.size() * S);
-    if (acks) p.ack(child);
-    for (std::size_t i = 0; i < run.size(); ++i) at[static_cast<std::size_t>(run[i])] = t.scratch(me) + used + i * S;
-    used += run.size() * S;
-  }
+  if (v == 0) lists.node_in_place(p, t, mates, S);  // the root folds them in place
+  else lists.copy_node(p, t, mates, S, acks);
+  for (int c : nodes.children(v)) lists.take(p, t, g.root_of(nodes.absolute(c)), tree.ranks_in(c, nodes.subtree(c)), S, acks);
   if (v != 0) {
-    p.publish_ready();
-    if (acks) {
-      p.ack_from.push_back(g.root_of(nodes.absolute(nodes.parent(v))));
-      p.wait_acks();
-    }
+    hand_partials_to(p, g.root_of(nodes.absolute(nodes.parent(v))), acks);
     return;
   }
-  std::size_t count = 0;
-  const auto table = partial_table(a, t, by_block, [&](int rank) { return at[static_cast<std::size_t>(rank)]; }, count);
-  p.fold_interleaved(raw(rq.result), table, count, static_cast<std::ptrdiff_t>(E));
+  fold_partials(p, rq, t, by_block, lists.at);
   if (acks)
     for (int r : mates)
       if (r != me) p.ack(r);

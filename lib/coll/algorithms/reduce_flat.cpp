@@ -19,12 +19,10 @@
 namespace upc::coll::algo {
 
 void reduce_flat(const request& rq, team& t, plan& p) {
-  const int me = t.rank(), T = t.size(), root = rq.root;
-  const blocked_array& a = rq.in;
-  const std::size_t E = rq.red.size;
-  const bool by_block = partials_by_block(a, rq.red);
-  t.ensure_scratch(E * slots_per_member(a, by_block) + 64);
-  p.op = rq.red;
+  const member_partials shape = member_partials::of_reduce(rq, t, p);
+  const auto& [me, T, E, a, by_block, S] = shape;
+  const int root = rq.root;
+  t.ensure_scratch(S + 64);
 
   plan_partials(p, a, t.thread_of(me), t.scratch(me), by_block);
   p.publish_ready();

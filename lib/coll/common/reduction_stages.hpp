@@ -20,6 +20,7 @@
 
 #include "../blocks.hpp"
 #include "../plan.hpp"
+#include "../request.hpp"
 #include "../team.hpp"
 #include "owned_blocks.hpp"
 
@@ -34,6 +35,32 @@ inline std::uint64_t slots_per_member(const blocked_array& a, bool by_block) {
   if (!by_block) return 1;
   return (a.last_block() - a.first_block() + 1) / static_cast<std::uint64_t>(a.threads) + 2;
 }
+
+// What a reduction algorithm knows before its own steps: my rank, the team's
+// size, the element size, the source array, whether partials go by block, and
+// S, the bytes of one member's partials (reductions) or block totals (prefix
+// reductions). Sets the plan's operation.
+struct member_partials {
+  int me, T;
+  std::size_t E;
+  const blocked_array& a;
+  bool by_block;
+  std::size_t S;
+
+  // A reduction's partials: one per member, or one per block for UPC_NONCOMM_FUNC.
+  static member_partials of_reduce(const request& rq, const team& t, plan& p) {
+    return {rq, t, p, partials_by_block(rq.in, rq.red)};
+  }
+  // A prefix reduction's block totals (one per block when the array has blocks).
+  static member_partials of_prefix(const request& rq, const team& t, plan& p) { return {rq, t, p, rq.in.blk != 0}; }
+
+ private:
+  member_partials(const request& rq, const team& t, plan& p, bool by_block)
+      : me(t.rank()), T(t.size()), E(rq.red.size), a(rq.in), by_block(by_block),
+        S(E * static_cast<std::size_t>(slots_per_member(a, by_block))) {
+    p.op = rq.red;
+  }
+};
 
 // Folds thread thr's elements (or each of its blocks) into `area`.
 inline void plan_partials(plan& p, const blocked_array& a, int thr, char* area, bool by_block) {
@@ -75,6 +102,65 @@ inline std::vector<const char*> partial_table(const blocked_array& a, const team
   count = static_cast<std::size_t>(a.last_block() - first + 1);
   return table;
 }
+
+// Hands my scratch's partials on to `reader`: ready now; with acks, my part
+// ends only once the reader has acked (it has read them).
+inline void hand_partials_to(plan& p, int reader, bool acks) {
+  p.publish_ready();
+  if (acks) {
+    p.ack_from.push_back(reader);
+    p.wait_acks();
+  }
+}
+
+// The root's fold of a reduction, in the order of the contract, over the
+// partials of each rank at `at` (null: none).
+inline void fold_partials(plan& p, const request& rq, const team& t, bool by_block, const std::vector<const char*>& at) {
+  std::size_t count = 0;
+  const auto table = partial_table(rq.in, t, by_block, [&](int rank) { return at[static_cast<std::size_t>(rank)]; }, count);
+  p.fold_interleaved(raw(rq.result), table, count, static_cast<std::ptrdiff_t>(rq.red.size));
+}
+
+// A node root's (or the root's) scratch as the partials' lists arrive: where
+// each rank's partials are (null: not here), and the bytes in use.
+struct partial_lists {
+  std::vector<const char*> at;
+  std::size_t used = 0;
+
+  explicit partial_lists(const team& t) : at(static_cast<std::size_t>(t.size()), nullptr) {}
+  // The root's own node (`mates`): their partials read where they are; my
+  // scratch holds mine.
+  void node_in_place(plan& p, const team& t, const std::vector<int>& mates, std::size_t S) {
+    for (int r : mates) {
+      if (r != t.rank()) p.wait_ready(r);
+      at[static_cast<std::size_t>(r)] = t.scratch(r);
+    }
+    used = S;
+  }
+  // Another node's root: its node's partials copied as its list, in node
+  // order (mates[i] at slot i, mine in place at slot 0, as its leader).
+  void copy_node(plan& p, const team& t, const std::vector<int>& mates, std::size_t S, bool acks) {
+    const int me = t.rank();
+    for (std::size_t i = 0; i < mates.size(); ++i) {
+      if (mates[i] == me) continue;
+      p.wait_ready(mates[i]);
+      p.copy(t.scratch(me) + i * S, t.scratch(mates[i]), S);
+      if (acks) p.ack(mates[i]);
+    }
+    used = mates.size() * S;
+  }
+  // Copies the list rank `from` keeps in its scratch (the partials of `ranks`,
+  // S bytes each) after what my scratch holds; `acks`: from may reuse its
+  // scratch once I ack.
+  void take(plan& p, const team& t, int from, const std::vector<int>& ranks, std::size_t S, bool acks) {
+    char* const to = t.scratch(t.rank()) + used;
+    p.wait_ready(from);
+    p.copy(to, t.scratch(from), ranks.size() * S);
+    if (acks) p.ack(from);
+    for (std::size_t i = 0; i < ranks.size(); ++i) at[static_cast<std::size_t>(ranks[i])] = to + i * S;
+    used += ranks.size() * S;
+  }
+};
 
 // The same table shifted to another part of each area (prefixes beside totals).
 inline std::vector<const char*> shifted(std::vector<const char*> table, std::size_t by) {
