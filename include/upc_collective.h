@@ -17,6 +17,12 @@
  * reports name the line of the call ("thread 1 is waiting in upc_all_broadcast
  * at prog.cpp:12"). */
 #define UPCEMU_WHERE const std::source_location& where = std::source_location::current()
+/* The one-time initialisation call of the Michigan Tech reference
+ * implementation of the collectives, which xupc (seed 001) extends and whose
+ * programs call it once per thread before any collective: here a no-op, the
+ * topology being known from the start (docs/xupc.md). */
+extern "C" void upc_coll_init(void);
+
 void upc_all_broadcast(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 void upc_all_scatter(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);
 void upc_all_gather(upc::sptr<void> dst, upc::sptr<const void> src, size_t nbytes, upc_flag_t flags, UPCEMU_WHERE);

@@ -170,6 +170,11 @@ void upc::coll::standard::permute(const char* fn, sptr<void> dst, sptr<const voi
 }
 
 
+// The reference implementation's (and xupc's) one-time initialisation: nothing
+// to set up, the topology the multicore algorithms need being known before the
+// threads start (docs/xupc.md). C linkage: translated UPC calls it too.
+extern "C" void upc_coll_init(void) {}
+
 // The standard names; xupc's (<xupc_collective.h>) are the same calls under theirs.
 UPCEMU_STANDARD_MOVEMENTS(upc_all_)
 void upc_all_permute(sptr<void> dst, sptr<const void> src, sptr<const int> perm, size_t nbytes, upc_flag_t flags,

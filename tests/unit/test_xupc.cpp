@@ -29,6 +29,7 @@ double noncomm(double a, double b) { return 2.0 * a + b; }
 
 TEST_CASE("xupc: broadcast, scatter, gather, gather_all, exchange and permute with every algorithm flag") {
   everywhere([] {
+    upc_coll_init();  // the library's one-time initialisation (a no-op here), as its programs call it
     const int T = THREADS, me = MYTHREAD;
     constexpr std::size_t n = 301;
     upc::sptr<char> one = upc::sptr<char>(upc_all_alloc(1, n * T));

@@ -32,6 +32,7 @@ static int val(int i) { return (i * 13 + 5) % 11 - 4; }
 int main(void) {
   const int T = THREADS, me = MYTHREAD;
   const int algs[3] = {UPC_PULL, UPC_PUSH, 0};
+  upc_coll_init(); /* the library's one-time initialisation, as its programs call it */
   for (int a = 0; a < 3; a++) {
     if (me == 0)
       for (int i = 0; i < K; i++) src0[i] = 10 * a + i;

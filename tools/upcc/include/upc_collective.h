@@ -12,6 +12,10 @@
 
 #define __UPC_COLLECTIVE__ 1
 
+/* The Michigan Tech reference implementation's (and xupc's) one-time
+ * initialisation: a no-op here (docs/xupc.md). */
+void upc_coll_init(void);
+
 void upc_all_broadcast(shared void *dst, shared const void *src, size_t nbytes, upc_flag_t flags);
 void upc_all_scatter(shared void *dst, shared const void *src, size_t nbytes, upc_flag_t flags);
 void upc_all_gather(shared void *dst, shared const void *src, size_t nbytes, upc_flag_t flags);
