@@ -217,3 +217,64 @@ for line in sys.stdin:
     r.update(tags)
     print(json.dumps(r))' "$@"
 }
+
+# ---- the peer comparisons (run_brownian_peers.sh, run_mapreduce_mpi.sh) ----
+
+# peer_mpirun_args: mpirun's options for a peer on this machine (more ranks than
+# cores; as root too), in the array mpirun_args.
+peer_mpirun_args() {
+  mpirun_args=(--oversubscribe --bind-to none)
+  if [[ $(id -u) == 0 ]]; then mpirun_args+=(--allow-run-as-root); fi
+}
+
+# build_description BUILD: "BUILD (its buildtype)", for machine.txt.
+build_description() {
+  echo "$1 ($(meson introspect "$1" --buildoptions 2>/dev/null | "$python" -c \
+    'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "buildtype"))' 2>/dev/null ||
+    echo unknown))"
+}
+
+# peer_runs_begin OUT: $rows (OUT/runs.jsonl, emptied), a scratch $log removed
+# at exit, failures=0, the start time; Open MPI's shared-memory files in /tmp
+# (a small /dev/shm), as upcrun puts them.
+peer_runs_begin() {
+  rows="$1/runs.jsonl"
+  : >"$rows"
+  failures=0
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  export OMPI_MCA_btl_vader_backing_directory=/tmp
+  peer_begin=$SECONDS
+}
+
+# peer_run ROUND SIDE N FIELDS LABEL CMD...: prints LABEL, runs CMD (900 s at
+# most) and appends its upcemu-result rows tagged with round, side and exit
+# status to $rows; a failed run adds a row {FIELDS"side", "threads", "round",
+# "status", "verified": false} instead and is counted in $failures.
+peer_run() {
+  local round=$1 side=$2 n=$3 fields=$4 label=$5
+  shift 5
+  printf '%s  ' "$label"
+  local start=$SECONDS status=0
+  timeout 900 "$@" >"$log" 2>&1 || status=$?
+  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows round="$round" side="$side" status="$status" >>"$rows" || true
+  if [[ $status == 0 ]]; then
+    echo "ok ($((SECONDS - start)) s)"
+  else
+    echo "FAILED (exit $status): $(tail -c 300 "$log" | tr '\n' ' ')"
+    echo "{$fields\"side\": \"$side\", \"threads\": $n, \"round\": $round, \"status\": $status, \"verified\": false}" >>"$rows"
+    failures=$((failures + 1))
+  fi
+}
+
+# peer_runs_end OUT TABLES: the load and duration lines of OUT/machine.txt, the
+# tables (tools/bench/TABLES on the rows) in OUT/tables.md; succeeds when every
+# run and the tables did.
+peer_runs_end() {
+  echo "load_at_end: $(bench_load)" >>"$1/machine.txt"
+  echo "duration_s: $((SECONDS - peer_begin))" >>"$1/machine.txt"
+  local status=0
+  "$python" "tools/bench/$2" "$rows" >"$1/tables.md" || status=$?
+  echo "results in $1 ($failures failed runs); tables in $1/tables.md"
+  [[ $failures == 0 && $status == 0 ]]
+}

@@ -39,8 +39,7 @@ upc=apps/brownian/brownian omp=bench/peers/brownian/brownian_omp mpi=bench/peers
 if [[ $build_it == 1 ]]; then
   bench_build "$build" 1 "$mpi" "$upc" "$omp"
 else
-  mpirun_args=(--oversubscribe --bind-to none)
-  if [[ $(id -u) == 0 ]]; then mpirun_args+=(--allow-run-as-root); fi
+  peer_mpirun_args
   have_mpi=1  # (bench_machine's mpi line)
 fi
 for p in "$upc" "$omp" "$mpi"; do
@@ -48,8 +47,7 @@ for p in "$upc" "$omp" "$mpi"; do
 done
 {
   bench_machine "$quick"
-  echo "build: $build ($(meson introspect "$build" --buildoptions 2>/dev/null | "$python" -c \
-    'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "buildtype"))' 2>/dev/null || echo unknown))"
+  echo "build: $(build_description "$build")"
   echo "problem: ${problem[*]}"
   echo "threads: $counts"
   echo "backends: $backends"
@@ -58,32 +56,12 @@ done
 } >"$out/machine.txt"
 cat "$out/machine.txt"
 
-rows="$out/runs.jsonl"
-: >"$rows"
-failures=0
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-# Open MPI's shared-memory files in /tmp (a small /dev/shm), as upcrun does.
-export OMPI_MCA_btl_vader_backing_directory=/tmp
-
-# run_one ROUND SIDE N CMD...: the run's result rows, tagged, appended to $rows.
+peer_runs_begin "$out"
+# run_one ROUND SIDE N CMD...: one timed run (peer_run), labelled.
 run_one() {
-  local round=$1 side=$2 n=$3
-  shift 3
-  printf '%s %-14s %3s  ' "$round" "$side" "$n"
-  local start=$SECONDS status=0
-  timeout 900 "$@" >"$log" 2>&1 || status=$?
-  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows round="$round" side="$side" status="$status" >>"$rows" || true
-  if [[ $status == 0 ]]; then
-    echo "ok ($((SECONDS - start)) s)"
-  else
-    echo "FAILED (exit $status): $(tail -c 300 "$log" | tr '\n' ' ')"
-    echo "{\"side\": \"$side\", \"threads\": $n, \"round\": $round, \"status\": $status, \"verified\": false}" >>"$rows"
-    failures=$((failures + 1))
-  fi
+  peer_run "$1" "$2" "$3" "" "$(printf '%s %-14s %3s' "$1" "$2" "$3")" "${@:4}"
 }
 
-begin=$SECONDS
 for ((round = 1; round <= rounds; round++)); do
   for n in $counts; do
     for backend in $backends; do
@@ -93,10 +71,4 @@ for ((round = 1; round <= rounds; round++)); do
     run_one "$round" mpi "$n" mpirun "${mpirun_args[@]}" -q -np "$n" "$build/$mpi" "${problem[@]}"
   done
 done
-echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
-echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
-
-status=0
-"$python" tools/bench/brownian_peers_tables.py "$rows" >"$out/tables.md" || status=$?
-echo "results in $out ($failures failed runs); tables in $out/tables.md"
-[[ $failures == 0 && $status == 0 ]]
+peer_runs_end "$out" brownian_peers_tables.py

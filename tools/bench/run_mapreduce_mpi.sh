@@ -45,8 +45,7 @@ if [[ $build_it == 1 ]]; then
   bench_build "$build" 1 "${peers[0]}" "${targets[@]}"
   ninja -C "$build" "${peers[@]}" >/dev/null
 else
-  mpirun_args=(--oversubscribe --bind-to none)
-  if [[ $(id -u) == 0 ]]; then mpirun_args+=(--allow-run-as-root); fi
+  peer_mpirun_args
   have_mpi=1
 fi
 for p in "${targets[@]}" "${peers[@]}"; do
@@ -54,8 +53,7 @@ for p in "${targets[@]}" "${peers[@]}"; do
 done
 {
   bench_machine "$quick"
-  echo "build: $build ($(meson introspect "$build" --buildoptions 2>/dev/null | "$python" -c \
-    'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "buildtype"))' 2>/dev/null || echo unknown))"
+  echo "build: $(build_description "$build")"
   echo "threads: $counts"
   echo "backends: $backends"
   echo "rounds: $rounds"
@@ -63,32 +61,12 @@ done
 } >"$out/machine.txt"
 cat "$out/machine.txt"
 
-rows="$out/runs.jsonl"
-: >"$rows"
-failures=0
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-# Open MPI's shared-memory files in /tmp (a small /dev/shm), as upcrun does.
-export OMPI_MCA_btl_vader_backing_directory=/tmp
-
-# run_one ROUND SIDE APP N CMD...: the run's result row, tagged, appended to $rows.
+peer_runs_begin "$out"
+# run_one ROUND SIDE APP N CMD...: one timed run of APP (peer_run), labelled.
 run_one() {
-  local round=$1 side=$2 app=$3 n=$4
-  shift 4
-  printf '%s %-7s %-18s %3s  ' "$round" "$app" "$side" "$n"
-  local start=$SECONDS status=0
-  timeout 900 "$@" >"$log" 2>&1 || status=$?
-  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows round="$round" side="$side" status="$status" >>"$rows" || true
-  if [[ $status == 0 ]]; then
-    echo "ok ($((SECONDS - start)) s)"
-  else
-    echo "FAILED (exit $status): $(tail -c 300 "$log" | tr '\n' ' ')"
-    echo "{\"app\": \"$app\", \"side\": \"$side\", \"threads\": $n, \"round\": $round, \"status\": $status, \"verified\": false}" >>"$rows"
-    failures=$((failures + 1))
-  fi
+  peer_run "$1" "$2" "$4" "\"app\": \"$3\", " "$(printf '%s %-7s %-18s %3s' "$1" "$3" "$2" "$4")" "${@:5}"
 }
 
-begin=$SECONDS
 for ((round = 1; round <= rounds; round++)); do
   for entry in "${apps[@]}"; do
     IFS='|' read -r app quick_size full_size <<<"$entry"
@@ -105,10 +83,4 @@ for ((round = 1; round <= rounds; round++)); do
     done
   done
 done
-echo "load_at_end: $(bench_load)" >>"$out/machine.txt"
-echo "duration_s: $((SECONDS - begin))" >>"$out/machine.txt"
-
-status=0
-"$python" tools/bench/mapreduce_mpi_tables.py "$rows" >"$out/tables.md" || status=$?
-echo "results in $out ($failures failed runs); tables in $out/tables.md"
-[[ $failures == 0 && $status == 0 ]]
+peer_runs_end "$out" mapreduce_mpi_tables.py
