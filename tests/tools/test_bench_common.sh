@@ -90,5 +90,23 @@ started=$(
 root=$(cd "$(dirname "$common")/../.." && pwd)
 check "bench_start" "$started" "$root $tmp/given made"
 
+# peer_run: a run's upcemu-result rows tagged with round, side and status; a
+# failed run one row of its own (FIELDS first), counted; peer_runs_end fails then.
+peer=$(
+  set -uo pipefail
+  # shellcheck source=/dev/null
+  source "$common"
+  python=python3
+  mkdir -p "$tmp/peer"
+  peer_runs_begin "$tmp/peer"
+  peer_run 1 ours 2 "" "one" sh -c 'echo "upcemu-result {\"time_s\": 1.5}"; echo noise' >/dev/null
+  peer_run 2 theirs 4 '"app": "hist", ' "two" sh -c 'echo broken; exit 3' >/dev/null
+  echo "$failures"
+  cat "$rows"
+)
+check "peer_run rows" "$peer" '1
+{"time_s": 1.5, "round": 1, "side": "ours", "status": 0}
+{"app": "hist", "side": "theirs", "threads": 4, "round": 2, "status": 3, "verified": false}'
+
 [[ $fails == 0 ]] && echo "tools/bench/common.sh: ok"
 [[ $fails == 0 ]]
