@@ -1,87 +1,76 @@
 #!/usr/bin/env python3
-"""Two builds of collbench (or of upccoll_bench), alternated run by run on the
-same machine: what a change costs the collectives.
+"""Two builds of upcemu side by side (issue 28: "speed unchanged"): collbench
+(broadcast, exchange, gather_all, reduce at 8 B, 1 KiB and 128 KiB) and
+barrier_latency at 2 and 4 threads, threads backend, the two builds alternated
+in every round (which goes first alternates too); each case's median over the
+rounds of the runs' medians, and after / before.
 
-usage: compare_builds.py BEFORE_COLLBENCH AFTER_COLLBENCH [RUNS] [--jsonl OUT]
-                         [--colls broadcast,exchange,reduce] [--threads 2,4,8,16]
-                         [--min-bytes 8] [--max-bytes 1024] [--step 128]
-                         [--flags allsync,mysync]
+  tools/bench/compare_builds.py --before OLD_BUILD --after build --rounds 7 --out DIR
 
-Each of RUNS rounds (default 11) runs every collective at every THREADS with
-both binaries, one after the other, so slow drifts of the machine hit both
-alike. A row gives, per binary, the median over the rounds of collbench's
-per-round minimum and median (µs per call), the ratio of those medians, and
-the median of the per-round ratios (after / before of the same round). Build
-the "before" binary from the older commit in a separate build directory
-(git worktree add /tmp/before OLD && meson setup /tmp/before/build-bench
---buildtype=release && ninja -C /tmp/before/build-bench).
+Each build needs bench/collbench/collbench and bench/micro/barrier_latency
+(e.g. `git worktree add /tmp/old REV && meson setup /tmp/old/b --buildtype=release
+-Dtests=false && ninja -C /tmp/old/b bench/collbench/collbench bench/micro/barrier_latency`).
+Writes DIR/runs.json (every median, by case and side), DIR/machine.txt, DIR/table.md."""
+import argparse, datetime, json, os, statistics, subprocess, sys
 
-The defaults are the small-message check (8 B and 1 KiB); for large
-reductions: --colls reduce,prefix_reduce --max-bytes 8M --step 8 --flags allsync.
-Given two upccoll_bench binaries, --colls names upccoll collectives (bcast,
-alltoallv, ...) and --flags is ignored (upccoll_bench runs flags 0, MYSYNC).
-"""
-import collections
-import json
-import os
-import statistics
-import subprocess
-import sys
+COLLS = ('broadcast', 'exchange', 'gather_all', 'reduce')
+THREADS = (2, 4)
 
 
-def arg(argv, name, default):
-    return argv[argv.index(name) + 1] if name in argv else default
+def rows(command, threads):
+    env = dict(os.environ, UPCEMU_THREADS=str(threads), UPCEMU_BACKEND='threads')
+    p = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
+    if p.returncode != 0:
+        sys.exit(f'compare_builds.py: {command[0]} failed (exit {p.returncode}): {p.stderr[-300:]}')
+    return [json.loads(l) for l in p.stdout.splitlines() if l.startswith('{')]
 
 
-def main(argv):
-    if len(argv) < 3 or argv[1] in ("-h", "--help"):
-        print(__doc__)
-        return 2
-    before, after = argv[1], argv[2]
-    runs = int(argv[3]) if len(argv) > 3 and not argv[3].startswith("--") else 11
-    out = arg(argv, "--jsonl", None)
-    colls = arg(argv, "--colls", "broadcast,exchange,reduce").split(",")
-    threads = [int(t) for t in arg(argv, "--threads", "2,4,8,16").split(",")]
-    sizes = [f"--min-bytes={arg(argv, '--min-bytes', '8')}", f"--max-bytes={arg(argv, '--max-bytes', '1024')}",
-             f"--step={arg(argv, '--step', '128')}", "--max-moved=1G"]
-    upccoll = os.path.basename(before) == "upccoll_bench"
-    flag_args = ["--no-bound"] if upccoll else [f"--flags={arg(argv, '--flags', 'allsync,mysync')}"]
-    res = collections.defaultdict(lambda: collections.defaultdict(list))
-    raw = []
-    for r in range(runs):
-        for coll in colls:
-            for t in threads:
-                for tag, binary in (("before", before), ("after", after)):
-                    env = dict(os.environ, UPCEMU_THREADS=str(t))
-                    text = subprocess.run([binary, f"--coll={coll}", *sizes, *flag_args, "--reps=3",
-                                           "--min-time=0.005", "--format=jsonl"],
-                                          env=env, capture_output=True, text=True, check=True).stdout
-                    for line in text.splitlines():
-                        if not line.strip() or line.startswith("#"):
-                            continue
-                        row = json.loads(line)
-                        row["build"], row["round"] = tag, r
-                        raw.append(row)
-                        key = (coll, t, row.get("flags", "mysync"), row["nbytes"] or row.get("nelems", 0))
-                        res[key][tag + "_min"].append(row["min_us"])
-                        res[key][tag + "_median"].append(row["median_us"])
-        print(f"round {r + 1}/{runs} done", file=sys.stderr)
-    if out:
-        with open(out, "w") as f:
-            for row in raw:
-                f.write(json.dumps(row) + "\n")
-    print("| collective | THREADS | flags | size (B) | before: min / median (µs) | after: min / median (µs) "
-          "| after / before (medians) | after / before (per round) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for key in sorted(res):
-        d = res[key]
-        bmin, amin = statistics.median(d["before_min"]), statistics.median(d["after_min"])
-        bmed, amed = statistics.median(d["before_median"]), statistics.median(d["after_median"])
-        paired = statistics.median(a / b for a, b in zip(d["after_median"], d["before_median"]))
-        print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | {bmin:.2f} / {bmed:.2f} | {amin:.2f} / {amed:.2f} "
-              f"| {amed / bmed:.2f} | {paired:.2f} |")
-    return 0
+def one_round(builds, order, res):
+    for coll in COLLS:
+        for t in THREADS:
+            for side in order:
+                for x in rows([builds[side] + '/bench/collbench/collbench', f'--coll={coll}', '--min-bytes=8',
+                               '--max-bytes=1048576', '--step=128', '--format=jsonl', '--reps=5'], t):
+                    res.setdefault(f'{coll}|{t}|{x["nbytes"]}', {}).setdefault(side, []).append(x['median_us'])
+    for t in THREADS:
+        for side in order:
+            for x in rows([builds[side] + '/bench/micro/barrier_latency', '--format=jsonl'], t):
+                if 'median_us' in x:
+                    res.setdefault(f'barrier|{t}|0', {}).setdefault(side, []).append(x['median_us'])
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+def table(res):
+    out = ['| op | THREADS | bytes | before µs | after µs | after / before |', '|---|---|---|---|---|---|']
+    for key in sorted(res, key=lambda k: (k.split('|')[0], int(k.split('|')[1]), int(k.split('|')[2]))):
+        op, t, nbytes = key.split('|')
+        b, a = statistics.median(res[key]['before']), statistics.median(res[key]['after'])
+        out.append(f'| {op} | {t} | {nbytes} | {b:.3g} | {a:.3g} | {a / b:.2f} |')
+    return '\n'.join(out) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--before', required=True)
+    ap.add_argument('--after', required=True)
+    ap.add_argument('--rounds', type=int, default=7)
+    ap.add_argument('--out', required=True)
+    o = ap.parse_args()
+    builds = {'before': o.before, 'after': o.after}
+    os.makedirs(o.out, exist_ok=True)
+    res, loads = {}, []
+    for r in range(o.rounds):
+        one_round(builds, ['before', 'after'] if r % 2 == 0 else ['after', 'before'], res)
+        loads.append(os.getloadavg()[0])
+        print(f'round {r + 1} of {o.rounds}, load {loads[-1]:.1f}', flush=True)
+    json.dump(res, open(os.path.join(o.out, 'runs.json'), 'w'), indent=0)
+    with open(os.path.join(o.out, 'machine.txt'), 'w') as f:
+        f.write(f'date: {datetime.datetime.utcnow().isoformat(timespec="seconds")}Z\ncpus: {os.cpu_count()}\n'
+                f'before: {o.before}\nafter: {o.after}\nrounds: {o.rounds}\n'
+                f'load after each round (1 min): {" ".join(f"{x:.1f}" for x in loads)}\n')
+    text = table(res)
+    open(os.path.join(o.out, 'table.md'), 'w').write(text)
+    print(text, end='')
+
+
+if __name__ == '__main__':
+    main()
