@@ -8,6 +8,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from table_script_runs import run_on_rows  # noqa: E402
+
 script = sys.argv[1]
 
 
@@ -17,13 +20,7 @@ def rows(side, variant, threads, times, verified=True, status=0):
 
 
 def tables(all_rows):
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-        f.write("\n".join(json.dumps(r) for r in all_rows) + "\n")
-    try:
-        p = subprocess.run([sys.executable, script, f.name], capture_output=True, text=True)
-    finally:
-        os.unlink(f.name)
-    return p.returncode, p.stdout
+    return run_on_rows(script, all_rows)
 
 
 good = (rows("openmp", "cholesky", 1, [4.0, 9.0, 2.0]) + rows("openmp", "fixman", 1, [3.0]) +

@@ -8,6 +8,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from table_script_runs import run_on_rows  # noqa: E402
+
 script = sys.argv[1]
 
 
@@ -17,13 +20,7 @@ def rows(app, side, threads, times, answer="aa", verified=True, status=0):
 
 
 def tables(all_rows):
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-        f.write("\n".join(json.dumps(r) for r in all_rows) + "\n")
-    try:
-        p = subprocess.run([sys.executable, script, f.name], capture_output=True, text=True)
-    finally:
-        os.unlink(f.name)
-    return p.returncode, p.stdout
+    return run_on_rows(script, all_rows)
 
 
 good = rows("hist", "upc-mr threads", 2, [1.0, 3.0, 2.0]) + rows("hist", "upc-mr processes", 2, [4.0, 4.0, 5.0]) + \
