@@ -2,11 +2,8 @@
 """tools/bench/brownian_peers_tables.py on made-up rows: the medians, speedups
 over the OpenMP peer on one thread and peer / UPC ratios it prints, status 0
 when every run verified and 1 when one did not."""
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from table_script_runs import run_on_rows  # noqa: E402

@@ -2,11 +2,8 @@
 """tools/bench/mapreduce_mpi_tables.py on made-up rows: the medians and ratios
 it prints, status 0 when every run verified with one answer per application,
 1 when two answers differ or a run failed."""
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from table_script_runs import run_on_rows  # noqa: E402
