@@ -100,9 +100,11 @@ struct barrier_state {
 };
 
 // NUL-separated names, appended under the lock, never removed during a run.
+// `used` is published after the bytes it covers, so a name already there is
+// found without the lock (shared_names.cpp).
 struct shared_name_table {
   futex_mutex lock;
-  std::uint32_t used;
+  std::atomic<std::uint32_t> used;
   char bytes[16384 - 8];
 };
 

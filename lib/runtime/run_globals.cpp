@@ -11,6 +11,7 @@ bool g_check = false;
 bool g_access_hooks = false;
 int g_process_upc_thread = -1;
 backend_kind g_run_backend = backend_kind::threads;
+thread_local const char* tl_upc_stack_top = nullptr;
 
 }  // namespace upc::detail
 

@@ -12,5 +12,8 @@ namespace upc::detail {
 extern int g_process_upc_thread;
 // The backend of the current (or last) run: upc::current_backend().
 extern backend_kind g_run_backend;
+// The frame of run_upc_thread on a UPC thread's stack (null elsewhere): what the
+// thread's program puts on its stack lies between the current frame and this.
+extern thread_local const char* tl_upc_stack_top;
 
 }  // namespace upc::detail

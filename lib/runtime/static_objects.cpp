@@ -34,6 +34,7 @@
 #include "control.hpp"
 #include "launch_replay.hpp"
 #include "upc/shared_array.hpp"
+#include "run_globals.hpp"
 #include "world_barrier.hpp"
 #include "upc/sync.hpp"
 
@@ -57,10 +58,23 @@ bool g_static_allocated = false;
 
 enum class storage_duration { automatic_or_dynamic, static_storage, thread_storage };
 
+// Whether `p` is on the calling UPC thread's stack, between this frame and the
+// frame that started the thread's program (the stack grows down). The bound
+// keeps a call on another stack (a signal handler's) from taking a huge span.
+__attribute__((noinline)) bool on_my_upc_stack(const void* p) {
+  const char* here = static_cast<const char*>(__builtin_frame_address(0));
+  const char* top = tl_upc_stack_top;
+  const char* q = static_cast<const char*>(p);
+  return top && here < top && static_cast<std::size_t>(top - here) < (std::size_t{1} << 32) && q >= here && q < top;
+}
+
 // Where `p` lives: in a writable loaded segment of the executable or a library
 // (static storage), in the calling thread's TLS block of one of them, or elsewhere
-// (a stack or the heap).
+// (a stack or the heap). An object on the thread's own stack, the usual case, is
+// known without walking the loaded objects: that walk touches pages of every
+// library, which costs each process of a 4096-process start a few copied pages.
 storage_duration storage_of(const void* p) {
+  if (on_my_upc_stack(p)) return storage_duration::automatic_or_dynamic;
   struct query {
     std::uintptr_t address;
     storage_duration found;

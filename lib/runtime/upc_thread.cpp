@@ -17,21 +17,28 @@
 #include "libc_state.hpp"
 #include "locality.hpp"
 #include "race_check.hpp"
+#include "run_globals.hpp"
 #include "traffic.hpp"
 
 namespace upc::detail {
 
 namespace {
 // Each OS thread needs its own alternate signal stack to report a stack overflow.
+// A worker process of the processes backend already has the launcher's (a copy,
+// its own after fork); a thread the threads backend starts has none.
 struct alt_stack {
-  std::unique_ptr<char[]> memory{new char[1 << 16]};
+  std::unique_ptr<char[]> memory;
   alt_stack() {
+    stack_t current{};
+    if (sigaltstack(nullptr, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return;
+    memory.reset(new char[1 << 16]);
     stack_t ss{};
     ss.ss_sp = memory.get();
     ss.ss_size = 1 << 16;
     sigaltstack(&ss, nullptr);
   }
   ~alt_stack() {
+    if (!memory) return;
     stack_t ss{};
     ss.ss_flags = SS_DISABLE;
     sigaltstack(&ss, nullptr);
@@ -63,6 +70,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   // The start failed or was interrupted while this worker waited: it never runs.
   if (control().abort.load()) return control().global_exit_status.load();
   tl_mythread = t;
+  tl_upc_stack_top = static_cast<const char*>(__builtin_frame_address(0));
   if (g_races) race_thread_started(t);
   thread_slot& slot = control().slots[t];
   slot.tid.store(static_cast<std::int32_t>(::gettid()), std::memory_order_relaxed);
@@ -103,6 +111,7 @@ int run_upc_thread(int t, const std::function<int()>& body) {
   futex_wake_all(&control().barrier.generation);
   std::fflush(stdout);
   tl_mythread = -1;
+  tl_upc_stack_top = nullptr;
   return status;
 }
 

@@ -253,9 +253,12 @@ inline std::map<pid_t, unsigned long long>& known_start_times() {
   return times;
 }
 
+// A worker killed by PR_SET_PDEATHSIG dies only after its launcher's memory is
+// torn down, and then tears down its own: on two cores shared with a parallel
+// test run that took more than a second, so the look lasts up to 5 s.
 inline bool process_gone(pid_t pid) {
   const auto known = known_start_times().find(pid);
-  for (int attempt = 0; attempt < 20; ++attempt) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
     if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
     std::string stat_path = "/proc/" + std::to_string(pid) + "/stat";
     if (FILE* f = std::fopen(stat_path.c_str(), "r")) {
