@@ -268,9 +268,28 @@ def inputs_without_program(d):
     one_error_line(upcc(["a.upc", "-o", "p"], d, env=env), "libupcemu_c.a", "not built yet", "setup.sh build")
 
 
+def _upcc_at_compile_step(d, tmpdir, slow_cc, ignored=()):
+    """upcc compiling hello.upc with the slow compiler, once its translation is
+    written; SIGINT, SIGTERM and SIGHUP at their defaults in upcc except `ignored`,
+    whatever this test inherited (a suite run in the background from a script
+    ignores SIGINT, and upcc keeps an inherited ignore, as gcc's driver does)."""
+    def dispositions():
+        for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(s, signal.SIG_IGN if s in ignored else signal.SIG_DFL)
+    p = subprocess.Popen([UPCC, "hello.upc", "-o", "hello"], cwd=d, stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ, TMPDIR=tmpdir, CC=f"{sys.executable} {slow_cc}"),
+                         preexec_fn=dispositions)
+    deadline = time.time() + 60
+    while not any(f.endswith(".upc.c") for _, _, fs in os.walk(tmpdir) for f in fs):
+        check(time.time() < deadline and p.poll() is None, "upcc never reached the compile step")
+        time.sleep(0.02)
+    return p
+
+
 def signals_leave_no_folder(d):
     """SIGTERM, SIGINT or SIGHUP in the middle of a run (while the compiler runs on
-    the translated C) leaves no temporary folder, exits 128+N, prints no traceback."""
+    the translated C) leaves no temporary folder, exits 128+N, prints no traceback.
+    A signal that upcc's parent ignored (nohup) stays ignored."""
     write(d, "hello.upc", HELLO.replace("helper(THREADS)", "THREADS"))
     # a C compiler that takes its time on the compile step (CC with arguments, too)
     slow_cc = write(d, "slow_cc.py", "import os, sys, time\n"
@@ -279,18 +298,22 @@ def signals_leave_no_folder(d):
     tmpdir = os.path.join(d, "tmp")
     os.mkdir(tmpdir)
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        p = subprocess.Popen([UPCC, "hello.upc", "-o", "hello"], cwd=d, stderr=subprocess.PIPE, text=True,
-                             env=dict(os.environ, TMPDIR=tmpdir, CC=f"{sys.executable} {slow_cc}"))
-        deadline = time.time() + 60
-        while not any(f.endswith(".upc.c") for _, _, fs in os.walk(tmpdir) for f in fs):
-            check(time.time() < deadline and p.poll() is None, f"upcc never reached the compile step ({sig.name})")
-            time.sleep(0.02)
+        p = _upcc_at_compile_step(d, tmpdir, slow_cc)
         p.send_signal(sig)
         _, err = p.communicate(timeout=60)
         check(p.returncode == 128 + sig, f"{sig.name}: exit status {p.returncode}, expected {128 + sig}")
         check("Traceback" not in err and err.strip() == "", f"{sig.name}: upcc printed {err!r}")
         left = os.listdir(tmpdir)
         check(not left, f"{sig.name} left {left} in TMPDIR")
+    # started under nohup: SIGHUP changes nothing, SIGTERM still stops it cleanly
+    p = _upcc_at_compile_step(d, tmpdir, slow_cc, ignored=(signal.SIGHUP,))
+    p.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    check(p.poll() is None, f"an ignored SIGHUP stopped upcc (status {p.returncode})")
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=60)
+    check(p.returncode == 128 + signal.SIGTERM, f"SIGTERM after an ignored SIGHUP: exit status {p.returncode}")
+    check(not os.listdir(tmpdir), f"SIGTERM after an ignored SIGHUP left {os.listdir(tmpdir)} in TMPDIR")
 
 
 def internal_error_guard(d):
