@@ -12,10 +12,17 @@ cannot be cheaper than the parser it uses):
         arrays, calls, string handling), as in real programs
 
   translate_scale.py [--sizes 0.066,0.66,6.6] [--mixes upc,mixed] [--runs 3] [--json FILE]
+                     [--baseline OTHER_UPCC] [--no-parse]
 
 Prints a markdown table: source MB, preprocessed MB, upcc wall and CPU seconds
 (median of --runs), seconds per MB of source, peak RSS, libclang's parse alone
 (CPU seconds, peak RSS). Run it on a quiet machine.
+
+--baseline OTHER_UPCC compares two translators (another checkout's
+tools/upcc/upcc, e.g. a worktree at an older commit): each run times both, one
+after the other, the order swapped every run, so that both sides of a row see
+the same load; the table then gives both CPU times, their medians, and the
+single runs. --no-parse leaves out libclang's parse alone.
 """
 import argparse
 import json
@@ -120,19 +127,56 @@ tu = ci.Index.create().parse("upcc_input.c", args=["-x", "c", "-std=gnu11", "-in
 """
 
 
+def compared(upccs, src, out, env, runs):
+    """For each translator of upccs, its runs on src (measure's triples), the
+    order of the translators swapped every run."""
+    times = [[] for _ in upccs]
+    for r in range(runs):
+        order = list(range(len(upccs)))
+        if r % 2:
+            order.reverse()
+        for i in order:
+            times[i].append(measure([upccs[i], "-E", src, "-o", out], env))
+    return times
+
+
+def print_comparison_header():
+    print("| mix | source MB | preprocessed MB | upcc CPU s, baseline → this | CPU s per source MB, baseline → this "
+          "| peak MiB, baseline → this | single runs' CPU s, baseline / this |")
+    print("|---|---|---|---|---|---|---|")
+
+
+def print_comparison(row, base, this):
+    cpu = [statistics.median(r[1] for r in runs) for runs in (base, this)]
+    row.update(baseline_cpu_s=cpu[0], cpu_s=cpu[1], baseline_peak_mib=max(r[2] for r in base),
+               peak_mib=max(r[2] for r in this), baseline_runs=[r[1] for r in base], runs=[r[1] for r in this])
+    row["cpu_s_per_mb"] = cpu[1] / row["source_mb"]
+    single = " / ".join(", ".join(f"{r[1]:.2f}" for r in runs) for runs in (base, this))
+    print(f"| {row['mix']} | {row['source_mb']:.2f} | {row['preprocessed_mb']:.2f} | {cpu[0]:.2f} → {cpu[1]:.2f} | "
+          f"{cpu[0] / row['source_mb']:.2f} → {cpu[1] / row['source_mb']:.2f} | "
+          f"{row['baseline_peak_mib']:.0f} → {row['peak_mib']:.0f} | {single} |", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="0.066,0.33,0.66,1.3,3.3,6.6", help="source sizes in MB, comma-separated")
     ap.add_argument("--mixes", default="upc,mixed")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--json", help="also write the rows to this file")
+    ap.add_argument("--baseline", metavar="OTHER_UPCC", help="compare with this translator, run by run")
+    ap.add_argument("--no-parse", action="store_true", help="leave out libclang's parse alone")
     args = ap.parse_args()
+    if args.baseline and not os.access(args.baseline, os.X_OK):
+        sys.exit(f"translate_scale: --baseline {args.baseline}: not an executable")
     env = dict(os.environ)
     env.setdefault("UPCEMU_BUILD_DIR", os.path.join(ROOT, "build"))
     rows = []
-    print("| mix | source MB | preprocessed MB | upcc wall s | upcc CPU s | CPU s per source MB | upcc peak MiB "
-          "| libclang parse CPU s | libclang peak MiB |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    if args.baseline:
+        print_comparison_header()
+    else:
+        print("| mix | source MB | preprocessed MB | upcc wall s | upcc CPU s | CPU s per source MB | upcc peak MiB "
+              "| libclang parse CPU s | libclang peak MiB |")
+        print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory(prefix="upcc_scale_") as d:
         for mix in args.mixes.split(","):
             for mb in (float(x) for x in args.sizes.split(",")):
@@ -144,15 +188,24 @@ def main():
                     subprocess.run(["gcc", "-E", "-std=gnu11", "-D__UPC__=1", "-D__UPCC__=1",
                                     "-I", os.path.join(ROOT, "tools/upcc/include"), "-I", os.path.join(ROOT, "include"),
                                     "-include", "upcemu_c.h", "-x", "c", src], stdout=out, check=True)
-                runs = [measure([UPCC, "-E", src, "-o", os.path.join(d, "out.c")], env) for _ in range(args.runs)]
-                parse = [measure([sys.executable, "-c", PARSE_ONLY, os.path.join(ROOT, "tools", "upcc"), pre,
-                                  os.path.join(ROOT, "tools/upcc/include/parse_prelude.h")]) for _ in range(args.runs)]
-                row = {
-                    "mix": mix, "source_mb": os.path.getsize(src) / 1e6, "preprocessed_mb": os.path.getsize(pre) / 1e6,
+                row = {"mix": mix, "source_mb": os.path.getsize(src) / 1e6,
+                       "preprocessed_mb": os.path.getsize(pre) / 1e6}
+                out = os.path.join(d, "out.c")
+                if args.baseline:
+                    base, this = compared([args.baseline, UPCC], src, out, env, args.runs)
+                    print_comparison(row, base, this)
+                    rows.append(row)
+                    continue
+                runs = [measure([UPCC, "-E", src, "-o", out], env) for _ in range(args.runs)]
+                parse = [] if args.no_parse else [
+                    measure([sys.executable, "-c", PARSE_ONLY, os.path.join(ROOT, "tools", "upcc"), pre,
+                             os.path.join(ROOT, "tools/upcc/include/parse_prelude.h")]) for _ in range(args.runs)]
+                row.update({
                     "wall_s": statistics.median(r[0] for r in runs), "cpu_s": statistics.median(r[1] for r in runs),
-                    "peak_mib": max(r[2] for r in runs),
-                    "parse_cpu_s": statistics.median(r[1] for r in parse), "parse_peak_mib": max(r[2] for r in parse),
-                }
+                    "peak_mib": max(r[2] for r in runs), "runs": [r[1] for r in runs],
+                    "parse_cpu_s": statistics.median(r[1] for r in parse) if parse else float("nan"),
+                    "parse_peak_mib": max(r[2] for r in parse) if parse else float("nan"),
+                })
                 row["cpu_s_per_mb"] = row["cpu_s"] / row["source_mb"]
                 rows.append(row)
                 print(f"| {mix} | {row['source_mb']:.3f} | {row['preprocessed_mb']:.2f} | {row['wall_s']:.2f} | "
