@@ -20,6 +20,7 @@ same answers from fewer calls:
 What is memoised by identity holds for one parse: new_parse starts afresh.
 """
 import ctypes
+import operator
 
 import clang.cindex as ci
 
@@ -76,20 +77,25 @@ def main_file_offset(c):
     return a if c.__dict__.get("_upcc_in_main") else None
 
 
-def _extent_end(query, name, doc):
-    """The query of one end of a cursor's extent (or a token's), stored as its attribute name."""
-    def offset(c):
-        s = c.__dict__.get(name)
-        if s is None:
-            _extent(c)
-            s = c.__dict__[name]
-        return s
-    offset.__name__, offset.__doc__ = query, doc
-    return offset
+class _Offset:
+    """A cursor's _upcc_start or _upcc_end: both ends of its extent are found
+    on the first access, and are plain attributes of the cursor from then on (a
+    non-data descriptor: the instance's own value wins)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, c, cls=None):
+        if c is None:
+            return self
+        _extent(c)
+        return c.__dict__[self.name]
 
 
-begin_of = _extent_end("begin_of", "_upcc_start", "c's first byte offset (a cursor's or a token's).")
-end_of = _extent_end("end_of", "_upcc_end", "The offset just after c.")
+# c's first byte offset, and the offset just after c (a cursor's or a token's):
+# attribute look-ups, the cheapest call there is (they are asked of every node)
+begin_of = operator.attrgetter("_upcc_start")
+end_of = operator.attrgetter("_upcc_end")
 
 
 def _visit(child, parent, found):
@@ -98,26 +104,41 @@ def _visit(child, parent, found):
     kind = _kind_of_id(child._kind_id)
     if kind is not None:
         d["kind"] = kind  # (every child's is asked; an unknown one raises when asked)
+    # its offsets too (most children's are asked): here, one libclang call and
+    # no Python call (elsewhere than in upcc_input.c, when asked)
+    e = _cursor_extent(child)
+    first, last = _main_file
+    a, b = e.begin_int_data, e.end_int_data
+    if first <= a <= last and first <= b <= last:
+        d["_upcc_start"], d["_upcc_end"], d["_upcc_in_main"] = a - first, b - first, True
     found.append(child)
     return 1  # CXChildVisit_Continue
 
 
 _kind_of_id = {k: kind for k, kind in enumerate(ci.CursorKind._kinds) if kind is not None}.get
-
-
 _visitor = ci.callbacks["cursor_visit"](_visit)
+_cursor_extent = None  # clang_getCursorExtent, without the bindings' wrapper (install)
 
 
-def children(c):
-    """c's children, as a list (cached). The bindings' get_children makes a
-    callback for each call and compares each child with the null cursor (two
-    more calls); a child is never the null cursor."""
-    k = c.__dict__.get("_upcc_kids")
-    if k is None:
+class _Children:
+    """A cursor's _upcc_kids: its children, found on the first access (one
+    libclang call, a callback for each child) and a plain attribute from then
+    on. The bindings' get_children makes a callback for each call and compares
+    each child with the null cursor (two more calls); a child is never the
+    null cursor."""
+
+    def __get__(self, c, cls=None):
+        if c is None:
+            return self
         found = [c._tu]
         ci.conf.lib.clang_visitChildren(c, _visitor, found)
-        k = c._upcc_kids = found[1:]
-    return k
+        k = c.__dict__["_upcc_kids"] = found[1:]
+        return k
+
+
+# c's children, as a list (cached; the translator drops a subtree's by
+# deleting its root's _upcc_kids)
+children = operator.attrgetter("_upcc_kids")
 
 
 class Token:
@@ -282,6 +303,10 @@ def install():
     ci.Cursor.get_children = lambda c: iter(children(c))  # (walk_preorder's too)
 
     ci.Cursor.get_tokens = tokens
+    ci.Cursor._upcc_start, ci.Cursor._upcc_end = _Offset("_upcc_start"), _Offset("_upcc_end")
+    ci.Cursor._upcc_kids = _Children()
+    global _cursor_extent
+    _cursor_extent = _raw("clang_getCursorExtent", [ci.Cursor], ci.SourceRange)
 
     base_offset = ci.SourceLocation.offset.fget
 
