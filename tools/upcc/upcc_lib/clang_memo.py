@@ -201,6 +201,12 @@ def tokens_through(c, end):
     return toks
 
 
+class _TypeBytes(ctypes.Structure):
+    """A CXType as plain bytes: its kind and its identity (clang's QualType, see
+    type_key) without the Type object and the array object data[0] makes."""
+    _fields_ = [("kind", ctypes.c_int), ("identity", ctypes.c_void_p), ("unit", ctypes.c_void_p)]
+
+
 class _Once:
     """An attribute computed on its first access and then stored in the object,
     where later accesses find it as a plain attribute (a non-data descriptor:
@@ -255,7 +261,7 @@ def install():
         for name in names:
             BINDINGS[f"{cls.__name__}.{name}"] = cls.__dict__[name]
     lib = ci.conf.lib
-    cursor_type = _raw("clang_getCursorType", [ci.Cursor], ci.Type)
+    cursor_type_bytes = _raw("clang_getCursorType", [ci.Cursor], _TypeBytes)
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
     _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)]
     null = bytes(lib.clang_getNullCursor())
@@ -263,14 +269,15 @@ def install():
 
     # ---- cursors ----
     def type_of(c):
-        """One Type object for each type (it carries that type's own memos); the
-        new one is dropped at once, where a kept one would have grown the heap."""
-        t = cursor_type(c)
-        key = ("type", t.data[0])
+        """One Type object for each type (it carries that type's own memos). The
+        type comes as plain bytes, whose identity is one field: a Type object is
+        made only for a type not seen yet."""
+        raw = cursor_type_bytes(c)
+        key = ("type", raw.identity)
         r = _memo.get(key)
         if r is None:
-            t._tu = c._tu
-            r = _memo[key] = t
+            r = _memo[key] = ci.Type.from_buffer_copy(raw)
+            r._tu = c._tu
         return r
 
     def referenced_of(c):
@@ -322,21 +329,38 @@ def install():
 
     # ---- types ----
     def memo_type(question, f):
+        """A query answering a type, memoised by the type's identity and kept as
+        an attribute of the Type object asked too (most are the one object of
+        their type, type_of's)."""
+        name = "_upcc_" + question
+
         def get(t):
-            key = (question, t.data[0])
-            r = _memo.get(key)
+            d = t.__dict__
+            r = d.get(name)
             if r is None:
-                r = _memo[key] = f(t)
-                r._tu = t._tu
+                key = (question, t.data[0])
+                r = _memo.get(key)
+                if r is None:
+                    r = _memo[key] = f(t)
+                    r._tu = t._tu
+                if r is not t:  # (no object keeps itself)
+                    d[name] = r
             return r
         return get
 
     def memo_value(question, f):
+        """A query answering a value (as memo_type)."""
+        name = "_upcc_" + question
+
         def get(t):
-            key = (question, t.data[0])
-            r = _memo.get(key, _MISSING)
+            d = t.__dict__
+            r = d.get(name, _MISSING)
             if r is _MISSING:
-                r = _memo[key] = f(t)
+                key = (question, t.data[0])
+                r = _memo.get(key, _MISSING)
+                if r is _MISSING:
+                    r = _memo[key] = f(t)
+                d[name] = r
             return r
         return get
 

@@ -22,6 +22,7 @@ from .errors import UpcError
 LINE_MARKER = re.compile(rb'#\s*(\d+)\s+"((?:[^"\\]|\\.)*)"([ 0-9]*)')
 MARKER_LINES = re.compile(r"(?m)^[ \t]*#[^\n]*$")
 K = ci.CursorKind
+_INIT_LIST, _UNEXPOSED = K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR
 NO_SKIP = os.environ.get("UPCC_NO_SKIP") == "1"
 _start = operator.itemgetter(0)
 UPCC_INCLUDE = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "include"))
@@ -145,17 +146,22 @@ class Source:
     def relevant(self, a, b):
         """Whether [a, b) holds anything to translate (always, with UPCC_NO_SKIP=1:
         the test that skipping changes nothing compares both)."""
-        at = getattr(self, "relevant_at", None)
-        if at is None or NO_SKIP:
+        at = self.relevant_offsets()
+        if at is None:
             return True
         i = bisect.bisect_left(at, a)
         return i < len(at) and at[i] < b
+
+    def relevant_offsets(self):
+        """find_relevant's offsets, or None where everything is relevant."""
+        return None if NO_SKIP else getattr(self, "relevant_at", None)
 
     def converts_to_shared(self, k):
         """A node whose text names nothing shared but that makes a pointer-to-shared
         (a null pointer constant converted, `return 0;`, `{0, 0}` for a struct
         holding one): its parent is relevant, so it is looked at."""
-        return k.kind == K.INIT_LIST_EXPR or k.kind == K.UNEXPOSED_EXPR and self.is_sptr(k.type)
+        kind = k.kind
+        return kind is _INIT_LIST or kind is _UNEXPOSED and self.is_sptr(k.type)
 
     # ---- splicing ----
     def gen_range(self, cursors, a, b):
@@ -172,13 +178,20 @@ class Source:
     def splice(self, kids, a, b):
         """The text [a, b) with each of `kids` inside it (in source order: an
         attribute such as an __asm__ label comes first among a cursor's children)
-        replaced by its rewrite, where it has one."""
+        replaced by its rewrite, where it has one. (relevant() written out: this
+        loop looks at every child of every node translated.)"""
         out, pos = [], a
-        spans = [(begin_of(k), end_of(k), k) for k in kids]
+        spans = [(k._upcc_start, k._upcc_end, k) for k in kids]  # (begin_of, end_of)
         spans.sort(key=_start)  # (stable, and cheap when already in order)
+        at = self.relevant_offsets()
+        n = len(at) if at is not None else 0
         for ka, kb, k in spans:
-            if ka < pos or kb > b or kb <= ka or not (self.relevant(ka, kb) or self.converts_to_shared(k)):
+            if ka < pos or kb > b or kb <= ka:
                 continue
+            if at is not None:
+                i = bisect.bisect_left(at, ka)
+                if not (i < n and at[i] < kb) and not self.converts_to_shared(k):
+                    continue
             t = self.rw_relevant(k)
             if t is None:
                 continue

@@ -88,9 +88,10 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
         k = c.kind
         if k in self.CONDITION_HOLDERS:
             self.mark_conditions(c, k)
-        t = self.truth_value(c)
-        if t is not None:
-            return t
+        if self.conds:  # (truth_value's own first test, written out: asked of every node)
+            t = self.truth_value(c)
+            if t is not None:
+                return t
         h = self.handlers.get(k)
         return h(c) if h is not None else self.generic(c)
 

@@ -49,10 +49,13 @@ class Types:
     def top_as(t):
         """K of the type's own address space (0: not shared). Works on the canonical
         spelling: libclang's element_type drops an array element's address space."""
-        key = ("top_as", t.data[0])
-        r = TYPE_MEMO.get(key)
+        r = t.__dict__.get("_upcc_top_as")  # (kept on the Type object too: asked of most nodes)
         if r is None:
-            r = TYPE_MEMO[key] = Types.top_as_spelling(t.get_canonical().spelling)
+            key = ("top_as", t.data[0])
+            r = TYPE_MEMO.get(key)
+            if r is None:
+                r = TYPE_MEMO[key] = Types.top_as_spelling(t.get_canonical().spelling)
+            t._upcc_top_as = r
         return r
 
     @staticmethod
@@ -72,11 +75,14 @@ class Types:
         return self.top_as(t) > 0
 
     def is_sptr(self, t):
-        key = ("sptr", t.data[0])
-        r = TYPE_MEMO.get(key)
+        r = t.__dict__.get("_upcc_sptr")  # (as top_as)
         if r is None:
-            c = t.get_canonical()
-            r = TYPE_MEMO[key] = c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
+            key = ("sptr", t.data[0])
+            r = TYPE_MEMO.get(key)
+            if r is None:
+                c = t.get_canonical()
+                r = TYPE_MEMO[key] = c.kind == TK.POINTER and self.top_as(c.get_pointee()) > 0
+            t._upcc_sptr = r
         return r
 
     @staticmethod
@@ -122,10 +128,13 @@ class Types:
 
     @staticmethod
     def is_void(t):
-        key = ("void", t.data[0])
-        r = TYPE_MEMO.get(key)
+        r = t.__dict__.get("_upcc_void")  # (as top_as)
         if r is None:
-            r = TYPE_MEMO[key] = VOID_RE.match(AS_RE.sub("", t.get_canonical().spelling).strip()) is not None
+            key = ("void", t.data[0])
+            r = TYPE_MEMO.get(key)
+            if r is None:
+                r = TYPE_MEMO[key] = VOID_RE.match(AS_RE.sub("", t.get_canonical().spelling).strip()) is not None
+            t._upcc_void = r
         return r
 
     def is_incomplete(self, t):
