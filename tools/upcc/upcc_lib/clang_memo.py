@@ -207,6 +207,24 @@ class _TypeBytes(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("identity", ctypes.c_void_p), ("unit", ctypes.c_void_p)]
 
 
+class _String(ctypes.Structure):
+    """A CXString, libclang's string result, without the bindings' wrapper (a
+    Python call to convert it and one to dispose of it, besides libclang's)."""
+    _fields_ = [("data", ctypes.c_void_p), ("flags", ctypes.c_uint)]
+
+
+_string_calls = []  # clang_getCString and clang_disposeString, raw (install)
+
+
+def _text(s):
+    """The text of a _String, which is then disposed of (None for libclang's
+    null string, as the bindings give it)."""
+    get, dispose = _string_calls
+    b = get(s)
+    dispose(s)
+    return None if b is None else b.decode("utf-8", "surrogateescape")
+
+
 class _Once:
     """An attribute computed on its first access and then stored in the object,
     where later accesses find it as a plain attribute (a non-data descriptor:
@@ -265,6 +283,11 @@ def install():
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
     _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)]
     null = bytes(lib.clang_getNullCursor())
+    _string_calls[:] = [_raw("clang_getCString", [_String], ctypes.c_char_p),
+                        _raw("clang_disposeString", [_String], None)]
+    cursor_spelling = _raw("clang_getCursorSpelling", [ci.Cursor], _String)
+    cursor_usr = _raw("clang_getCursorUSR", [ci.Cursor], _String)
+    type_spelling = _raw("clang_getTypeSpelling", [ci.Type], _String)
     cursor_kinds, type_kinds = ci.CursorKind.from_id, ci.TypeKind.from_id
 
     # ---- cursors ----
@@ -295,7 +318,7 @@ def install():
 
     ci.Cursor.kind = _Once("kind", lambda c: cursor_kinds(c._kind_id))
     ci.Cursor.type = _Once("type", type_of)
-    ci.Cursor.spelling = _Once("spelling", lambda c: lib.clang_getCursorSpelling(c))
+    ci.Cursor.spelling = _Once("spelling", lambda c: _text(cursor_spelling(c)))
     ci.Cursor.referenced = _Once("referenced", referenced_of)
 
     def usr(c):
@@ -304,7 +327,7 @@ def install():
         key = ("usr", bytes(c))
         r = _memo.get(key)
         if r is None:
-            r = _memo[key] = lib.clang_getCursorUSR(c)
+            r = _memo[key] = _text(cursor_usr(c))
         return r
     ci.Cursor.get_usr = usr
     ci.Cursor.get_children = lambda c: iter(children(c))  # (walk_preorder's too)
@@ -365,7 +388,7 @@ def install():
         return get
 
     ci.Type.kind = _Once("kind", lambda t: type_kinds(t._kind_id))
-    ci.Type.spelling = _Once("spelling", memo_value("spelling", lambda t: lib.clang_getTypeSpelling(t)))
+    ci.Type.spelling = _Once("spelling", memo_value("spelling", lambda t: _text(type_spelling(t))))
     ci.Type.get_canonical = memo_type("canonical", _raw("clang_getCanonicalType", [ci.Type], ci.Type))
     ci.Type.get_pointee = memo_type("pointee", _raw("clang_getPointeeType", [ci.Type], ci.Type))
     element, base_element = _raw("clang_getElementType", [ci.Type], ci.Type), ci.Type.element_type.fget

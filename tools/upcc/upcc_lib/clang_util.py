@@ -112,9 +112,9 @@ def evaluate_int(cursor):
 IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
 
 
-def _strip_kinds(c, kinds):
-    """c without the nodes of those kinds (each with one child) around it."""
-    while c.kind in kinds:
+def strip(c):
+    """c without the parentheses and implicit conversions around it."""
+    while c.kind in IMPLICIT:
         kids = children(c)
         if len(kids) != 1:
             break
@@ -122,14 +122,17 @@ def _strip_kinds(c, kinds):
     return c
 
 
-def strip(c):
-    """c without the parentheses and implicit conversions around it."""
-    return _strip_kinds(c, IMPLICIT)
-
-
 def strip_parens(c):
     """c without the parentheses around it."""
-    return _strip_kinds(c, (K.PAREN_EXPR,))
+    while c.kind is _PAREN:
+        kids = children(c)
+        if len(kids) != 1:
+            break
+        c = kids[0]
+    return c
+
+
+_PAREN = K.PAREN_EXPR
 
 
 def only_child(c):

@@ -127,6 +127,8 @@ class Source:
     UPC_WORDS = (b"address_space", b"static", b"main")  # main: renamed for the runtime to call
     PLAIN_MARKERS = (b"__upcc_THREADS", b"__upcc_MYTHREAD")  # macros of the output: nothing to rewrite
 
+    relevant_at = None  # find_relevant's offsets (None: everything is relevant)
+
     def find_relevant(self, functions):
         """The offsets of the tokens that make code need translation: a name
         that reaches shared data (the prepass's names), a shared type, a UPC
@@ -141,20 +143,16 @@ class Source:
             if self.mentions_shared(f.result_type):
                 a, b = begin_of(f), end_of(f)
                 at += [m.start() + a for m in re.finditer(rb"\breturn\b", self.raw[a:b])]
-        self.relevant_at = sorted(at)
+        self.relevant_at = None if NO_SKIP else sorted(at)
 
     def relevant(self, a, b):
         """Whether [a, b) holds anything to translate (always, with UPCC_NO_SKIP=1:
         the test that skipping changes nothing compares both)."""
-        at = self.relevant_offsets()
+        at = self.relevant_at
         if at is None:
             return True
         i = bisect.bisect_left(at, a)
         return i < len(at) and at[i] < b
-
-    def relevant_offsets(self):
-        """find_relevant's offsets, or None where everything is relevant."""
-        return None if NO_SKIP else getattr(self, "relevant_at", None)
 
     def converts_to_shared(self, k):
         """A node whose text names nothing shared but that makes a pointer-to-shared
@@ -183,7 +181,7 @@ class Source:
         out, pos = [], a
         spans = [(k._upcc_start, k._upcc_end, k) for k in kids]  # (begin_of, end_of)
         spans.sort(key=_start)  # (stable, and cheap when already in order)
-        at = self.relevant_offsets()
+        at = self.relevant_at
         n = len(at) if at is not None else 0
         for ka, kb, k in spans:
             if ka < pos or kb > b or kb <= ka:
