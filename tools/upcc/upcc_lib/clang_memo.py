@@ -149,7 +149,7 @@ class Token:
 
 
 # ---- tokens ----
-_token_extent = []  # clang_getTokenExtent without the bindings' check (install)
+_token_extent = []  # clang_getTokenExtent and clang_getTokenSpelling without the bindings' checks (install)
 
 
 def _tokenize(tu, extent):
@@ -158,11 +158,11 @@ def _tokenize(tu, extent):
     memory, count = ctypes.POINTER(ci.Token)(), ctypes.c_uint()
     lib.clang_tokenize(tu, extent, ctypes.byref(memory), ctypes.byref(count))
     try:
-        token_extent = _token_extent[0]
+        token_extent, token_spelling = _token_extent
         for i in range(count.value):
             t = memory[i]
             a, b, _ = _range_offsets(token_extent(tu, t))
-            toks.append(Token(lib.clang_getTokenSpelling(tu, t), a, b))
+            toks.append(Token(_text(token_spelling(tu, t)), a, b))
     finally:
         if count.value:
             lib.clang_disposeTokens(tu, memory, count)
@@ -281,7 +281,8 @@ def install():
     lib = ci.conf.lib
     cursor_type_bytes = _raw("clang_getCursorType", [ci.Cursor], _TypeBytes)
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
-    _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange)]
+    _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange),
+                        _raw("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], _String)]
     null = bytes(lib.clang_getNullCursor())
     _string_calls[:] = [_raw("clang_getCString", [_String], ctypes.c_char_p),
                         _raw("clang_disposeString", [_String], None)]

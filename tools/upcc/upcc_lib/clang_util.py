@@ -114,7 +114,7 @@ IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
 
 def strip(c):
     """c without the parentheses and implicit conversions around it."""
-    while c.kind in IMPLICIT:
+    while c.kind in _IMPLICIT:
         kids = children(c)
         if len(kids) != 1:
             break
@@ -133,6 +133,7 @@ def strip_parens(c):
 
 
 _PAREN = K.PAREN_EXPR
+_IMPLICIT = frozenset(IMPLICIT)
 
 
 def only_child(c):

@@ -33,6 +33,7 @@ from .clang_util import (IMPLICIT, begin_of, children, end_of, evaluate_int, exp
 
 K = ci.CursorKind
 TK = ci.TypeKind
+_BINARY = K.BINARY_OPERATOR
 
 # upcemu_addr's `kind` (include/upcemu_c.h: enumerators, so they survive in the
 # already preprocessed C that upcc emits)
@@ -623,7 +624,11 @@ class Expressions:
             self.conds, self.cond_busy = set(), set()
         kids = children(c)
         picked = []
-        if k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
+        if k is _BINARY:  # (the most common, first)
+            if len(kids) == 2 and (self.is_sptr(kids[0].type) or self.is_sptr(kids[1].type)) and \
+                    self.op_between(c, kids[0], kids[1]) in ("&&", "||"):
+                picked = kids
+        elif k in (K.IF_STMT, K.WHILE_STMT, K.CONDITIONAL_OPERATOR):
             picked = [x for x in kids if x.kind.is_expression()][:1]
         elif k == K.DO_STMT:
             picked = [x for x in kids if x.kind.is_expression()][-1:]
@@ -632,10 +637,6 @@ class Expressions:
                 head = self.src(begin_of(c), begin_of(x))
                 if x.kind.is_expression() and head.count(";") == 1 and head.rstrip().endswith(";"):
                     picked = [x]
-        elif k == K.BINARY_OPERATOR and len(kids) == 2 and (self.is_sptr(kids[0].type) or
-                                                            self.is_sptr(kids[1].type)) and \
-                self.op_between(c, kids[0], kids[1]) in ("&&", "||"):
-            picked = kids
         for x in picked:
             if self.is_sptr(x.type):
                 self.conds.add((begin_of(x), end_of(x)))

@@ -202,7 +202,7 @@ class Source:
     def apply(self, edits, prelude, appendix):
         """The whole output: the text with the edits applied, then the generated
         support code after a line marker of its own."""
-        out, pos = [], 0
+        out, pos = [prelude], 0
         for a, b, t in sorted(edits):
             if a < pos:
                 raise RuntimeError("overlapping edits")
@@ -210,4 +210,6 @@ class Source:
             out.append(t)
             pos = b
         out.append(self.src(pos, len(self.raw)))
-        return prelude + "".join(out) + "\n# 1 \"<upcc: generated>\"\n" + "".join(appendix)
+        out.append("\n# 1 \"<upcc: generated>\"\n")
+        out += appendix
+        return "".join(out)  # (one copy of the whole output)

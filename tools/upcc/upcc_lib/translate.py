@@ -60,7 +60,8 @@ class Translator(Source, Types, Declarations, Expressions, UpcConstructs):
         K.DECL_REF_EXPR: "rw_lvalue",
         K.MEMBER_REF_EXPR: "rw_lvalue",
     }
-    CONDITION_HOLDERS = (K.IF_STMT, K.WHILE_STMT, K.DO_STMT, K.FOR_STMT, K.CONDITIONAL_OPERATOR, K.BINARY_OPERATOR)
+    CONDITION_HOLDERS = frozenset((K.IF_STMT, K.WHILE_STMT, K.DO_STMT, K.FOR_STMT, K.CONDITIONAL_OPERATOR,
+                                   K.BINARY_OPERATOR))
 
     def __init__(self, text, filename, static_threads=None):
         clang_util.configure()
