@@ -273,25 +273,67 @@ _REPLACED = {
 }
 
 
+def _memo_type(question, f):
+    """A query answering a type, memoised by the type's identity and kept as
+    an attribute of the Type object asked too (most are the one object of
+    their type, type_of's)."""
+    name = "_upcc_" + question
+
+    def get(t):
+        d = t.__dict__
+        r = d.get(name)
+        if r is None:
+            key = (question, t.data[0])
+            r = _memo.get(key)
+            if r is None:
+                r = _memo[key] = f(t)
+                r._tu = t._tu
+            if r is not t:  # (no object keeps itself)
+                d[name] = r
+        return r
+    return get
+
+
+def _memo_value(question, f):
+    """A query answering a value (as _memo_type)."""
+    name = "_upcc_" + question
+
+    def get(t):
+        d = t.__dict__
+        r = d.get(name, _MISSING)
+        if r is _MISSING:
+            key = (question, t.data[0])
+            r = _memo.get(key, _MISSING)
+            if r is _MISSING:
+                r = _memo[key] = f(t)
+            d[name] = r
+        return r
+    return get
+
+
 def install():
     """Replace the bindings' hot queries (once libclang is loaded)."""
     for cls, names in _REPLACED.items():
         for name in names:
             BINDINGS[f"{cls.__name__}.{name}"] = cls.__dict__[name]
+    _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange),
+                        _raw("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], _String)]
+    _string_calls[:] = [_raw("clang_getCString", [_String], ctypes.c_char_p),
+                        _raw("clang_disposeString", [_String], None)]
+    _install_cursor_queries()
+    _install_type_queries()
+
+
+def _install_cursor_queries():
+    """A cursor's kind, type, spelling, declaration, USR, children, tokens and offsets."""
     lib = ci.conf.lib
     cursor_type_bytes = _raw("clang_getCursorType", [ci.Cursor], _TypeBytes)
     referenced = _raw("clang_getCursorReferenced", [ci.Cursor], ci.Cursor)
-    _token_extent[:] = [_raw("clang_getTokenExtent", [ci.TranslationUnit, ci.Token], ci.SourceRange),
-                        _raw("clang_getTokenSpelling", [ci.TranslationUnit, ci.Token], _String)]
     null = bytes(lib.clang_getNullCursor())
-    _string_calls[:] = [_raw("clang_getCString", [_String], ctypes.c_char_p),
-                        _raw("clang_disposeString", [_String], None)]
     cursor_spelling = _raw("clang_getCursorSpelling", [ci.Cursor], _String)
     cursor_usr = _raw("clang_getCursorUSR", [ci.Cursor], _String)
-    type_spelling = _raw("clang_getTypeSpelling", [ci.Type], _String)
-    cursor_kinds, type_kinds = ci.CursorKind.from_id, ci.TypeKind.from_id
+    cursor_kinds = ci.CursorKind.from_id
 
-    # ---- cursors ----
     def type_of(c):
         """One Type object for each type (it carries that type's own memos). The
         type comes as plain bytes, whose identity is one field: a Type object is
@@ -351,47 +393,16 @@ def install():
     for name in _REPLACED[ci.CursorKind]:
         setattr(ci.CursorKind, name, _per_kind(getattr(ci.CursorKind, name)))
 
-    # ---- types ----
-    def memo_type(question, f):
-        """A query answering a type, memoised by the type's identity and kept as
-        an attribute of the Type object asked too (most are the one object of
-        their type, type_of's)."""
-        name = "_upcc_" + question
 
-        def get(t):
-            d = t.__dict__
-            r = d.get(name)
-            if r is None:
-                key = (question, t.data[0])
-                r = _memo.get(key)
-                if r is None:
-                    r = _memo[key] = f(t)
-                    r._tu = t._tu
-                if r is not t:  # (no object keeps itself)
-                    d[name] = r
-            return r
-        return get
 
-    def memo_value(question, f):
-        """A query answering a value (as memo_type)."""
-        name = "_upcc_" + question
-
-        def get(t):
-            d = t.__dict__
-            r = d.get(name, _MISSING)
-            if r is _MISSING:
-                key = (question, t.data[0])
-                r = _memo.get(key, _MISSING)
-                if r is _MISSING:
-                    r = _memo[key] = f(t)
-                d[name] = r
-            return r
-        return get
-
+def _install_type_queries():
+    """A type's kind, spelling, canonical type, pointee, element and sizes."""
+    type_spelling = _raw("clang_getTypeSpelling", [ci.Type], _String)
+    type_kinds = ci.TypeKind.from_id
     ci.Type.kind = _Once("kind", lambda t: type_kinds(t._kind_id))
-    ci.Type.spelling = _Once("spelling", memo_value("spelling", lambda t: _text(type_spelling(t))))
-    ci.Type.get_canonical = memo_type("canonical", _raw("clang_getCanonicalType", [ci.Type], ci.Type))
-    ci.Type.get_pointee = memo_type("pointee", _raw("clang_getPointeeType", [ci.Type], ci.Type))
+    ci.Type.spelling = _Once("spelling", _memo_value("spelling", lambda t: _text(type_spelling(t))))
+    ci.Type.get_canonical = _memo_type("canonical", _raw("clang_getCanonicalType", [ci.Type], ci.Type))
+    ci.Type.get_pointee = _memo_type("pointee", _raw("clang_getPointeeType", [ci.Type], ci.Type))
     element, base_element = _raw("clang_getElementType", [ci.Type], ci.Type), ci.Type.element_type.fget
 
     def element_type(t):
@@ -405,6 +416,6 @@ def install():
             _memo[key] = r
         return r
     ci.Type.element_type = property(element_type)
-    ci.Type.element_count = property(memo_value("element_count", ci.Type.element_count.fget))
+    ci.Type.element_count = property(_memo_value("element_count", ci.Type.element_count.fget))
     for name in ("is_const_qualified", "is_volatile_qualified", "get_size", "get_array_size"):
-        setattr(ci.Type, name, memo_value(name, getattr(ci.Type, name)))
+        setattr(ci.Type, name, _memo_value(name, getattr(ci.Type, name)))
