@@ -25,7 +25,7 @@ using detail::fail;
 
 namespace {
 
-std::string str(std::size_t v) { return std::to_string(v); }
+std::string number(std::size_t v) { return std::to_string(v); }
 
 void check_flags(const char* fn, upc_flag_t flags) { check_sync_flags(fn, flags); }
 
@@ -37,13 +37,13 @@ void check_block_bytes(const char* fn, std::size_t nbytes, bool row) {
   if (nbytes == 0) fail(fn, "nbytes must be > 0");
   const std::uint64_t P = detail::g_partition_bytes;
   if (nbytes > P)
-    fail(fn, "nbytes " + str(nbytes) + negative_hint(nbytes) + " is larger than a thread's whole shared heap (" + str(P) +
+    fail(fn, "nbytes " + number(nbytes) + negative_hint(nbytes) + " is larger than a thread's whole shared heap (" + number(P) +
                  " bytes per thread)");
   if (row) {
     const std::uint64_t bytes = checked_product(fn, "nbytes x THREADS", nbytes, std::uint64_t(threads()));
     if (bytes > P)
-      fail(fn, "nbytes x THREADS = " + str(bytes) + " bytes (nbytes " + str(nbytes) + ") is larger than a thread's whole "
-                   "shared heap (" + str(P) + " bytes per thread), where one thread holds THREADS blocks");
+      fail(fn, "nbytes x THREADS = " + number(bytes) + " bytes (nbytes " + number(nbytes) + ") is larger than a thread's whole "
+                   "shared heap (" + number(P) + " bytes per thread), where one thread holds THREADS blocks");
   }
 }
 
@@ -299,7 +299,7 @@ void upc_all_sort(sptr<void> A, size_t elem_size, size_t nelems, size_t blk_size
   if (!func) fail(fn, "func is a null pointer");
   if (elem_size == 0) fail(fn, "elem_size must be > 0");
   if (elem_size > detail::g_partition_bytes)
-    fail(fn, "elem_size " + str(elem_size) + negative_hint(elem_size) + " is larger than a thread's whole shared heap");
+    fail(fn, "elem_size " + number(elem_size) + negative_hint(elem_size) + " is larger than a thread's whole shared heap");
   check_array_extent(fn, "blk_size", nelems, blk_size, elem_size);
   if (blk_size != 0 && A.address().phase >= blk_size)
     fail(fn, "A has phase " + std::to_string(A.address().phase) + ", not below blk_size " + std::to_string(blk_size));

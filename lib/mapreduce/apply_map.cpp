@@ -16,7 +16,7 @@
 namespace {
 
 using upc::detail::fail;
-constexpr const char* F = "ApplyMap";
+constexpr const char* apply_map_name = "ApplyMap";
 
 // A digest of the weights, to check that every thread passed the same ones.
 long long digest(const int* w, int n) {
@@ -37,7 +37,7 @@ struct mapping_scope {
 };
 
 void check_result(int r, const std::string& where) {
-  if (r < 0) fail(F, "mapfunc returned " + std::to_string(r) + " for " + where + ": a negative value means it failed");
+  if (r < 0) fail(apply_map_name, "mapfunc returned " + std::to_string(r) + " for " + where + ": a negative value means it failed");
 }
 
 }  // namespace
@@ -45,23 +45,23 @@ void check_result(int r, const std::string& where) {
 int ApplyMap(int (*mapfunc)(void*, void*, void*), void* inputElems, int nelems, int userDefDistrFlag, int algorithm,
              int* weights) {
   upc::mr::pair_store& s = upc::mr::store();
-  if (s.mapping) fail(F, "called from inside a map function");
-  if (mapfunc == nullptr) fail(F, "mapfunc is NULL");
-  if (nelems < 0) fail(F, "nelems = " + std::to_string(nelems) + " is negative");
+  if (s.mapping) fail(apply_map_name, "called from inside a map function");
+  if (mapfunc == nullptr) fail(apply_map_name, "mapfunc is NULL");
+  if (nelems < 0) fail(apply_map_name, "nelems = " + std::to_string(nelems) + " is negative");
   if (userDefDistrFlag != UPC_MR_FRAMEWORK_DISTR && userDefDistrFlag != UPC_MR_USER_DISTR)
-    fail(F, "userDefDistrFlag = " + std::to_string(userDefDistrFlag) +
+    fail(apply_map_name, "userDefDistrFlag = " + std::to_string(userDefDistrFlag) +
                 " is neither 0 (element-by-element map, distributed by `algorithm`) nor 1 (array-based map: mapfunc divides the "
                 "work)");
   const bool by_element = userDefDistrFlag == UPC_MR_FRAMEWORK_DISTR;
   long long weights_digest = 0;
   if (by_element) {
-    upc::mr::check_distribution_args(F, THREADS, nelems, algorithm, weights);
-    if (nelems > 0 && inputElems == nullptr) fail(F, "inputElems is NULL with nelems = " + std::to_string(nelems));
+    upc::mr::check_distribution_args(apply_map_name, THREADS, nelems, algorithm, weights);
+    if (nelems > 0 && inputElems == nullptr) fail(apply_map_name, "inputElems is NULL with nelems = " + std::to_string(nelems));
     if (upc::mr::needs_weights(algorithm))
       weights_digest = digest(weights, nelems + (algorithm == UPC_MR_BEST_FIT ? 1 : 0));
   }
   // the same call on every thread (the array-based map ignores algorithm and weights)
-  upc::mr::agree(F, {{"nelems", nelems},
+  upc::mr::agree(apply_map_name, {{"nelems", nelems},
                      {"userDefDistrFlag", userDefDistrFlag},
                      {"algorithm", by_element ? algorithm : -1},
                      {"weights (their values)", weights_digest}});

@@ -22,7 +22,7 @@
 namespace {
 
 using upc::detail::fail;
-constexpr const char* F = "ApplyReduce";
+constexpr const char* apply_reduce_name = "ApplyReduce";
 
 // The pairs one thread reduces, in thread order: keys and values back to back,
 // and each one's size.
@@ -34,19 +34,19 @@ struct pairs {
 
 void check_arguments(int (*reducefunc)(void*, void*, int, void*), int nelems, int gathFlag, int collFlag, int sizeKey,
                      int sizeValue, const upc::mr::pair_store& s) {
-  if (s.mapping) fail(F, "called from inside a map function");
-  if (reducefunc == nullptr) fail(F, "reducefunc is NULL");
-  if (nelems < 0) fail(F, "nelems = " + std::to_string(nelems) + " is negative");
+  if (s.mapping) fail(apply_reduce_name, "called from inside a map function");
+  if (reducefunc == nullptr) fail(apply_reduce_name, "reducefunc is NULL");
+  if (nelems < 0) fail(apply_reduce_name, "nelems = " + std::to_string(nelems) + " is negative");
   if (static_cast<std::size_t>(nelems) != s.count())
-    fail(F, "nelems = " + std::to_string(nelems) + ", but this thread holds " + std::to_string(s.count()) +
+    fail(apply_reduce_name, "nelems = " + std::to_string(nelems) + ", but this thread holds " + std::to_string(s.count()) +
                 " intermediate pairs (pass what ApplyMap returned)");
   if (gathFlag != UPC_MR_NOCOMM && gathFlag != UPC_MR_ALLCOMM && (gathFlag < 0 || gathFlag >= THREADS))
-    fail(F, "gathFlag = " + std::to_string(gathFlag) + " is not UPC_MR_NOCOMM (" + std::to_string(UPC_MR_NOCOMM) +
+    fail(apply_reduce_name, "gathFlag = " + std::to_string(gathFlag) + " is not UPC_MR_NOCOMM (" + std::to_string(UPC_MR_NOCOMM) +
                 "), UPC_MR_ALLCOMM (" + std::to_string(UPC_MR_ALLCOMM) + ") or a thread 0.." + std::to_string(THREADS - 1));
   if (collFlag != UPC_MR_NOCOLL && collFlag != UPC_MR_COLL)
-    fail(F, "collFlag = " + std::to_string(collFlag) + " is neither UPC_MR_NOCOLL (0) nor UPC_MR_COLL (1)");
-  if (sizeKey < 0) fail(F, "sizeKey = " + std::to_string(sizeKey) + " is negative");
-  if (sizeValue < 0) fail(F, "sizeValue = " + std::to_string(sizeValue) + " is negative");
+    fail(apply_reduce_name, "collFlag = " + std::to_string(collFlag) + " is neither UPC_MR_NOCOLL (0) nor UPC_MR_COLL (1)");
+  if (sizeKey < 0) fail(apply_reduce_name, "sizeKey = " + std::to_string(sizeKey) + " is negative");
+  if (sizeValue < 0) fail(apply_reduce_name, "sizeValue = " + std::to_string(sizeValue) + " is negative");
 }
 
 // Columns of the rows every thread publishes (agreement.hpp).
@@ -109,7 +109,7 @@ std::vector<std::size_t> starts(const std::vector<int>& sizes) {
 
 void* reduce(int (*reducefunc)(void*, void*, int, void*), const pairs& p, bool fixed, int size_key, int size_value) {
   if (p.count() > static_cast<std::size_t>(INT_MAX))
-    fail(F, std::to_string(p.count()) + " pairs to reduce on this thread: more than reducefunc's int nelems can count");
+    fail(apply_reduce_name, std::to_string(p.count()) + " pairs to reduce on this thread: more than reducefunc's int nelems can count");
   const std::vector<std::size_t> key_at = starts(p.key_sizes), value_at = starts(p.value_sizes);
   const std::vector<std::size_t> order = grouped_by_key(p, key_at, fixed, size_key);
   const int n = static_cast<int>(p.count());
@@ -133,7 +133,7 @@ void* reduce(int (*reducefunc)(void*, void*, int, void*), const pairs& p, bool f
     }
     status = reducefunc(keys.data(), values.data(), n, &result);
   }
-  if (status < 0) fail(F, "reducefunc returned " + std::to_string(status) + ": a negative value means it failed");
+  if (status < 0) fail(apply_reduce_name, "reducefunc returned " + std::to_string(status) + ": a negative value means it failed");
   return result;
 }
 
@@ -144,7 +144,7 @@ void* ApplyReduce(int (*reducefunc)(void*, void*, int, void*), int nelems, int g
   upc::mr::pair_store& s = upc::mr::store();
   check_arguments(reducefunc, nelems, gathFlag, collFlag, sizeKey, sizeValue, s);
   const upc::mr::rows r = upc::mr::agree(
-      F, {{"gathFlag", gathFlag}, {"collFlag", collFlag}, {"sizeKey", sizeKey}, {"sizeValue", sizeValue}},
+      apply_reduce_name, {{"gathFlag", gathFlag}, {"collFlag", collFlag}, {"sizeKey", sizeKey}, {"sizeValue", sizeValue}},
       {static_cast<long long>(s.count()), s.key_size, s.value_size, static_cast<long long>(s.keys.size()),
        static_cast<long long>(s.values.size())});
 
@@ -152,9 +152,9 @@ void* ApplyReduce(int (*reducefunc)(void*, void*, int, void*), int nelems, int g
   const int key_size = common_size(r, c_key_size), value_size = common_size(r, c_value_size);
   const bool fixed = key_size != upc::mr::sizes_differ && value_size != upc::mr::sizes_differ;
   if (fixed && key_size >= 0 && key_size != sizeKey)
-    fail(F, "sizeKey = " + std::to_string(sizeKey) + ", but the map emitted keys of " + std::to_string(key_size) + " bytes");
+    fail(apply_reduce_name, "sizeKey = " + std::to_string(sizeKey) + ", but the map emitted keys of " + std::to_string(key_size) + " bytes");
   if (fixed && value_size >= 0 && value_size != sizeValue)
-    fail(F, "sizeValue = " + std::to_string(sizeValue) + ", but the map emitted values of " + std::to_string(value_size) +
+    fail(apply_reduce_name, "sizeValue = " + std::to_string(sizeValue) + ", but the map emitted values of " + std::to_string(value_size) +
                 " bytes");
 
   pairs p;

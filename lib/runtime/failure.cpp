@@ -51,8 +51,9 @@ int failure_exit_status() noexcept {
 
 namespace {
 bool g_quiet_reports = false;
-void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
 }  // namespace
+
+void write_str(const char* s) noexcept { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
 
 void set_quiet_reports(bool quiet) noexcept { g_quiet_reports = quiet; }
 bool quiet_reports() noexcept { return g_quiet_reports; }

@@ -22,5 +22,7 @@ int failure_exit_status() noexcept;
 bool print_report_once() noexcept;
 void set_quiet_reports(bool quiet) noexcept;  // --quiet: claim, but write nothing
 bool quiet_reports() noexcept;
+// Writes s to stderr with one write(2): async-signal-safe, for crash handlers.
+void write_str(const char* s) noexcept;
 
 }  // namespace upc::detail

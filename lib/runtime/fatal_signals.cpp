@@ -25,7 +25,6 @@
 namespace upc::detail {
 
 namespace {
-void write_str(const char* s) { ssize_t r = ::write(2, s, strlen(s)); (void)r; }
 
 // Why std::terminate was called on this thread (set by on_terminate just before
 // abort), for the SIGABRT report.

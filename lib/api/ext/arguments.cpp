@@ -12,14 +12,11 @@
 #include "upc/runtime.hpp"
 #include "upc/sptr.hpp"
 #include "families.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
 using detail::fail;
-
-namespace {
-std::string str(long long v) { return std::to_string(v); }
-}  // namespace
 
 long long arg_array::at(std::size_t i) const noexcept {
   const void* p;

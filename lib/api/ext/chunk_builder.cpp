@@ -6,14 +6,11 @@
 
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
 using detail::fail;
-
-namespace {
-std::string str(long long v) { return std::to_string(v); }
-}  // namespace
 
 place shared_byte(const shared_address& p, std::uint64_t b, std::uint64_t B) {
   if (B == 0) return place{p.offset + b, static_cast<std::int32_t>(p.thread), false};

@@ -7,12 +7,9 @@
 #include "builders.hpp"
 #include "chunk_builder.hpp"
 #include "upc/error.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
-
-namespace {
-std::string str(long long v) { return std::to_string(v); }
-}  // namespace
 
 // Member i's block to member perm[i]'s (in place: not onto itself).
 void permute_by_perm(chunk_builder& b) {

@@ -10,6 +10,7 @@
 #include "arguments.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
@@ -17,7 +18,6 @@ using detail::fail;
 
 namespace {
 
-std::string str(long long v) { return std::to_string(v); }
 
 // The destination of a reduce (one element) as a place.
 place shared_place(const shared_address& a) { return place{a.offset, static_cast<std::int32_t>(a.thread), false}; }

@@ -13,6 +13,7 @@
 #include "reduction.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
@@ -20,7 +21,6 @@ using detail::fail;
 
 namespace {
 
-std::string str(long long v) { return std::to_string(v); }
 
 // The pieces of a standard-shaped array: one per member thread (its elements,
 // contiguous in its memory) when `per_thread`, else one per block; elements of

@@ -17,6 +17,7 @@
 #include "thesis_team.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
@@ -24,7 +25,6 @@ using detail::fail;
 
 namespace {
 
-std::string str(long long v) { return std::to_string(v); }
 
 void check_side(const call& c, const side& s, const char* name) {
   if (!s.present) return;

@@ -7,12 +7,12 @@
 #include "chunk_builder.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
+#include "number_text.hpp"
 
 namespace upc::ext {
 
 namespace {
 
-std::string str(long long v) { return std::to_string(v); }
 
 // Chunk k's end on one side: index a[k] of the blocked array (`blk` names its block size).
 place chunk_end(const v_chunk_builder& v, const v_side& vs, const arg_array& a, int k, std::uint64_t bytes, const char* blk) {

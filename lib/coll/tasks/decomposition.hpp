@@ -46,6 +46,8 @@ struct decomposition {
 
 // The decompositions of each collective (movement.cpp, reductions.cpp).
 namespace decompositions {
+// One task per member (the count of most decompositions).
+inline int per_member(const operation& op) { return op.t->size(); }
 extern const decomposition barrier;
 extern const decomposition bcast_pull, scatter_pull, scatterv_pull, gather_push, gatherv_push;
 extern const decomposition allgather_by_destination, allgatherv_by_destination;

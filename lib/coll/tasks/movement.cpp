@@ -10,7 +10,6 @@ namespace upc::coll::tasks::decompositions {
 
 namespace {
 
-int per_member(const operation& op) { return op.t->size(); }
 task_needs root_and_task(const operation& op, int task) { return {op.root, task, false, 0, 0}; }
 task_needs everyone(const operation&, int) { return {-1, -1, true, 0, 0}; }
 int no_tasks(const operation&) { return 0; }

@@ -20,7 +20,6 @@ namespace upc::coll::tasks {
 
 namespace decompositions {
 namespace {
-int per_member(const operation& op) { return op.t->size(); }
 task_needs nothing(const operation&, int) { return {}; }
 bool own_part(const operation&, int task, int rank) { return task == rank; }
 // Never run: advance() hands these collectives to MPI instead of running tasks.

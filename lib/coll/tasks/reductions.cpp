@@ -93,7 +93,6 @@ status allreduce_chunked_plan(const operation& op, int task, plan& p) {
 }
 
 // reduce_scatter: member t's block of the result, into its receive buffer.
-int per_member(const operation& op) { return op.t->size(); }
 status reduce_scatter_plan(const operation& op, int t, plan& p) {
   const std::uint64_t lo = op.block_elems[static_cast<std::size_t>(t)], hi = op.block_elems[static_cast<std::size_t>(t) + 1];
   fold_ranks(op, p, t, lo, lo, hi, 0, op.t->size() - 1);
