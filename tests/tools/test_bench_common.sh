@@ -108,5 +108,26 @@ check "peer_run rows" "$peer" '1
 {"time_s": 1.5, "round": 1, "side": "ours", "status": 0}
 {"app": "hist", "side": "theirs", "threads": 4, "round": 2, "status": 3, "verified": false}'
 
+# logged_run (run_apps.sh's run_one): its own tags, a time limit that stops the
+# command, @STATUS@ in the failed row replaced; the printed verdicts.
+logged=$(
+  set -uo pipefail
+  # shellcheck source=/dev/null
+  source "$common"
+  python=python3
+  rows="$tmp/logged.jsonl" log="$tmp/logged.log" failures=0
+  : >"$rows"
+  logged_run 10 '{"label": "x", "status": @STATUS@}' label=a -- sh -c 'echo "upcemu-result {\"n\": 2}"' >"$tmp/said"
+  logged_run 1 '{"label": "slow", "status": @STATUS@}' label=slow -- sleep 5 >>"$tmp/said"
+  sed 's/(.*//' "$tmp/said"
+  echo "$failures"
+  cat "$rows"
+)
+check "logged_run rows" "$logged" 'ok 
+FAILED 
+1
+{"n": 2, "label": "a", "status": 0}
+{"label": "slow", "status": 124}'
+
 [[ $fails == 0 ]] && echo "tools/bench/common.sh: ok"
 [[ $fails == 0 ]]

@@ -247,6 +247,28 @@ peer_runs_begin() {
   peer_begin=$SECONDS
 }
 
+# logged_run LIMIT FAILED_ROW TAG... -- CMD...: runs CMD (LIMIT seconds at most)
+# into $log and appends its upcemu-result rows, tagged with the TAGs (key=value)
+# and its exit status, to $rows; prints "ok (N s)" or "FAILED ..."; a failed run
+# appends FAILED_ROW instead (@STATUS@ in it becomes the exit status) and is
+# counted in $failures. The one runner of peer_run and run_apps.sh's run_one.
+logged_run() {
+  local limit=$1 failed_row=$2 tags=()
+  shift 2
+  while [[ $1 != -- ]]; do tags+=("$1"); shift; done
+  shift
+  local start=$SECONDS status=0
+  timeout "$limit" "$@" >"$log" 2>&1 || status=$?
+  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows "${tags[@]}" status="$status" >>"$rows" || true
+  if [[ $status == 0 ]]; then
+    echo "ok ($((SECONDS - start)) s)"
+  else
+    echo "FAILED (exit $status, $((SECONDS - start)) s): $(tail -c 300 "$log" | tr '\n' ' ')"
+    echo "${failed_row//@STATUS@/$status}" >>"$rows"
+    failures=$((failures + 1))
+  fi
+}
+
 # peer_run ROUND SIDE N FIELDS LABEL CMD...: prints LABEL, runs CMD (900 s at
 # most) and appends its upcemu-result rows tagged with round, side and exit
 # status to $rows; a failed run adds a row {FIELDS"side", "threads", "round",
@@ -255,16 +277,8 @@ peer_run() {
   local round=$1 side=$2 n=$3 fields=$4 label=$5
   shift 5
   printf '%s  ' "$label"
-  local start=$SECONDS status=0
-  timeout 900 "$@" >"$log" 2>&1 || status=$?
-  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows round="$round" side="$side" status="$status" >>"$rows" || true
-  if [[ $status == 0 ]]; then
-    echo "ok ($((SECONDS - start)) s)"
-  else
-    echo "FAILED (exit $status): $(tail -c 300 "$log" | tr '\n' ' ')"
-    echo "{$fields\"side\": \"$side\", \"threads\": $n, \"round\": $round, \"status\": $status, \"verified\": false}" >>"$rows"
-    failures=$((failures + 1))
-  fi
+  logged_run 900 "{$fields\"side\": \"$side\", \"threads\": $n, \"round\": $round, \"status\": @STATUS@, \"verified\": false}" \
+    round="$round" side="$side" -- "$@"
 }
 
 # peer_runs_end OUT TABLES: the load and duration lines of OUT/machine.txt, the

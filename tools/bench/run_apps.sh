@@ -115,16 +115,8 @@ run_one() {
   local label=$1 backend=$2 n=$3
   shift 3
   printf '%-10s %-10s %3s  ' "$label" "$backend" "$n"
-  local start=$SECONDS status=0
-  timeout 1800 "$@" >"$log" 2>&1 || status=$?
-  grep '^upcemu-result ' "$log" | sed 's/^upcemu-result //' | tag_rows label="$label" status="$status" >>"$rows" || true
-  if [[ $status == 0 ]]; then
-    echo "ok ($((SECONDS - start)) s)"
-  else
-    echo "FAILED (exit $status, $((SECONDS - start)) s): $(tail -c 300 "$log" | tr '\n' ' ')"
-    echo "{\"label\": \"$label\", \"backend\": \"$backend\", \"threads\": $n, \"status\": $status, \"verified\": false, \"failed_run\": true}" >>"$rows"
-    failures=$((failures + 1))
-  fi
+  logged_run 1800 "{\"label\": \"$label\", \"backend\": \"$backend\", \"threads\": $n, \"status\": @STATUS@, \"verified\": false, \"failed_run\": true}" \
+    label="$label" -- "$@"
 }
 
 for entry in "${apps[@]}"; do
