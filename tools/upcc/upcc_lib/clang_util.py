@@ -112,28 +112,22 @@ def evaluate_int(cursor):
 IMPLICIT = (K.UNEXPOSED_EXPR, K.PAREN_EXPR)
 
 
-def strip(c):
-    """c without the parentheses and implicit conversions around it."""
-    while c.kind in _IMPLICIT:
-        kids = children(c)
-        if len(kids) != 1:
-            break
-        c = kids[0]
-    return c
+def _unwrapper(kinds, doc):
+    """A function giving a cursor without the single-child wrappers of `kinds`
+    around it (a plain loop: it runs on every node the rules look at)."""
+    def unwrap(c):
+        while c.kind in kinds:
+            kids = children(c)
+            if len(kids) != 1:
+                break
+            c = kids[0]
+        return c
+    unwrap.__doc__ = doc
+    return unwrap
 
 
-def strip_parens(c):
-    """c without the parentheses around it."""
-    while c.kind is _PAREN:
-        kids = children(c)
-        if len(kids) != 1:
-            break
-        c = kids[0]
-    return c
-
-
-_PAREN = K.PAREN_EXPR
-_IMPLICIT = frozenset(IMPLICIT)
+strip = _unwrapper(frozenset(IMPLICIT), "c without the parentheses and implicit conversions around it.")
+strip_parens = _unwrapper(frozenset((K.PAREN_EXPR,)), "c without the parentheses around it.")
 
 
 def only_child(c):
