@@ -325,6 +325,12 @@ const std::vector<victim_run>& victim_runs() {
       {.what = "SIGSEGV in one thread: status 139, the thread, the signal name and a backtrace",
        .options = {"-n", "4", "--backend", "{backend}"}, .args = {"segv", "3"}, .status = 139,
        .err_has = {"thread 3 was killed by signal SIGSEGV (Segmentation fault) at address", "backtrace of thread 3"}},
+      // The report of a stack overflow is written on the alternate signal stack:
+      // a thread of the threads backend makes its own, a worker process keeps the
+      // launcher's (issue 27.4: the workers inherit it instead of making one).
+      {.what = "a stack overflow in one thread is reported like any SIGSEGV, with the thread and its frames",
+       .options = {"-n", "3", "--backend", "{backend}", "--stack", "256K"}, .args = {"stack_overflow", "1"}, .status = 139,
+       .err_has = {"thread 1 was killed by signal SIGSEGV (Segmentation fault) at address", "backtrace of thread 1"}},
       {.what = "abort() in one thread: status 134 and SIGABRT named", .options = {"-n", "3", "--backend", "{backend}"},
        .args = {"abort", "1"}, .status = 134, .err_has = {"thread 1 was killed by signal SIGABRT"}},
       // exit(3) ends thread 1 alone (UPC 1.3 §5.1.2.2.3, issue 26.9); the others

@@ -55,6 +55,17 @@ upc::shared_array<int> victim_array([] {
 });
 
 namespace {
+// Recursion no compiler can turn into a loop: each frame keeps a buffer the
+// next call reads.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winfinite-recursion"
+__attribute__((noinline)) int recurse_forever(int depth) {
+  volatile char frame[512];
+  frame[0] = static_cast<char>(depth);
+  return recurse_forever(depth + 1) + frame[0];
+}
+#pragma GCC diagnostic pop
+
 int arg_int(int argc, char** argv, int i, int fallback) { return argc > i ? std::atoi(argv[i]) : fallback; }
 
 void say(const std::string& line) {
@@ -122,6 +133,12 @@ int upc_main(int argc, char** argv) {
       volatile int* p = nullptr;
       *p = 1;
     }
+    upc_barrier;
+    return 0;
+  }
+  if (mode == "stack_overflow") {  // unbounded recursion: only a handler on an alternate stack can report it
+    upc_barrier;
+    if (MYTHREAD == who) std::printf("depth %d\n", recurse_forever(1));
     upc_barrier;
     return 0;
   }
