@@ -6,6 +6,7 @@
 
 #include "../../lib/runtime/control.hpp"
 #include "../../lib/runtime/futex.hpp"
+#include "../../lib/runtime/shared_names.hpp"
 #include "../support/spmd.hpp"
 #include "upc_tick.h"
 
@@ -254,5 +255,36 @@ TEST_CASE("upc_tick: monotonic, nanoseconds, comparable across threads") {
       upc_barrier;
       SPMD_CHECK(upc_ticks_now() >= t0);
     });
+  }
+}
+
+// The names table (shared_names.hpp) is read without its lock for a name
+// already there (issue 27.4): threads interning the same names at once, in
+// different orders, must all get the one copy, and different names different ones.
+TEST_CASE("shared names: every thread gets the same copy of a name, interned concurrently") {
+  constexpr int threads = 6, names = 40;
+  for (upc::backend_kind b : spmd::backends) {
+    if (spmd::skip_run(threads, b)) continue;
+    upc::run_result r = upc::run(spmd::options(threads, b), std::function<int()>([] {
+      upc::shared_array<std::uint64_t> seen{upc::per_thread(names)};
+      upc_barrier;
+      int bad = 0;
+      for (int i = 0; i < names; ++i) {
+        const int k = (i + 7 * MYTHREAD) % names;  // each thread its own order
+        const std::string text = "shared names test " + std::to_string(k);
+        const char* s = upc::detail::shared_name(text, "fallback");
+        bad += text != s;
+        seen[k * THREADS + MYTHREAD] = reinterpret_cast<std::uintptr_t>(s);
+      }
+      upc_barrier;
+      if (MYTHREAD == 0)
+        for (int k = 0; k < names; ++k) {
+          for (int t = 1; t < THREADS; ++t) bad += seen[k * THREADS + t] != seen[k * THREADS];
+          if (k > 0) bad += seen[k * THREADS] == seen[(k - 1) * THREADS];
+        }
+      return bad;
+    }));
+    CHECK_MESSAGE(r.exit_code == 0, spmd::name(b));
+    CHECK_FALSE(r.failed);
   }
 }
