@@ -128,7 +128,9 @@ bool repeat(call_args& a, const raw_args& raw) {
       r.generation != heap_generation())
     return false;
   const char* fn = a.c.function;  // upccoll_exscan shares upccoll_scan's kind
-  a.c = r.c;
+  static_cast<tasks::call_fields&>(a.c) = r.c;  // most calls have no vectors to copy
+  if (!r.c.meta.empty() || !a.c.meta.empty()) a.c.meta = r.c.meta;
+  if (!r.c.block_elems.empty() || !a.c.block_elems.empty()) a.c.block_elems = r.c.block_elems;
   a.c.function = fn;
   if (det::g_races) a.areas = r.areas;
   return true;
@@ -158,25 +160,33 @@ void describe_for_races(call_args& a) {
 }
 }  // namespace
 
-upccoll_return_t launch_repeat(call_args& a) {
+// The engine's part: a blocking call run to its end at once, the others
+// started and left to their handle or fence.
+upccoll_return_t to_engine(call_args& a) {
   describe_for_races(a);
   upc::coll::status posted;
+  auto say_no_memory = [&] {
+    if (posted != upc::coll::status::ok && !a.v.bad())
+      a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
+  };
+  if (!a.handle && !(a.flags & UPC_ASYNC_FENCE)) {
+    const upc::coll::status result = tasks::run_blocking(*a.t, a.c, posted);
+    say_no_memory();
+    return finish_blocking(posted, result, a.c.function, a.v);
+  }
   tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
-  if (posted != upc::coll::status::ok) a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
+  say_no_memory();
   return finish_start(op, posted, a.flags, a.handle, a.v);
 }
+
+upccoll_return_t launch_repeat(call_args& a) { return to_engine(a); }
 
 upccoll_return_t launch(call_args& a) {
   check_overlap(a);
   a.c.flags = normalised(a.flags);
   a.c.failed = to_status(a.v.code);
   remember(a);
-  describe_for_races(a);
-  upc::coll::status posted;
-  tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
-  if (posted != upc::coll::status::ok && !a.v.bad())
-    a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
-  return finish_start(op, posted, a.flags, a.handle, a.v);
+  return to_engine(a);
 }
 
 // ---- single arguments ----------------------------------------------------------

@@ -142,6 +142,11 @@ upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upcc
   return result == upc::coll::status::ok ? UPCCOLL_SUCCESS : report(fn, from_status(result), "the collective failed");
 }
 
+upccoll_return_t finish_blocking(upc::coll::status posted, upc::coll::status result, const char* fn, const verdict& local) {
+  if (local.bad() || posted != upc::coll::status::ok) return report(fn, local.code, local.message);
+  return result == upc::coll::status::ok ? UPCCOLL_SUCCESS : report(fn, from_status(result), "the collective failed");
+}
+
 upccoll_handle_t remember_handle(tasks::pending& op) {
   library_state& s = state();
   const std::uint64_t number = s.next_handle++;

@@ -11,6 +11,10 @@ namespace upccoll_front {
 upccoll_return_t finish_start(tasks::pending& op, upc::coll::status posted, upccoll_flag_t flags,
                               upccoll_handle_t* handle, const verdict& local);
 
+// The return value of a blocking call run to its end (tasks::run_blocking):
+// as finish_start's for a call without handle or fence.
+upccoll_return_t finish_blocking(upc::coll::status posted, upc::coll::status result, const char* fn, const verdict& local);
+
 // remember_handle gives op the next handle number; drop_handles forgets the
 // handles of collectives on t (nullptr: all), which settling then completes,
 // with a --check note for each, named by `function` (upccoll_team_free,

@@ -83,6 +83,7 @@ upc::coll::team* team_for(const char* fn, upccoll_team_t handle, upccoll_return_
     failed = report(fn, UPCCOLL_ERROR_UNINITIALIZED, uninitialised);
     return nullptr;
   }
+  if (handle == UPC_TEAM_ALL) return &upc::coll::team::world();  // most calls: no words to prepare
   std::string why;
   upc::coll::team* t = resolve(handle, &why);
   if (!t) failed = report(fn, UPCCOLL_ERROR_TEAM, why);

@@ -81,6 +81,6 @@ void report_engine(const char* function, const upc::coll::tasks::failure& f, int
 }  // namespace
 
 const upc::coll::tasks::front_end engine_words{"upccoll (completing what is in flight)", "upccoll (staged counts)",
-                                               "upccoll (staged input)", report_engine};
+                                               "upccoll (staged input)", report_engine, words};
 
 }  // namespace upccoll_front

@@ -34,8 +34,9 @@ struct operation;
 // A collective of the task executor in flight, as the calling member holds it.
 using pending = operation;
 
-// What one member passes to one collective.
-struct call {
+// What one member passes to one collective: its fixed-size part (copied as a
+// whole when a call repeats the last one), then the variable-size one.
+struct call_fields {
   collective kind = collective::barrier;
   const char* function = "";          // the name it was called by (messages)
   const front_end* library = nullptr;
@@ -51,13 +52,15 @@ struct call {
   std::uint64_t op_arg = 0;           // the op and the type as the caller passed them (agreement, messages)
   const void* user_fn = nullptr;
   int type_arg = 0;
-  std::vector<std::uint64_t> meta;    // v-variants: counts and displacements in bytes
-  std::vector<std::uint64_t> block_elems;  // reduce_scatter: prefix sums of the counts (agreed on)
   std::uint64_t selection_bytes = 0;  // what the automatic policy looks at
   // --check=races (race_model.hpp): this member's bytes the call reads and
   // writes, and the call's place in the program.
   const std::vector<area>* areas = nullptr;
   detail::access_site site{};
+};
+struct call : call_fields {
+  std::vector<std::uint64_t> meta;    // v-variants: counts and displacements in bytes
+  std::vector<std::uint64_t> block_elems;  // reduce_scatter: prefix sums of the counts (agreed on)
 };
 
 // Posts this member's part of `c` on `t` and returns its record, live in the
@@ -67,6 +70,11 @@ pending& start_collective(team& t, call& c, status& posted);
 
 // Advances until this member's part of op is over; its result.
 status wait(pending& op);
+// A blocking call: start_collective, wait and release in one, without a record
+// in the progress list when nothing else is in flight (the cost of a call of
+// a few bytes is mostly bookkeeping). `posted` as start_collective's; the
+// result (posted when that is not ok).
+status run_blocking(team& t, call& c, status& posted);
 // One round of progress; whether this member's part of op is over.
 bool test(pending& op);
 // The user needs op no more (its record goes back once it is over for everyone).

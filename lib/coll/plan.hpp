@@ -70,6 +70,9 @@ struct sort_job {
 class plan;
 // Runs one data step of plan p (the one place where a collective's bytes move).
 void run_data_step(const step& s, const plan& p);
+// A copy step without a plan: the same counting and copy as run_data_step's
+// (a task executor's small input staged into its slot).
+void run_copy(char* dst, const char* src, std::size_t bytes, const char* algorithm);
 
 class plan {
  public:

@@ -246,11 +246,11 @@ void fan_in(int threads_touching_mine, const char* algorithm) {
   e.fan_in = std::max<std::uint64_t>(e.fan_in, static_cast<std::uint64_t>(threads_touching_mine));
 }
 
-task_scope::task_scope(const char* function, const char* algorithm) noexcept {
+void task_scope::enter(const char* function, const char* algorithm) noexcept {
   tl_task_function = function;
   tl_task_algorithm = algorithm;
 }
-task_scope::~task_scope() {
+void task_scope::leave() noexcept {
   tl_task_function = nullptr;
   tl_task_algorithm = nullptr;
 }

@@ -42,12 +42,23 @@ void copied(const void* dst, const void* src, std::size_t bytes, int src_thread,
 void fan_in(int threads_touching_mine, const char* algorithm);
 // While a thread runs a task of a non-blocking collective (upccoll_*, which any
 // member may run), its copies count for that collective and algorithm.
+// Nothing to label while no report or model is on (most runs): inline, so that
+// a collective of a few bytes does not pay two calls for it.
 class task_scope {
  public:
-  task_scope(const char* function, const char* algorithm) noexcept;
-  ~task_scope();
+  task_scope(const char* function, const char* algorithm) noexcept : on_(g_active) {
+    if (on_) enter(function, algorithm);
+  }
+  ~task_scope() {
+    if (on_) leave();
+  }
   task_scope(const task_scope&) = delete;
   task_scope& operator=(const task_scope&) = delete;
+
+ private:
+  static void enter(const char* function, const char* algorithm) noexcept;
+  static void leave() noexcept;
+  bool on_;
 };
 // At the end of a UPC thread: hand its counts to the launcher.
 void thread_done();

@@ -584,18 +584,26 @@ int upc_main(int argc, char** argv) {
   part("freeing a team waits for its own collectives, not another team's", free_waits_for_its_own_team());
   part("a collective on one team is not held up by another team's in flight", teams_do_not_wait_for_each_other());
 
-  // Failing calls: the mpi rows against the task rows.
-  verdicts on_mpi, on_tasks;
-  failing_calls(on_mpi, 3000);
-  use_task_rows();
-  failing_calls(on_tasks, 3000);
-  bool same = on_mpi.codes == on_tasks.codes && on_mpi.codes.back() == 0;
-  for (std::size_t i = 0; i + 1 < on_mpi.codes.size(); ++i) same &= on_mpi.codes[i] != UPCCOLL_SUCCESS || i + 2 == on_mpi.codes.size();
-  if (!same)
-    for (std::size_t i = 0; i < on_mpi.codes.size() && i < on_tasks.codes.size(); ++i)
-      std::printf("thread %d: failing call %zu: %s on the mpi rows, %s on the task rows\n", MYTHREAD, i,
-                  upccoll_error_name(on_mpi.codes[i]), upccoll_error_name(on_tasks.codes[i]));
-  part("calls that disagree fail with the task rows' codes on every member", same);
+  // Failing calls: the mpi rows against the task rows. Every member gets the
+  // code on the task rows under --check only (without it a member whose own
+  // part is done completes first, and a disagreement found after that ends
+  // the run: docs/teams-and-collectives-2.md, "Errors"); the meson tests pass it.
+  if (upc::check_enabled()) {
+    verdicts on_mpi, on_tasks;
+    failing_calls(on_mpi, 3000);
+    use_task_rows();
+    failing_calls(on_tasks, 3000);
+    bool same = on_mpi.codes == on_tasks.codes && on_mpi.codes.back() == 0;
+    for (std::size_t i = 0; i + 1 < on_mpi.codes.size(); ++i) same &= on_mpi.codes[i] != UPCCOLL_SUCCESS || i + 2 == on_mpi.codes.size();
+    if (!same)
+      for (std::size_t i = 0; i < on_mpi.codes.size() && i < on_tasks.codes.size(); ++i)
+        std::printf("thread %d: failing call %zu: %s on the mpi rows, %s on the task rows\n", MYTHREAD, i,
+                    upccoll_error_name(on_mpi.codes[i]), upccoll_error_name(on_tasks.codes[i]));
+    part("calls that disagree fail with the task rows' codes on every member", same);
+  } else {
+    use_task_rows();
+    if (MYTHREAD == 0) std::printf("skipped calls that disagree (they need upcrun --check)\n");
+  }
   part("the automatic choice: the mpi rows across hosts, the task rows on one", automatic_choice());
 
   if (upccoll_finalize() != UPCCOLL_SUCCESS) return 1;

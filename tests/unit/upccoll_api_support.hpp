@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "../conformance/upccoll_harness.hpp"
@@ -36,6 +37,23 @@ inline void everywhere(const std::function<void()>& body, std::initializer_list<
                        double timeout = 60) {
   for (upc::backend_kind b : spmd::backends)
     for (int T : counts) run_ok(T, b, body, timeout);
+}
+
+// everywhere, under upcrun --check (every member waits for every member's
+// arguments, so an error on one member is every member's code); its reports
+// are kept out of the test's output.
+inline void everywhere_checked(const std::function<void()>& body, std::initializer_list<int> counts = all_threads,
+                               double timeout = 60) {
+  for (upc::backend_kind b : spmd::backends)
+    for (int T : counts) {
+      if (spmd::skip_run(T, b)) continue;
+      upc::launch_options o = opts(T, b, timeout);
+      o.check = true;
+      upc::run_result r;
+      const std::string err = upc::test::stderr_of([&] { r = upc::run(o, body); });
+      INFO("backend=", spmd::name(b), " THREADS=", T, " error: ", r.error);
+      CHECK(r.ok());
+    }
 }
 
 template <class T>

@@ -56,10 +56,11 @@ std::uint64_t input_bytes(const call& c, int size, bool at_root) {
 
 }  // namespace
 
-operation& start_collective(team& members, call& c, status& posted) {
+namespace {
+
+// Fills a fresh record for c on `members` and posts it (start()); the posted status.
+status post_call(operation& op, team& members, call& c) {
   team_view& t = team_view::of(members);
-  progress& pr = this_thread_progress();
-  operation& op = pr.make();
   op.t = &t;
   op.kind = c.kind;
   op.function = c.function;
@@ -117,8 +118,17 @@ operation& start_collective(team& members, call& c, status& posted) {
   op.race.active = false;
   if (detail::g_races && c.failed == status::ok)
     race_task_start(op.race, members, op.seq, c.kind == collective::barrier, op.flags, c.areas, c.site);
-  posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
+  const status posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
   if (to_mpi) handoff::submit(op, *to_mpi);
+  return posted;
+}
+
+}  // namespace
+
+operation& start_collective(team& members, call& c, status& posted) {
+  progress& pr = this_thread_progress();
+  operation& op = pr.make();
+  posted = post_call(op, members, c);
   // Collectives already in flight advance here too; the new one waits for the
   // next call (its work done now would not overlap anything).
   pr.add(op);
@@ -127,6 +137,36 @@ operation& start_collective(team& members, call& c, status& posted) {
 
 status wait(operation& op) {
   this_thread_progress().wait_until(*op.t, [&] { return complete(op); }, op.function, &op);
+  if (op.race.active) race_task_complete(op.race);
+  return op.result;
+}
+
+status run_blocking(team& members, call& c, status& posted) {
+  progress& pr = this_thread_progress();
+  if (!pr.empty() || pr.threaded()) {
+    // Others in flight (they advance in the wait), or a progress thread that
+    // walks the live list: the general way.
+    operation& op = start_collective(members, c, posted);
+    const status result = posted == status::ok ? wait(op) : posted;
+    release(op);
+    return result;
+  }
+  // Nothing else in flight: the record need not be in the live list, and
+  // nothing but this call is advanced while it waits. A record left behind
+  // is not advanced again, as in release(): what is left of the collective
+  // is run by the members that need it.
+  operation& op = pr.lone();
+  posted = post_call(op, members, c);
+  if (posted != status::ok) return posted;  // posted as a failure: nothing to wait for
+  advance(op, false);  // this member's own tasks at once
+  if (!complete(op)) {
+    pr.lone_active(true);
+    struct stop_advancing {
+      progress& pr;
+      ~stop_advancing() { pr.lone_active(false); }
+    } scope{pr};
+    pr.wait_until(*op.t, [&] { return complete(op); }, op.function, &op);
+  }
   if (op.race.active) race_task_complete(op.race);
   return op.result;
 }

@@ -55,6 +55,8 @@ struct front_end {
   const char* staged_counts;  // the heap area of a v-variant's staged counts
   const char* staged_input;   // the heap area of a staged input
   void (*report)(const char* function, const failure& f, int seen_by_thread);
+  // The failure in words (what `report` prints), for a report that ends the run.
+  std::string (*words)(const failure& f);
 };
 
 }  // namespace upc::coll::tasks

@@ -8,6 +8,7 @@
 #include "../plan.hpp"
 #include "agreement.hpp"
 #include "decomposition.hpp"
+#include "late_agreement.hpp"
 #include "mpi_handoff.hpp"
 #include "upc/detail/static_object.hpp"
 #include "upc/error.hpp"
@@ -47,7 +48,7 @@ bool all_posted(operation& op) {
   while (op.posts_checked < P && check_post(op, op.posts_checked)) ++op.posts_checked;
   if (op.posts_checked < P) return false;
   op.all_posted = true;
-  if (error_of(op) == status::ok)
+  if (is_vector(op.kind) && error_of(op) == status::ok)
     if (const failure f = verify_pairs(op); f.code != status::ok) fail_collective(op, f);
   return true;
 }
@@ -191,6 +192,22 @@ char* slot_area(team_view& t, std::uint64_t& offset, std::uint64_t& size, std::u
 
 }  // namespace
 
+void restart(operation& op) {
+  op.algorithm = "";
+  op.dec = nullptr;
+  op.ntasks = 0;
+  op.block_elems.clear();
+  op.posts_checked = 0;
+  op.all_posted = false;
+  op.finished_local = false;
+  op.orphans = -1;
+  op.result = status::ok;
+  op.at_fence = false;
+  op.released = false;
+  op.handoff.reset();
+  op.race.active = op.race.completed = false;
+}
+
 bool slot_over(team_view& t, int slot) {
   team_view::slot_state& s = t.slot[slot];
   if (s.seq == 0 || s.over == s.seq) return true;
@@ -207,6 +224,7 @@ bool slot_over(team_view& t, int slot) {
   }
   for (int r = 0; r < t.size(); ++r)
     if (!reached(across::load_seq(t.post_of(r, s.seq)), s.seq)) return false;
+  check_late(t, slot);
   for (int i = 0; i < s.tasks; ++i)
     if (!reached(across::load(t.task(i, s.seq).done), s.seq)) return false;
   across::acquire();
@@ -214,7 +232,7 @@ bool slot_over(team_view& t, int slot) {
   return true;
 }
 
-void fail_collective(const operation& op, const failure& f, bool say) {
+void fail_collective(const operation& op, const failure& f, failure_source source) {
   std::atomic<std::uint64_t>& w = op.t->words().error[op.seq % slots];
   std::uint64_t cur = across::load(w);
   const std::uint64_t mine = (std::uint64_t(op.seq) << 32) | static_cast<std::uint32_t>(f.code);
@@ -224,7 +242,9 @@ void fail_collective(const operation& op, const failure& f, bool say) {
     if (across::compare_exchange(w, cur, mine)) break;
   }
   op.t->notify();
-  if (say && op.library && upc::check_enabled()) op.library->report(op.function, f, op.t->thread_of(op.t->rank()));
+  if (source == failure_source::own_call) return;
+  if (op.library && upc::check_enabled()) op.library->report(op.function, f, op.t->thread_of(op.t->rank()));
+  end_run_if_someone_left(op, f);
 }
 
 status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage) {
@@ -258,12 +278,9 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
     char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
                                              : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input);
     if (area) {
-      // A collective's bytes, so through the one place that moves them.
-      thread_local plan stage;
-      stage.clear();
-      stage.copy(area, mine.send, input_bytes);
+      // A collective's bytes, so counted as a plan's copy step is.
       detail::traffic::task_scope counted(op.function, op.algorithm);
-      for (const step& st : stage.steps) run_data_step(st, stage);
+      run_copy(area, mine.send, input_bytes, nullptr);
       mine.send = area;
       mine.staged = 1;
     } else if (must_stage) {
@@ -273,6 +290,9 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
   ss.tasks = op.ntasks;
   ss.seq = op.seq;
+  ss.left_clean = false;
+  ss.function = op.function;
+  ss.library = op.library;
   ss.handoff.reset();  // set again if this one goes to MPI
   mine.seq = op.seq;
   mine.key = agreement_key(mine, mine.root == t.rank());
@@ -284,7 +304,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   across::release();  // this member's data, written before the call, goes home before it posts
   seq_of(p).store(op.seq, std::memory_order_seq_cst);
   if (mine.status) {
-    fail_collective(op, failure{static_cast<status>(mine.status), {}, {}}, false);  // the front-end reports it
+    fail_collective(op, failure{static_cast<status>(mine.status), {}, {}}, failure_source::own_call);
     drain(op);
   }
   t.notify();
@@ -318,8 +338,9 @@ bool over(operation& op) {
 
 bool complete(operation& op) {
   if (op.finished_local) return true;
-  // Every member waits for every post (rule 3 of §2.5 allows it): so every member
-  // compares every post with its own, and a failure anywhere reaches everyone.
+  // A member waits for every post (rule 3 of §2.5 allows it) unless it may
+  // complete early: so it compares every post with its own, and a failure
+  // anywhere reaches everyone still in the call.
   if (op.handoff) {
     // Handed to MPI: over when the job is (sync flags included).
     if (!handoff::finished(op)) return false;
@@ -333,7 +354,16 @@ bool complete(operation& op) {
     op.finished_local = true;
     return true;
   }
-  if (!all_posted(op)) return false;
+  if (!all_posted(op)) {
+    // Eager completion (late_agreement.hpp): this member's part is done before
+    // every member has posted.
+    if (!may_leave_early(op) || !tasks_done(op, true)) return false;
+    note_left_early(op);
+    op.result = error_of(op);
+    op.t->slot[op.seq % slots].left_clean = op.result == status::ok;
+    op.finished_local = true;
+    return true;
+  }
   bool done;
   if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
   else done = tasks_done(op, true);

@@ -63,6 +63,10 @@ struct operation {
   race_task race;                  // --check=races: the call as the race check sees it
 };
 
+// Makes a used record new (keeping the storage of its vectors): what a
+// collective's start does not set itself.
+void restart(operation& op);
+
 // Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'
 // counts and displacements in bytes, staged in the shared heap). A member whose
 // input is small, or must be kept from its own output (in place on a
@@ -95,7 +99,11 @@ bool slot_over(team_view& t, int slot);
 int first_unposted(const operation& op);
 
 // Records a failure of the collective for every member: the first one wins.
-// `say`: the front-end reports it (under --check).
-void fail_collective(const operation& op, const failure& f, bool say = true);
+// `found`: a failure found in the posts or the tasks (reported by the
+// front-end under --check; a disagreement that ends the run when a member had
+// already left, late_agreement.hpp); otherwise this member's own failed call,
+// which its front-end reports.
+enum class failure_source { found, own_call };
+void fail_collective(const operation& op, const failure& f, failure_source source = failure_source::found);
 
 }  // namespace upc::coll::tasks

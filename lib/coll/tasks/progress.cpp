@@ -17,6 +17,12 @@ namespace upc::coll::tasks {
 
 using namespace upc::detail;
 
+namespace {
+thread_local bool tl_progress_thread = false;
+}  // namespace
+
+bool on_progress_thread() noexcept { return tl_progress_thread; }
+
 progress& this_thread_progress() {
   thread_local progress p;
   return p;
@@ -38,12 +44,13 @@ operation& progress::make() {
     op = spare_.back();
     spare_.pop_back();
   }
-  // Back to a new record, keeping the vector's storage.
-  std::vector<std::uint64_t> blocks = std::move(op->block_elems);
-  *op = operation{};
-  blocks.clear();
-  op->block_elems = std::move(blocks);
+  restart(*op);
   return *op;
+}
+
+operation& progress::lone() {
+  restart(lone_);
+  return lone_;
 }
 
 void progress::add(operation& op) {
@@ -67,6 +74,7 @@ void progress::release(operation& op) {
 
 bool progress::advance_all_locked(bool help) {
   bool any = false;
+  if (lone_active_) any |= advance(lone_, help);
   for (std::size_t i = 0; i < live_.size();) {
     operation& op = *live_[i];
     any |= advance(op, help);
@@ -189,6 +197,7 @@ void progress::stop_thread() {
 // Advances whatever is live; sleeps on a condition variable while nothing is.
 void progress::thread_main(int upc_thread) {
   tl_mythread = upc_thread;  // user operations may ask MYTHREAD
+  tl_progress_thread = true;
   std::unique_lock<std::mutex> l(m_);
   int idle = 0;
   while (!stop_) {

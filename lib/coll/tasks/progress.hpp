@@ -24,6 +24,11 @@ class progress {
 
   // A fresh record from the pool; live once added.
   operation& make();
+  // The record of a blocking call made while nothing else is in flight
+  // (run_blocking, engine.cpp): never in the live list, advanced by the waits
+  // while lone_active(true) says it is being waited for.
+  operation& lone();
+  void lone_active(bool on) { lone_active_ = on; }
   void add(operation& op);
   // The user needs it no more: dropped (back to the pool) once over.
   void release(operation& op);
@@ -57,6 +62,8 @@ class progress {
   std::vector<operation*> live_;
   std::vector<std::unique_ptr<operation>> pool_;  // every record this thread has made
   std::vector<operation*> spare_;
+  operation lone_;
+  bool lone_active_ = false;
   std::mutex m_;
   std::condition_variable work_;
   bool threaded_ = false;
@@ -65,6 +72,9 @@ class progress {
 };
 
 progress& this_thread_progress();
+
+// Whether the calling thread is a UPC thread's progress thread (not the UPC thread).
+bool on_progress_thread() noexcept;
 
 // Advances this thread's collectives until the one this member last started
 // in `slot` is over for everyone (slot_over); `what` names the wait in reports.

@@ -58,7 +58,7 @@ void team_view::free_staged(const char* function) {
 
 // ---- words on other hosts (words.hpp, `across`) ----
 
-namespace upc::coll::tasks::across {
+namespace upc::coll::tasks::across::remote {
 
 namespace {
 // The owner of a word on another host, or -1 when it is on this one.
@@ -114,4 +114,4 @@ void acquire() {
   if (detail::several_hosts()) detail::dsm_acquire();
 }
 
-}  // namespace upc::coll::tasks::across
+}  // namespace upc::coll::tasks::across::remote

@@ -22,12 +22,15 @@
 
 #include "../kinds.hpp"
 #include "../team.hpp"
+#include "upc/runtime.hpp"
 
 namespace upc::detail {
 struct mpi_job;
 }
 
 namespace upc::coll::tasks {
+
+struct front_end;  // failure.hpp
 
 constexpr int slots = 32;          // collectives in flight per team before an initiation waits
 constexpr int tasks_per_rank = 3;  // task capacity of a collective: 3 × team size
@@ -103,10 +106,15 @@ struct alignas(64) slot_record {
   char data[inline_bytes];
 };
 
+// A member's "left" word of a slot: the sequence number of the last collective
+// of the slot this member completed before every member had posted (an eager
+// completion, late_agreement.hpp). Written by its member only, read only when a
+// disagreement is found: its own cache lines.
 struct area_layout {
   static constexpr std::size_t posts = (sizeof(team_words) + 63) / 64 * 64;
   static constexpr std::size_t task_words = posts + slots * sizeof(slot_record);
-  static constexpr std::size_t bytes = task_words + slots * tasks_per_rank * sizeof(task_word);
+  static constexpr std::size_t left_words = task_words + slots * tasks_per_rank * sizeof(task_word);
+  static constexpr std::size_t bytes = (left_words + slots * sizeof(std::uint32_t) + 63) / 64 * 64;
 };
 
 // The task executor's section of every member's block.
@@ -122,14 +130,45 @@ inline bool reached(std::uint32_t value, std::uint32_t target) noexcept {
 // it announces was sent home before it was written). On one host: the plain
 // atomics.
 namespace across {
+// The other-host paths (words.cpp); the one-host ones are inline: a collective
+// of a few bytes makes dozens of these reads, and a call each would cost more
+// than the read.
+namespace remote {
 std::uint32_t load(const std::atomic<std::uint32_t>& w);
 std::uint32_t load_seq(const post& p);
 std::uint64_t load(const std::atomic<std::uint64_t>& w);
 bool compare_exchange(std::atomic<std::uint32_t>& w, std::uint32_t& expected, std::uint32_t desired);
 bool compare_exchange(std::atomic<std::uint64_t>& w, std::uint64_t& expected, std::uint64_t desired);
-// The page cache: release before a word announces data, acquire after one did.
 void release();
 void acquire();
+}  // namespace remote
+inline std::uint32_t load(const std::atomic<std::uint32_t>& w) {
+  if (detail::g_several_hosts) [[unlikely]] return remote::load(w);
+  return w.load(std::memory_order_acquire);
+}
+inline std::uint32_t load_seq(const post& p) {
+  if (detail::g_several_hosts) [[unlikely]] return remote::load_seq(p);
+  return seq_of(p).load(std::memory_order_acquire);
+}
+inline std::uint64_t load(const std::atomic<std::uint64_t>& w) {
+  if (detail::g_several_hosts) [[unlikely]] return remote::load(w);
+  return w.load(std::memory_order_acquire);
+}
+inline bool compare_exchange(std::atomic<std::uint32_t>& w, std::uint32_t& expected, std::uint32_t desired) {
+  if (detail::g_several_hosts) [[unlikely]] return remote::compare_exchange(w, expected, desired);
+  return w.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
+}
+inline bool compare_exchange(std::atomic<std::uint64_t>& w, std::uint64_t& expected, std::uint64_t desired) {
+  if (detail::g_several_hosts) [[unlikely]] return remote::compare_exchange(w, expected, desired);
+  return w.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
+}
+// The page cache: release before a word announces data, acquire after one did.
+inline void release() {
+  if (detail::g_several_hosts) [[unlikely]] remote::release();
+}
+inline void acquire() {
+  if (detail::g_several_hosts) [[unlikely]] remote::acquire();
+}
 }  // namespace across
 
 // The task executor's view of a team, one per member (a team attachment): the
@@ -152,6 +191,10 @@ class team_view final : public team_attachment {
                                         area_layout::task_words)[(seq % slots) * tasks_per_rank + local];
   }
   team_words& words() const noexcept { return *reinterpret_cast<team_words*>(areas_[0]); }
+  std::atomic<std::uint32_t>& left(int rank, std::uint32_t seq) const noexcept {
+    return reinterpret_cast<std::atomic<std::uint32_t>*>(areas_[static_cast<std::size_t>(rank)] +
+                                                         area_layout::left_words)[seq % slots];
+  }
 
   // The next collective's sequence number on this member (1, 2, ...).
   std::uint32_t next_seq() noexcept { return ++seq_; }
@@ -170,6 +213,11 @@ class team_view final : public team_attachment {
     std::uint64_t meta = 0, meta_bytes = 0;    // offsets in this member's partition
     std::uint64_t stage = 0, stage_bytes = 0;
     std::uint32_t over = 0;
+    // This member completed it before every post was in, with no failure seen
+    // (late_agreement.hpp): the posts are compared before the slot is reused.
+    bool left_clean = false;
+    const char* function = nullptr;       // its name and front-end, for that late report
+    const front_end* library = nullptr;
     // The collective was handed to MPI (mpi_handoff.hpp): over here once this
     // member's part is (nobody else reads the slot's staged data).
     std::shared_ptr<detail::mpi_job> handoff;

@@ -1,0 +1,87 @@
+#include "late_agreement.hpp"
+
+#include <string>
+
+#include "../../runtime/failure.hpp"
+#include "agreement.hpp"
+#include "progress.hpp"
+#include "upc/error.hpp"
+#include "upc/runtime.hpp"
+#include "upc_types.h"
+
+namespace upc::coll::tasks {
+
+namespace {
+
+// The report that ends the run: the front-end's words for the disagreement,
+// who had left, and why nobody is told by a return code. Throws on a UPC
+// thread; a progress thread records the failure (which stops every thread) and
+// goes on until it is stopped.
+void end_run(const char* function, const front_end* library, const failure& f, const std::string& when) {
+  std::string text = (library && library->words ? library->words(f) : std::string("the members' arguments disagree")) +
+                     "; " + when +
+                     " (a call without UPC_IN_ALLSYNC or UPC_OUT_ALLSYNC completes once its own part is done, "
+                     "without waiting for every member's arguments; under upcrun --check every member waits and "
+                     "returns the error code: docs/teams-and-collectives-2.md, \"Errors\"), so the run ends";
+  if (on_progress_thread()) {
+    // Not the UPC thread: record the failure, which stops every thread.
+    detail::record_failure(detail::tl_mythread, (std::string(function) + ": " + text).c_str());
+    return;
+  }
+  detail::fail(function, text);
+}
+
+}  // namespace
+
+bool may_leave_early(const operation& op) {
+  return op.dec && op.ntasks > 0 && !op.handoff && !(op.flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) &&
+         !upc::check_enabled() && !detail::g_races && !detail::g_several_hosts;
+}
+
+void note_left_early(const operation& op) {
+  op.t->left(op.t->rank(), op.seq).store(op.seq, std::memory_order_seq_cst);
+  std::atomic_thread_fence(std::memory_order_seq_cst);  // then the error word (late_agreement.hpp)
+}
+
+void end_run_if_someone_left(const operation& op, const failure& f) {
+  if (f.diff.what == difference::field::failed_call) return;  // a member's own mistake: it has its code
+  std::atomic_thread_fence(std::memory_order_seq_cst);      // the error word, then the left words
+  const team_view& t = *op.t;
+  for (int r = 0; r < t.size(); ++r) {
+    if (r == t.rank() || t.left(r, op.seq).load(std::memory_order_seq_cst) != op.seq) continue;
+    end_run(op.function, op.library, f,
+            "thread " + std::to_string(t.thread_of(r)) + " had already completed its call");
+    return;
+  }
+}
+
+void check_late(team_view& t, int slot) {
+  team_view::slot_state& s = t.slot[slot];
+  if (!s.left_clean) return;
+  s.left_clean = false;
+  // This member's own post is still in the slot (it reuses the slot only after
+  // this): the arguments it completed with.
+  operation mine;
+  mine.t = &t;
+  mine.seq = s.seq;
+  mine.function = s.function;
+  mine.library = s.library;
+  mine.kind = t.post_of(t.rank(), s.seq).kind;  // written by this thread: which part of the posts to read
+  if (!snapshot(mine, t.rank(), mine.mine)) return;
+  mine.root = mine.mine.root;
+  mine.flags = mine.mine.flags;
+  mine.count = mine.mine.count;
+  const std::string when = "found by thread " + std::to_string(t.thread_of(t.rank())) + " after its call had completed";
+  for (int r = 0; r < t.size(); ++r) {
+    post_data d;
+    // A post already replaced is that member's next one: it compared ours before.
+    if (r == t.rank() || !snapshot(mine, r, d) || d.key == mine.mine.key) continue;
+    difference diff;
+    const status st = compare_posts(mine, r, d, diff);
+    if (st != status::ok && diff.what != difference::field::failed_call) end_run(s.function, s.library, failure{st, diff, {}}, when);
+  }
+  if (is_vector(mine.kind))
+    if (const failure f = verify_pairs(mine); f.code != status::ok) end_run(s.function, s.library, f, when);
+}
+
+}  // namespace upc::coll::tasks
