@@ -127,11 +127,8 @@ bool repeat(call_args& a, const raw_args& raw) {
   if (!r.valid || a.v.bad() || r.run != det::g_control || r.team != a.team_handle || !(r.raw == raw) ||
       r.generation != heap_generation())
     return false;
-  const char* fn = a.c.function;  // upccoll_exscan shares upccoll_scan's kind
-  static_cast<tasks::call_fields&>(a.c) = r.c;  // most calls have no vectors to copy
-  if (!r.c.meta.empty() || !a.c.meta.empty()) a.c.meta = r.c.meta;
-  if (!r.c.block_elems.empty() || !a.c.block_elems.empty()) a.c.block_elems = r.c.block_elems;
-  a.c.function = fn;
+  r.c.function = a.c.function;  // upccoll_exscan shares upccoll_scan's kind
+  a.repeated = &r.c;            // no copy: the engine only reads it
   if (det::g_races) a.areas = r.areas;
   return true;
 }
@@ -154,9 +151,10 @@ namespace {
 // address into the C++ caller).
 void describe_for_races(call_args& a) {
   if (!det::g_races) return;
-  a.c.areas = &a.areas;
-  a.c.site = det::tl_c_site.file ? det::access_site{det::tl_c_site.file, det::tl_c_site.line, nullptr, a.c.function}
-                                 : det::access_site{nullptr, 0, a.caller, a.c.function};
+  tasks::call& c = a.sent();
+  c.areas = &a.areas;
+  c.site = det::tl_c_site.file ? det::access_site{det::tl_c_site.file, det::tl_c_site.line, nullptr, c.function}
+                               : det::access_site{nullptr, 0, a.caller, c.function};
 }
 }  // namespace
 
@@ -170,11 +168,11 @@ upccoll_return_t to_engine(call_args& a) {
       a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
   };
   if (!a.handle && !(a.flags & UPC_ASYNC_FENCE)) {
-    const upc::coll::status result = tasks::run_blocking(*a.t, a.c, posted);
+    const upc::coll::status result = tasks::run_blocking(*a.t, a.sent(), posted);
     say_no_memory();
     return finish_blocking(posted, result, a.c.function, a.v);
   }
-  tasks::pending& op = tasks::start_collective(*a.t, a.c, posted);
+  tasks::pending& op = tasks::start_collective(*a.t, a.sent(), posted);
   say_no_memory();
   return finish_start(op, posted, a.flags, a.handle, a.v);
 }

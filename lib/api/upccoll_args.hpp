@@ -39,6 +39,8 @@ struct call_args {
   std::vector<upc::coll::area>& areas;  // what the call reads and writes of this member's buffers
   const raw_args* raw = nullptr;        // set when the call may be remembered
   const void* caller = nullptr;         // the return address into the program (its place, for the race check)
+  tasks::call* repeated = nullptr;      // a repeated call: the remembered description, passed as it is
+  tasks::call& sent() { return repeated ? *repeated : c; }  // what goes to the engine
 };
 
 // The checks every collective makes first; false (with the code to return)

@@ -68,7 +68,7 @@ status post_call(operation& op, team& members, call& c) {
   op.count = c.count;
   op.eop = c.eop;
   op.root = c.root;
-  op.block_elems.swap(c.block_elems);
+  op.block_elems.assign(c.block_elems.begin(), c.block_elems.end());  // c may be a remembered call, used again
   op.library = c.library;
   bool must_stage = false;
   // The mpi rows where this team's collectives can go to MPI (mpi_handoff.hpp).

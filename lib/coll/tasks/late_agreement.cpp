@@ -1,5 +1,6 @@
 #include "late_agreement.hpp"
 
+#include <cstdlib>
 #include <string>
 
 #include "../../runtime/failure.hpp"
@@ -33,9 +34,22 @@ void end_run(const char* function, const front_end* library, const failure& f, c
 
 }  // namespace
 
+namespace {
+// UPCEMU_TUNE_EAGER_COMPLETION=0 makes every member wait for every post, as
+// under --check, without --check's other checks: what the eager completion
+// buys is measured against it (docs/benchmarks.md).
+bool eager_completion_tuned_off() {
+  static const bool off = [] {
+    const char* v = std::getenv("UPCEMU_TUNE_EAGER_COMPLETION");
+    return v && std::string(v) == "0";
+  }();
+  return off;
+}
+}  // namespace
+
 bool may_leave_early(const operation& op) {
   return op.dec && op.ntasks > 0 && !op.handoff && !(op.flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) &&
-         !upc::check_enabled() && !detail::g_races && !detail::g_several_hosts;
+         !upc::check_enabled() && !detail::g_races && !detail::g_several_hosts && !eager_completion_tuned_off();
 }
 
 void note_left_early(const operation& op) {
