@@ -4,8 +4,10 @@
 #define OMPI_SKIP_MPICXX 1
 #include <mpi.h>
 
+#include <sys/prctl.h>
 #include <time.h>
 
+#include <atomic>
 #include <climits>
 #include <mutex>
 #include <cstdlib>
@@ -23,8 +25,7 @@ thread_local std::string g_error;  // each thread reads its own call's
 MPI_Comm g_host = MPI_COMM_NULL;
 MPI_Comm g_rpc = MPI_COMM_NULL;   // requests to servers and their replies
 MPI_Comm g_sync = MPI_COMM_NULL;  // UPC barriers across hosts
-// Requests carry tag 1 + 2 × channel, their replies that tag + 1.
-constexpr int request_tag = 1;
+constexpr int request_tag = 1;  // see data_tag
 
 int note(int rc, const char* call) {
   if (rc == MPI_SUCCESS) return 0;
@@ -234,14 +235,6 @@ int allgather(const void* send, void* recv, std::uint64_t bytes) {
   return note(MPI_Allgather(send, n, MPI_BYTE, recv, n, MPI_BYTE, MPI_COMM_WORLD), "MPI_Allgather");
 }
 
-int send_request(int rank, const void* request, std::uint64_t bytes, int tag) {
-  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
-  MPI_Request rq;
-  if (int rc = note(MPI_Isend(request, static_cast<int>(bytes), MPI_BYTE, rank, tag, g_rpc, &rq), "MPI_Isend"))
-    return rc;
-  return wait_politely(&rq, "MPI_Isend");
-}
-
 // A request without reply: MPI_Issend, complete only once the server has taken
 // it, so that none is left unread when the run's servers stop (a late one
 // would reach the next run's server with an address of the old segment).
@@ -253,51 +246,176 @@ int rpc_send(int rank, const void* request, std::uint64_t bytes) {
   return wait_politely(&rq, "MPI_Issend");
 }
 
-int rpc_call(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes, int channel) {
-  if (reply_bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
+// The data of a request (rpc_call's `data`) and the replies travel in pieces
+// of at most this many bytes: below the TCP transport's eager limit (64 KiB
+// with its headers), so each piece leaves as soon as it is sent, into the
+// socket, without a rendezvous with a receiver that may be asleep between two
+// polls; all the pieces of a copy are under way at once. (UPCEMU_MPI_PIECE:
+// another size, for measurements.)
+std::uint64_t piece_bytes() {
+  static const std::uint64_t piece = [] {
+    const char* e = std::getenv("UPCEMU_MPI_PIECE");
+    const long long v = e ? std::atoll(e) : 0;
+    return v >= 1024 && v <= (1LL << 30) ? static_cast<std::uint64_t>(v) : std::uint64_t{32} << 10;
+  }();
+  return piece;
+}
+// Requests carry tag 1 + 2 × channel (channel 0-3: rpc_server_only added),
+// their replies that tag + 1, their data tag 9 + channel.
+int data_tag(int channel) { return 9 + channel; }
+
+// Posts one non-blocking call per piece of [p, p + bytes).
+template <class Post>
+int in_pieces(const void* p, std::uint64_t bytes, std::vector<MPI_Request>& out, Post post) {
+  const std::uint64_t piece = piece_bytes();
+  for (std::uint64_t at = 0; at < bytes; at += piece) {
+    MPI_Request rq;
+    if (int rc = post(static_cast<const char*>(p) + at, static_cast<int>(std::min(piece, bytes - at)), &rq)) return rc;
+    out.push_back(rq);
+  }
+  return 0;
+}
+
+// How a thread waits between polls: 64 polls at once, then sleeps that grow
+// from 1 us to 200 us (ranks oversubscribe the cores; a blocking MPI wait
+// spins), with a timer slack of 1 us, not Linux's 50 (a sleep of 2 us would
+// last 52: a round trip's worth). Any progress starts it over.
+struct patience {
+  long pause_ns = 0;
+  int polls = 0;
+  patience() {
+    thread_local bool fine = false;
+    if (!fine) ::prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    fine = true;
+  }
+  void progressed() {
+    polls = 0;
+    pause_ns = 0;
+  }
+  void wait() {
+    if (++polls < 64) return;
+    pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 1'000L;
+    timespec ts{0, pause_ns};
+    nanosleep(&ts, nullptr);
+  }
+};
+
+// The server's side. One thread at a time serves: the rank's server thread,
+// or a thread of the rank waiting in rpc_call, which polls MPI anyway (when
+// every rank waits for its own copy, as in a collective's data step, the
+// requests are served at once, not when a sleeping server thread next looks;
+// and the server thread stays out of MPI meanwhile, leaving the cores and
+// MPI's locks to the threads that move the bytes).
+std::atomic<upc::detail::mpi_rpc_handler> g_handler{nullptr};
+std::mutex g_serving;
+std::atomic<int> g_callers{0};  // threads in rpc_call
+
+// Serves one request if one came: 1, 0 when none did, or an MPI error code
+// (negated), of the channels [first, last] (2 and 3: rpc_server_only). The
+// caller holds g_serving.
+int serve_one(upc::detail::mpi_rpc_handler handler, int first, int last) {
+  thread_local std::vector<char> in, out(64);
+  thread_local std::vector<MPI_Request> rq;
+  int flag = 0;
+  MPI_Message msg;
+  MPI_Status st;
+  // Requests only (odd tags): replies on this communicator are the rank's own
+  // calls'.
+  for (int channel = first; channel <= last && !flag; ++channel)
+    if (int rc = note(MPI_Improbe(MPI_ANY_SOURCE, request_tag + 2 * channel, g_rpc, &flag, &msg, &st), "MPI_Improbe"))
+      return -rc;
+  if (!flag) return 0;
+  int n = 0;
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  in.resize(static_cast<std::size_t>(n) + 1);
+  if (int rc = note(MPI_Mrecv(in.data(), n, MPI_BYTE, &msg, MPI_STATUS_IGNORE), "MPI_Mrecv")) return -rc;
+  upc::detail::mpi_rpc_reply reply;
+  reply.buffer = out.data();
+  reply.capacity = out.size();
+  handler(in.data(), static_cast<std::uint64_t>(n), st.MPI_SOURCE, &reply);
+  const int channel = (st.MPI_TAG - request_tag) / 2;
+  rq.clear();
+  if (int rc = in_pieces(reply.receive_into, reply.receive_bytes, rq, [&](const char* p, int k, MPI_Request* r) {
+        return note(MPI_Irecv(const_cast<char*>(p), k, MPI_BYTE, st.MPI_SOURCE, data_tag(channel), g_rpc, r), "MPI_Irecv");
+      }))
+    return -rc;
+  if (int rc = note(MPI_Waitall(static_cast<int>(rq.size()), rq.data(), MPI_STATUSES_IGNORE), "MPI_Waitall")) return -rc;
+  if (reply.receive_bytes) std::atomic_thread_fence(std::memory_order_seq_cst);  // written before the reply says so
+  rq.clear();
+  const void* from = reply.from ? reply.from : reply.buffer;
+  if (int rc = in_pieces(from, reply.bytes, rq, [&](const char* p, int k, MPI_Request* r) {
+        return note(MPI_Isend(p, k, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG + 1, g_rpc, r), "MPI_Isend");
+      }))
+    return -rc;
+  if (int rc = note(MPI_Waitall(static_cast<int>(rq.size()), rq.data(), MPI_STATUSES_IGNORE), "MPI_Waitall")) return -rc;
+  return 1;
+}
+
+// serve_one, unless another thread of the rank is serving.
+int serve_if_free() {
+  const upc::detail::mpi_rpc_handler handler = g_handler.load();
+  if (!handler || !g_serving.try_lock()) return 0;
+  const int r = serve_one(handler, 0, 1);
+  g_serving.unlock();
+  return r;
+}
+
+int rpc_call(int rank, const void* request, std::uint64_t bytes, const void* data, std::uint64_t data_bytes, void* reply,
+             std::uint64_t reply_bytes, int channel) {
+  if (bytes > static_cast<std::uint64_t>(INT_MAX)) return MPI_ERR_COUNT;
   const int tag = request_tag + 2 * channel;
-  // The reply is posted first: one thread of a rank has one call out at a time.
-  MPI_Request rq;
-  if (int rc = note(MPI_Irecv(reply, static_cast<int>(reply_bytes), MPI_BYTE, rank, tag + 1, g_rpc, &rq), "MPI_Irecv"))
+  thread_local std::vector<MPI_Request> rq;
+  thread_local std::vector<int> done;
+  rq.clear();
+  // The replies are posted first (one thread of a rank has one call out at a
+  // time), then the request, then its data.
+  if (int rc = in_pieces(reply, reply_bytes, rq, [&](const char* p, int n, MPI_Request* r) {
+        return note(MPI_Irecv(const_cast<char*>(p), n, MPI_BYTE, rank, tag + 1, g_rpc, r), "MPI_Irecv");
+      }))
     return rc;
-  if (int rc = send_request(rank, request, bytes, tag)) return rc;
-  return wait_politely(&rq, "MPI_Irecv");
+  rq.emplace_back();
+  if (int rc = note(MPI_Isend(request, static_cast<int>(bytes), MPI_BYTE, rank, tag, g_rpc, &rq.back()), "MPI_Isend"))
+    return rc;
+  if (int rc = in_pieces(data, data_bytes, rq, [&](const char* p, int n, MPI_Request* r) {
+        return note(MPI_Isend(p, n, MPI_BYTE, rank, data_tag(channel), g_rpc, r), "MPI_Isend");
+      }))
+    return rc;
+  // Until every piece is in: polls that also serve the rank's requests.
+  done.resize(rq.size());
+  g_callers.fetch_add(1);
+  std::size_t open = rq.size();
+  int rc = 0;
+  for (patience p; open > 0 && rc == 0; p.wait()) {
+    int n = 0;
+    rc = note(MPI_Testsome(static_cast<int>(rq.size()), rq.data(), &n, done.data(), MPI_STATUSES_IGNORE), "MPI_Testsome");
+    if (rc || n == MPI_UNDEFINED) break;
+    open -= static_cast<std::size_t>(n);
+    const int served = serve_if_free();
+    if (served < 0) rc = -served;
+    if (n > 0 || served > 0) p.progressed();
+  }
+  g_callers.fetch_sub(1);
+  return rc;
 }
 
 int rpc_serve(upc::detail::mpi_rpc_handler handler, const volatile int* stop) {
-  std::vector<char> in, out(1u << 20);
-  long pause_ns = 0;
-  int idle = 0;
-  while (!*stop) {
-    int flag = 0;
-    MPI_Message msg;
-    MPI_Status st;
-    // Requests only (tags 1 and 3): replies on this communicator are the
-    // rank's own calls'.
-    for (int tag : {request_tag, request_tag + 2}) {
-      if (int rc = note(MPI_Improbe(MPI_ANY_SOURCE, tag, g_rpc, &flag, &msg, &st), "MPI_Improbe")) return rc;
-      if (flag) break;
+  g_handler.store(handler);
+  for (patience p; !*stop; p.wait()) {
+    std::unique_lock<std::mutex> l(g_serving, std::try_to_lock);
+    if (!l) continue;
+    // While a thread of the rank waits in rpc_call, it serves all but the
+    // requests for the server thread alone.
+    const int served = serve_one(handler, g_callers.load() > 0 ? 2 : 0, 3);
+    if (served < 0) {
+      g_handler.store(nullptr);
+      return -served;
     }
-    if (!flag) {
-      // Busy for a while after a request (a page of a copy is followed by the
-      // next), then sleeps that grow to 200 us.
-      if (++idle < 256) continue;
-      pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 2'000L;
-      timespec ts{0, pause_ns};
-      nanosleep(&ts, nullptr);
-      continue;
-    }
-    idle = 0;
-    pause_ns = 0;
-    int n = 0;
-    MPI_Get_count(&st, MPI_BYTE, &n);
-    in.resize(static_cast<std::size_t>(n) + 1);
-    if (int rc = note(MPI_Mrecv(in.data(), n, MPI_BYTE, &msg, MPI_STATUS_IGNORE), "MPI_Mrecv")) return rc;
-    const std::uint64_t reply = handler(in.data(), static_cast<std::uint64_t>(n), st.MPI_SOURCE, out.data(), out.size());
-    if (reply == 0) continue;
-    if (int rc = note(MPI_Send(out.data(), static_cast<int>(reply), MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG + 1, g_rpc), "MPI_Send"))
-      return rc;
+    // Busy for a while after a request (a page of a copy is followed by the
+    // next), then the sleeps of patience.
+    if (served) p.progressed();
   }
+  std::lock_guard<std::mutex> l(g_serving);  // no thread serves for the stopped server
+  g_handler.store(nullptr);
   return 0;
 }
 

@@ -18,7 +18,7 @@ namespace upc::detail {
 void copy_vector_loop(char* dst, const char* src, std::size_t n) noexcept;
 
 // A run spread over hosts (dsm.hpp): a copy of a page or more with one end on
-// another host goes there directly, one request per MiB, instead of a fault
+// another host goes there directly, its bytes streamed in pieces, instead of a fault
 // and a diff per page. False when it is not such a copy.
 bool copy_across_hosts(void* dst, const void* src, std::size_t n);
 extern bool g_several_hosts __asm__("upcemu_g_several_hosts");

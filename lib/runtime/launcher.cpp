@@ -21,6 +21,7 @@
 #include "failure.hpp"
 #include "fatal_signals.hpp"
 #include "futex.hpp"
+#include "hosts.hpp"
 #include "mpi_session.hpp"
 #include "run_globals.hpp"
 #include "segment.hpp"
@@ -103,6 +104,11 @@ run_result run(const launch_options& in, const std::function<int()>& body) {
   if (opt.threads < 1 || opt.threads > max_threads)
     throw error("upcrun", "THREADS must be between 1 and " + std::to_string(max_threads) + ", got " + std::to_string(opt.threads), -1);
   node_map topology = make_node_map(opt.threads, opt.nodes, opt.threads_per_node, opt.node_map);
+  // A job spread over hosts: they are its nodes (the runtime tells near from
+  // far by them, the traffic report counts what crosses them), unless
+  // --nodes, --threads-per-node or --node-map asked for other ones.
+  if (mpi && several_hosts() && opt.nodes == 0 && opt.threads_per_node == 0 && opt.node_map.empty())
+    topology = hosts_node_map(g_host_map.host_of);
   if (opt.heap_per_thread == 0) opt.heap_per_thread = default_heap(opt.threads);
   if (opt.wait_warning_seconds < 0) opt.wait_warning_seconds = opt.check ? 20 : 0;
   if (opt.heap_per_thread < min_heap_bytes)

@@ -8,7 +8,7 @@
 namespace upc::detail {
 
 // Bumped whenever the table changes, so that a stale module is refused.
-constexpr int mpi_plugin_abi = 5;
+constexpr int mpi_plugin_abi = 6;
 
 // Where this rank is: MPI_COMM_WORLD, and the ranks that share its host
 // (MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)). Hosts are numbered in the order
@@ -20,10 +20,21 @@ struct mpi_world {
   int thread_level = 0;             // what MPI_Init_thread provided: 0-3 for MPI_THREAD_SINGLE .. MULTIPLE
 };
 
-// Serves one request of another rank (remote_ops.cpp): `reply` holds
-// `reply_capacity` bytes; the handler returns the reply's length (0: none).
-using mpi_rpc_handler = std::uint64_t (*)(const void* request, std::uint64_t bytes, int from, void* reply,
-                                          std::uint64_t reply_capacity);
+// What the server does for one request of another rank (remote_ops.cpp): the
+// handler fills it. Before replying, the server receives `receive_bytes` of the
+// requester's data (rpc_call's `data`) into `receive_into`; then it sends
+// `bytes` from `from`, or from `buffer` (`capacity` bytes, the handler may
+// write its reply there) when `from` is null; no reply when `bytes` is 0.
+constexpr int rpc_server_only = 2;  // see rpc_call
+struct mpi_rpc_reply {
+  void* buffer = nullptr;
+  std::uint64_t capacity = 0;
+  const void* from = nullptr;
+  std::uint64_t bytes = 0;
+  void* receive_into = nullptr;
+  std::uint64_t receive_bytes = 0;
+};
+using mpi_rpc_handler = void (*)(const void* request, std::uint64_t bytes, int from, mpi_rpc_reply* reply);
 
 // Every function returns 0, or an MPI error code after writing MPI's text for
 // it into the module's last_error().
@@ -55,12 +66,18 @@ struct mpi_plugin_ops {
   // MPI_Allgather of `bytes` from each rank, over every rank.
   int (*allgather)(const void* send, void* recv, std::uint64_t bytes);
   // Requests to another rank's server (its own communicator, apart from the
-  // program's collectives): rpc_call sends `request` and waits for a reply of
-  // exactly `reply_bytes`; rpc_send sends one that gets no reply. `channel`
-  // keeps the replies of a rank's threads apart (0: its UPC thread, 1: its
-  // main thread): each has at most one call out.
-  int (*rpc_call)(int rank, const void* request, std::uint64_t bytes, void* reply, std::uint64_t reply_bytes,
-                  int channel);
+  // program's collectives): rpc_call sends `request`, then `data_bytes` of
+  // `data` (none: 0) that the server receives where its handler says, and
+  // waits for a reply of exactly `reply_bytes`; rpc_send sends one that gets
+  // no reply. `channel` keeps the replies of a rank's threads apart (0: its
+  // UPC thread, 1: its main thread): each has at most one call out; plus
+  // rpc_server_only for a request that only the server thread may serve (its
+  // handler takes locks, which a thread of the rank waiting in rpc_call, and
+  // serving other requests meanwhile, may hold). Data and
+  // replies travel in pieces small enough for MPI to send at once (eagerly),
+  // all of them under way together: a bulk copy streams.
+  int (*rpc_call)(int rank, const void* request, std::uint64_t bytes, const void* data, std::uint64_t data_bytes,
+                  void* reply, std::uint64_t reply_bytes, int channel);
   int (*rpc_send)(int rank, const void* request, std::uint64_t bytes);
   // Serves requests with `handler` until *stop is nonzero (a thread of its own).
   int (*rpc_serve)(mpi_rpc_handler handler, const volatile int* stop);

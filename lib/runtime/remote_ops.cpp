@@ -48,15 +48,23 @@ std::vector<remote_function>& functions() {
 }
 
 // The server's side: memory of this host, reached with this process's mapping.
-std::uint64_t serve(const void* in, std::uint64_t bytes, int, void* reply, std::uint64_t capacity) {
+void serve(const void* in, std::uint64_t bytes, int, mpi_rpc_reply* out) {
   remote_request r;
   std::memcpy(&r, in, sizeof r);
   void* at = reinterpret_cast<void*>(static_cast<std::uintptr_t>(r.address));
+  const auto reply = [out](std::uint64_t value) {
+    std::memcpy(out->buffer, &value, 8);
+    out->bytes = 8;
+  };
   switch (r.op) {
-    case remote_op::read:
-      if (r.bytes > capacity) return 0;
-      std::memcpy(reply, at, r.bytes);
-      return r.bytes;
+    case remote_op::read:  // sent from where it lies
+      out->from = at;
+      out->bytes = r.bytes;
+      return;
+    case remote_op::write:  // received into place, then acknowledged
+      out->receive_into = at;
+      out->receive_bytes = r.bytes;
+      return reply(0);
     case remote_op::write_runs: {
       const char* p = static_cast<const char*>(in) + sizeof r;
       const char* end = static_cast<const char*>(in) + bytes;
@@ -68,39 +76,32 @@ std::uint64_t serve(const void* in, std::uint64_t bytes, int, void* reply, std::
         p += 16 + n;
       }
       std::atomic_thread_fence(std::memory_order_seq_cst);
-      std::memset(reply, 0, 8);
-      return 8;
+      return reply(0);
     }
     case remote_op::store32_wake: {
       auto& w = *static_cast<std::atomic<std::uint32_t>*>(at);
       w.store(static_cast<std::uint32_t>(r.value));
       futex_wake_all(&w);
-      return 0;  // posted: no reply
+      return;  // posted: no reply
     }
     case remote_op::invoke: {
-      if (r.value >= functions().size() || capacity < 16) return 0;
-      std::memset(reply, 0, 16);
-      functions()[r.value](at, static_cast<const char*>(in) + sizeof r, bytes - sizeof r, reply);
-      return 16;
+      if (r.value >= functions().size() || out->capacity < 16) return;
+      std::memset(out->buffer, 0, 16);
+      functions()[r.value](at, static_cast<const char*>(in) + sizeof r, bytes - sizeof r, out->buffer);
+      out->bytes = 16;
+      return;
     }
     case remote_op::release_lock32: {
       auto& w = *static_cast<std::atomic<std::uint32_t>*>(at);
       const std::uint64_t old = w.exchange(0, std::memory_order_release);
       if (old == 2) futex_wake_one(&w);
-      std::memcpy(reply, &old, 8);
-      return 8;
+      return reply(old);
     }
     case remote_op::load32: case remote_op::store32: case remote_op::fetch_add32:
-    case remote_op::compare_exchange32: case remote_op::exchange32: {
-      const std::uint64_t old = atomic_on<std::uint32_t>(r.op, at, r.value, r.expected);
-      std::memcpy(reply, &old, 8);
-      return 8;
-    }
-    default: {
-      const std::uint64_t old = atomic_on<std::uint64_t>(r.op, at, r.value, r.expected);
-      std::memcpy(reply, &old, 8);
-      return 8;
-    }
+    case remote_op::compare_exchange32: case remote_op::exchange32:
+      return reply(atomic_on<std::uint32_t>(r.op, at, r.value, r.expected));
+    default:
+      return reply(atomic_on<std::uint64_t>(r.op, at, r.value, r.expected));
   }
 }
 }  // namespace
@@ -109,12 +110,20 @@ void remote_read(int owner, const void* address, void* out, std::size_t bytes) {
   remote_request r{remote_op::read};
   r.address = reinterpret_cast<std::uintptr_t>(address);
   r.bytes = bytes;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, out, bytes, tl_channel)) lost("read", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, nullptr, 0, out, bytes, tl_channel)) lost("read", rc);
 }
 
 void remote_write_runs(int owner, const void* payload, std::size_t bytes) {
   std::uint64_t ack = 0;
-  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, &ack, sizeof ack, tl_channel)) lost("write", rc);
+  if (int rc = mpi_ops().rpc_call(owner, payload, bytes, nullptr, 0, &ack, sizeof ack, tl_channel)) lost("write", rc);
+}
+
+void remote_write(int owner, void* address, const void* data, std::size_t bytes) {
+  remote_request r{remote_op::write};
+  r.address = reinterpret_cast<std::uintptr_t>(address);
+  r.bytes = bytes;
+  std::uint64_t ack = 0;
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, data, bytes, &ack, sizeof ack, tl_channel)) lost("write", rc);
 }
 
 std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::uint64_t value, std::uint64_t expected) {
@@ -127,7 +136,7 @@ std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::u
   r.value = value;
   r.expected = expected;
   std::uint64_t old = 0;
-  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, &old, sizeof old, tl_channel)) lost("atomic", rc);
+  if (int rc = mpi_ops().rpc_call(owner, &r, sizeof r, nullptr, 0, &old, sizeof old, tl_channel)) lost("atomic", rc);
   return old;
 }
 
@@ -151,7 +160,7 @@ void remote_invoke(int owner, int function, const void* address, const void* arg
   r.value = static_cast<std::uint64_t>(function);
   std::memcpy(msg.data(), &r, sizeof r);
   if (bytes) std::memcpy(msg.data() + sizeof r, argument, bytes);
-  if (int rc = mpi_ops().rpc_call(owner, msg.data(), msg.size(), reply16, 16, tl_channel)) lost("atomic", rc);
+  if (int rc = mpi_ops().rpc_call(owner, msg.data(), msg.size(), nullptr, 0, reply16, 16, tl_channel | rpc_server_only)) lost("atomic", rc);
 }
 
 void set_remote_channel(int channel) noexcept { tl_channel = channel; }
@@ -162,7 +171,7 @@ std::uint32_t remote_claim(std::atomic<std::uint32_t>& word) {
   r.value = 1;
   r.expected = 0;
   std::uint64_t old = 1;
-  if (mpi_ops().rpc_call(0, &r, sizeof r, &old, sizeof old, tl_channel)) return 0;  // no answer: report it here
+  if (mpi_ops().rpc_call(0, &r, sizeof r, nullptr, 0, &old, sizeof old, tl_channel)) return 0;  // no answer: report it here
   return static_cast<std::uint32_t>(old);
 }
 

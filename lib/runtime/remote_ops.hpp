@@ -14,6 +14,7 @@ namespace upc::detail {
 enum class remote_op : std::uint32_t {
   read,          // reply: `bytes` bytes from `address`
   write_runs,    // payload: runs of {u64 address, u64 bytes, bytes...}; reply: u64 0
+  write,         // the call's data: `bytes` bytes to `address`; reply: u64 0
   load32, store32, fetch_add32, compare_exchange32, exchange32,
   load64, store64, fetch_add64, compare_exchange64, exchange64,
   // store32, then wake the futex sleepers on the word (a flag others sleep on)
@@ -38,6 +39,9 @@ struct remote_request {
 void remote_read(int owner, const void* address, void* out, std::size_t bytes);
 // Sends a write_runs payload (remote_request header first) and waits until applied.
 void remote_write_runs(int owner, const void* payload, std::size_t bytes);
+// Writes `bytes` of `data` at `address` of `owner`'s host (straight from
+// `data`, received there straight into place) and waits until written.
+void remote_write(int owner, void* address, const void* data, std::size_t bytes);
 // An atomic operation on the word at `address` of `owner`'s host: the old value
 // (compare_exchange: the value found; it succeeded when that equals `expected`).
 std::uint64_t remote_atomic(int owner, remote_op op, const void* address, std::uint64_t value,

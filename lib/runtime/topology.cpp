@@ -1,5 +1,6 @@
 #include "topology.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -98,6 +99,11 @@ node_map parse_node_map(int threads, const std::string& text, const std::string&
     if (node_of[static_cast<std::size_t>(t)] < 0)
       refuse("--node-map " + name + ": thread " + str(t) + " is on no node (every thread 0.." + str(threads - 1) + " must be named once)");
   return from_assignment(threads, node, node_of, "map " + name);
+}
+
+node_map hosts_node_map(const std::vector<int>& host_of) {
+  const int hosts = host_of.empty() ? 1 : *std::max_element(host_of.begin(), host_of.end()) + 1;
+  return from_assignment(static_cast<int>(host_of.size()), hosts, host_of, "hosts");
 }
 
 node_map make_node_map(int threads, int nodes, int per_node, const std::string& map) {

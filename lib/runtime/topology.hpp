@@ -27,6 +27,10 @@ node_map make_node_map(int threads, int nodes, int per_node, const std::string& 
 // starting a comment; every thread 0..threads-1 exactly once.
 node_map parse_node_map(int threads, const std::string& text, const std::string& name);
 
+// The nodes of an mpi job spread over hosts: its hosts, thread t on host
+// host_of[t] (hosts numbered from 0).
+node_map hosts_node_map(const std::vector<int>& host_of);
+
 extern node_map g_node_map;
 // Makes `m` the current run's map (run(), before the threads start): what
 // upc::nodes(), node_of(), node_threads() and topology_description() answer.

@@ -90,6 +90,75 @@ void bulk_copies() {
   part("upc_memput and upc_memget", ok);
 }
 
+// Bulk copies to and from the next thread's partition that start and end
+// inside pages and cross the pieces a copy travels in (32 KiB, docs/backends.md
+// "Across hosts"): every byte of the range arrives, none beside it changes, a
+// page this thread had cached shows the bytes it put, and this thread's own
+// cached writes reach the owner before a copy reads there.
+void bulk_copies_unaligned() {
+  struct range {
+    std::size_t offset, bytes;
+  };
+  const range ranges[] = {{1, 4096}, {4095, 32768 + 3}, {77, 5 * 32768 + 1001}, {4096 * 3 + 5, (1u << 20) + 13}};
+  constexpr std::size_t block = (1u << 20) + 3 * 32768;
+  upc::sptr<char> a = upc_all_alloc(THREADS, block);  // cyclic: a + t starts thread t's block
+  const int next = (MYTHREAD + 1) % THREADS, prev = (MYTHREAD + THREADS - 1) % THREADS;
+  char* mine = static_cast<char*>(upc_cast(upc::sptr<void>(a + MYTHREAD)));
+  const upc::sptr<char, 0> theirs(upc::sptr<void>(a + next));  // indefinite block: stays in the next thread's
+  const auto byte = [](int writer, std::size_t k, std::size_t i) { return static_cast<char>(writer * 31 + k * 7 + i * 13 + i / 4096); };
+  bool ok = true;
+  std::size_t k = 0;
+  for (const range& r : ranges) {
+    ++k;
+    std::memset(mine, 0x5a, block);
+    upc_barrier;
+    // A cached copy of the pages the put will write (on another host).
+    int seen = 0;
+    for (std::size_t i = r.offset; i < r.offset + r.bytes; i += 4096) seen += theirs[i];
+    ok &= seen == static_cast<int>((r.bytes + 4095) / 4096) * 0x5a;
+    std::vector<char> out(r.bytes);
+    for (std::size_t i = 0; i < r.bytes; ++i) out[i] = byte(MYTHREAD, k, i);
+    upc_memput(upc::sptr<void>(theirs + r.offset), out.data(), r.bytes);
+    for (std::size_t i = 0; i < r.bytes; i += 997) ok &= theirs[r.offset + i] == out[i];  // not the cached copy
+    upc_barrier;
+    // What the previous thread put here, and nothing beside it.
+    for (std::size_t i = 0; i < block; ++i) {
+      const bool inside = i >= r.offset && i < r.offset + r.bytes;
+      ok &= mine[i] == (inside ? byte(prev, k, i - r.offset) : static_cast<char>(0x5a));
+    }
+    upc_barrier;
+    // A get of the next thread's range, into a buffer with guards around it,
+    // after this thread wrote some of its bytes element by element.
+    for (std::size_t i = 0; i < r.bytes; i += 4099) theirs[r.offset + i] = static_cast<char>(i / 4099 + 1);
+    std::vector<char> in(r.bytes + 2, 0x11);
+    upc_memget(in.data() + 1, upc::sptr<const void>(upc::sptr<void>(theirs + r.offset)), r.bytes);
+    ok &= in.front() == 0x11 && in.back() == 0x11;
+    for (std::size_t i = 0; i < r.bytes; ++i)
+      ok &= in[1 + i] == (i % 4099 == 0 ? static_cast<char>(i / 4099 + 1) : byte(MYTHREAD, k, i));
+    upc_barrier;
+  }
+  upc_all_free(upc::sptr<void>(a));
+  part("bulk copies with unaligned ends, in pieces", ok);
+}
+
+// The hosts are the nodes (unless --nodes says otherwise, as no test here
+// does): a thread's partition is castable here exactly when the thread is on
+// this node, and a job that spans hosts has more than one node. On one host
+// (and on the other backends) everything is castable, on one node.
+void hosts_are_nodes() {
+  upc::sptr<char> a = upc_all_alloc(THREADS, 64);  // a + t: thread t's partition
+  bool ok = true, spans = false;
+  for (int t = 0; t < THREADS; ++t) {
+    const bool here = upc_cast(upc::sptr<void>(a + t)) != nullptr;
+    spans |= !here;
+    ok &= here == (upc::node_of(t) == upc::node_of(MYTHREAD));
+  }
+  ok &= !spans || upc::nodes() > 1;
+  upc_barrier;
+  upc_all_free(upc::sptr<void>(a));
+  part("hosts are the nodes", ok);
+}
+
 // A counter on thread 0 raised under a lock by everyone, and by an atomic.
 void locks_and_atomics() {
   constexpr int rounds = 50;
@@ -290,6 +359,8 @@ int upc_main(int argc, char** argv) {
   element_access();
   same_page_writers();
   bulk_copies();
+  bulk_copies_unaligned();
+  hosts_are_nodes();
   locks_and_atomics();
   pointer_atomics();
   strict_handshake();

@@ -10,7 +10,9 @@
 #    and tests/mpi/across_hosts.cpp (element access, writers of one page,
 #    upc_mem*, locks, atomics, a strict handshake, split-phase barriers,
 #    collectives, a declared array), whose reduction bits must be the threads
-#    backend's; the stencil and teams examples check their answers; the
+#    backend's (its parts include bulk copies with unaligned ends and the
+#    hosts as nodes); the traffic report names the hosts as nodes and
+#    counts bytes between them; the stencil and teams examples check their answers; the
 #    collective conformance suites (the UPC and the <upccoll.h> collectives
 #    against the sequential model, every algorithm) on two hosts; NAS IS
 #    verifies, and NAS FT's checksums have the threads backend's bits;
@@ -48,6 +50,9 @@ reference=$("$UPCRUN" --backend threads -n 3 "$across" | grep "reduce bits")
 expect "across_hosts on three hosts" 0 "across_hosts: all parts right on 3 threads" 1 -n 3 "$across"
 echo "$last_out" | grep -qxF "$reference" || { echo "FAILED: reduction bits differ from the threads backend's ($reference)"; failed=1; }
 expect "stencil on two hosts" 0 "matches the sequential computation" 2 -n 4 "$stencil"
+expect "the hosts as nodes in the traffic report" 0 "4 threads on 2 nodes x 2 threads (hosts)" 2 -n 4 --report=traffic "$across"
+echo "$last_out" | grep -qE "total: .* within nodes, [1-9][0-9.]* [KMG]iB between nodes" ||
+  { echo "FAILED: the traffic report counts no bytes between the hosts"; failed=1; }
 expect "a throw on the second host" 1 "across_hosts deliberately threw" 2 -n 4 "$across" throw
 expect "a return from main on the second host" 1 "thread 3 has already returned from main" 2 -n 4 "$across" return_early
 expect "teams (upccoll) on two hosts" 0 "rank 1 of 2 in the even team, team sum 2" 2 -n 4 "$teams"
