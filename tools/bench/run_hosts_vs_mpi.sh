@@ -15,12 +15,14 @@
 #
 #   sudo tools/bench/run_hosts_vs_mpi.sh [--build DIR] [--before DIR] [--out DIR]
 #                                        [--rounds N] [--hosts "2 3"] [--classes "S W"]
+#                                        [--parts "memops coll nas"]
 #
 # The hosts share this machine's cores and reach each other over a veth bridge
 # through Open MPI's TCP transport; MPI_Get/MPI_Put use Open MPI's pt2pt
 # one-sided component (its default one needs RDMA hardware; UCX's would take
 # shared memory and skip the network). Every job runs with Open MPI's
-# mpi_yield_when_idle=1, its setting for oversubscribed nodes: the cores are
+# mpi_yield_when_idle=1 (unless OMPI_MCA_mpi_yield_when_idle is set), its
+# setting for oversubscribed nodes: the cores are
 # shared (with other work too), and a rank that spins without yielding while
 # the rank it waits for has no core slowed MPI_Get 100-fold in a trial run
 # under load. Also, on 2 hosts, run_hosts.sh's
@@ -33,7 +35,10 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"  # sets root
 build=$root/build before="" out=$root/bench/results/mpi-backend-vs-mpi rounds=3 host_counts="2 3" classes="S W"
-bench_options 2,30 --build=build --before=before --out=out --rounds=rounds --hosts=host_counts --classes=classes -- "$@"
+parts="memops coll nas"
+bench_options 2,31 --build=build --before=before --out=out --rounds=rounds --hosts=host_counts --classes=classes \
+  --parts=parts -- "$@"
+want() { [[ " $parts " == *" $1 "* ]]; }
 [[ $(id -u) == 0 ]] || { echo "run_hosts_vs_mpi.sh: needs root (network namespaces)" >&2; exit 2; }
 build=$(cd "$build" && pwd)
 [[ -z $before ]] || before=$(cd "$before" && pwd)
@@ -43,13 +48,14 @@ for f in tools/upcrun bench/micro/memops_bandwidth bench/collbench/collbench ben
 done
 netns=$root/tools/netns_hosts.sh
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=pt2pt OMPI_MCA_mpi_yield_when_idle=1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=pt2pt
+export OMPI_MCA_mpi_yield_when_idle=${OMPI_MCA_mpi_yield_when_idle:-1}
 trap '"$netns" down >/dev/null 2>&1 || true' EXIT
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "nproc: $(nproc)"
   echo "cpu_model: $(grep -m1 'model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
-  echo "mpirun: $(mpirun --version 2>/dev/null | head -1) (osc=pt2pt, mpi_yield_when_idle=1)"
+  echo "mpirun: $(mpirun --version 2>/dev/null | head -1) (osc=pt2pt, mpi_yield_when_idle=$OMPI_MCA_mpi_yield_when_idle)"
   echo "commit: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- lib || echo ' + uncommitted lib/')"
   echo "before: ${before:-none}"
   echo "load_before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -116,12 +122,15 @@ for h in $host_counts; do
     order=("${impls[@]}")
     if ((r % 2 == 0)); then order=(); for ((k = ${#impls[@]} - 1; k >= 0; --k)); do order+=("${impls[k]}"); done; fi
     for impl in "${order[@]}"; do
-      echo "== $h hosts, round $r, $impl: memops"
-      memops "$h" "$r" "$impl"
-      if [[ $h == 2 && $impl != mpi ]]; then
+      if want memops; then
+        echo "== $h hosts, round $r, $impl: memops"
+        memops "$h" "$r" "$impl"
+      fi
+      if want coll && [[ $h == 2 && $impl != mpi ]]; then
         echo "== $h hosts, round $r, $impl: collectives"
         coll "$h" "$r" "$impl"
       fi
+      want nas || continue
       for cls in $classes; do
         echo "== $h hosts, round $r, $impl: NAS class $cls"
         nas "$h" "$r" "$impl" "$cls"
