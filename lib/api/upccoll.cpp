@@ -67,7 +67,13 @@ void own_block_in_place(call_args& a, bool recv) {
 }  // namespace
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::barrier, "upccoll_barrier", team, flags, handle, launch);
+  return start(collective::barrier, "upccoll_barrier", team, flags, handle, [](call_args& a) {
+    // Only the flags: a barrier like the last one is described once.
+    const raw_args raw{{static_cast<std::uint64_t>(a.flags)}};
+    if (repeat(a, raw)) return launch_repeat(a);
+    a.raw = &raw;
+    return launch(a);
+  });
 }
 
 namespace {

@@ -142,6 +142,8 @@ void remember(const call_args& a) {
   r.team = a.team_handle;
   r.raw = *a.raw;
   r.c = a.c;
+  thread_local std::uint64_t stamps = 0;
+  r.c.stamp = ++stamps;  // a new description: the engine derives it again
   if (det::g_races) r.areas = a.areas;
 }
 

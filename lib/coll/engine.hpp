@@ -57,6 +57,10 @@ struct call_fields {
   // writes, and the call's place in the program.
   const std::vector<area>* areas = nullptr;
   detail::access_site site{};
+  // Nonzero: the front-end's name for this description, the same for every
+  // call it passes again unchanged (a repeated call), so that what the engine
+  // derives from it (its algorithm, tasks, agreement key) is derived once.
+  std::uint64_t stamp = 0;
 };
 struct call : call_fields {
   std::vector<std::uint64_t> meta;    // v-variants: counts and displacements in bytes

@@ -104,5 +104,7 @@ const char* last_algorithm_name() noexcept;
 // Moves whenever the forced rules change (force_algorithm, reset_algorithms):
 // what was chosen under older rules must be chosen again.
 std::uint32_t rules_generation() noexcept;
+// UPCEMU_VERBOSE_COLL: every choice is printed (so none may be skipped).
+bool choices_printed() noexcept;
 
 }  // namespace upc::coll

@@ -331,6 +331,7 @@ void reset_algorithms() {
 
 std::string last_algorithm() { return tl_last; }
 std::uint32_t rules_generation() noexcept { return g_rules_generation.load(std::memory_order_acquire); }
+bool choices_printed() noexcept { return verbose_enabled(); }
 void note_last_algorithm(const char* name) { tl_last = name; }
 const char* last_algorithm_name() noexcept { return tl_last; }
 

@@ -58,8 +58,9 @@ std::uint64_t input_bytes(const call& c, int size, bool at_root) {
 
 namespace {
 
-// Fills a fresh record for c on `members` and posts it (start()); the posted status.
-status post_call(operation& op, team& members, call& c) {
+// Fills a fresh record for c on `members`: its algorithm and tasks, and this
+// member's part of its post but for the sequence number.
+void describe(operation& op, team& members, const call& c) {
   team_view& t = team_view::of(members);
   op.t = &t;
   op.kind = c.kind;
@@ -70,38 +71,34 @@ status post_call(operation& op, team& members, call& c) {
   op.root = c.root;
   op.block_elems.assign(c.block_elems.begin(), c.block_elems.end());  // c may be a remembered call, used again
   op.library = c.library;
-  bool must_stage = false;
+  op.stamp = c.failed == status::ok ? c.stamp : 0;
+  op.rules = rules_generation();
+  op.must_stage = false;
+  op.to_mpi = nullptr;  // the mpi row this call uses, or would had it not failed
   // The mpi rows where this team's collectives can go to MPI (mpi_handoff.hpp).
   const unsigned features = handoff::possible(members) ? 0u : feature::off_mpi;
-  const decomposition* to_mpi = nullptr;  // the mpi row this call uses, or would had it not failed
   selection sel{c.kind, c.function, c.selection_bytes, t.size(), 0, features};
   sel.across_hosts = !features && handoff::spans_hosts(members);
   if (c.failed == status::ok) {
     const algorithm_entry& e = select(sel);
-    note_last_algorithm(e.name);
     op.algorithm = e.name;
     op.dec = e.tasks;
-    detail::traffic::task_scope counted(op.function, op.algorithm);
-    detail::traffic::fan_in(0, e.name);  // counts the call (tasks have no fixed readers)
     op.ntasks = op.dec->tasks(op);
-    must_stage = c.in_place && !op.dec->in_place_direct;
-    if (op.dec->mpi_op >= 0) to_mpi = op.dec;
+    op.must_stage = c.in_place && !op.dec->in_place_direct;
+    if (op.dec->mpi_op >= 0) op.to_mpi = op.dec;
   } else if (!features) {
     // The others, if they hand it to MPI, wait in MPI's agreement for this member too.
     try {
       const algorithm_entry& e = select(sel);
-      if (e.tasks && e.tasks->mpi_op >= 0) to_mpi = e.tasks;
+      if (e.tasks && e.tasks->mpi_op >= 0) op.to_mpi = e.tasks;
     } catch (const upc::error&) {
     }
   }
-  op.seq = t.next_seq();
   post_data& m = op.mine;
   m.kind = c.kind;
-  m.status = static_cast<std::int32_t>(c.failed);
   m.flags = op.flags;
   m.in_place = c.in_place && c.failed == status::ok;
   m.root = c.root;
-  m.send = c.send;
   m.recv = c.recv;
   m.send_bytes = c.send_bytes;
   // reduce_scatter: every member's counts, agreed on through one number.
@@ -112,14 +109,33 @@ status post_call(operation& op, team& members, call& c) {
   m.op_arg = c.op_arg;
   m.user_fn = c.user_fn;
   m.type_arg = c.type_arg;
-  const std::uint64_t input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
+  op.input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
+}
+
+// Whether op, the record of the last blocking call, was described from c as it is now.
+bool described(const operation& op, const team& members, const call& c) {
+  return c.stamp && op.stamp == c.stamp && op.t && &op.t->members() == &members && op.rules == rules_generation() &&
+         !choices_printed();
+}
+
+// Posts a described record (start()) under the next sequence number; the posted status.
+status post_call(operation& op, team& members, const call& c) {
+  team_view& t = *op.t;
+  if (op.algorithm[0]) {
+    note_last_algorithm(op.algorithm);
+    detail::traffic::task_scope counted(op.function, op.algorithm);
+    detail::traffic::fan_in(0, op.algorithm);  // counts the call (tasks have no fixed readers)
+  }
+  op.seq = t.next_seq();
+  op.mine.status = static_cast<std::int32_t>(c.failed);
+  op.mine.send = c.send;  // start() points it at the staged copy
   // The slot's collective `slots` back must be over for everyone first.
   if (op.seq > static_cast<std::uint32_t>(slots)) wait_slot_over(t, static_cast<int>(op.seq % slots), op.function);
   op.race.active = false;
   if (detail::g_races && c.failed == status::ok)
     race_task_start(op.race, members, op.seq, c.kind == collective::barrier, op.flags, c.areas, c.site);
-  const status posted = start(op, c.meta.empty() ? nullptr : &c.meta, input, must_stage);
-  if (to_mpi) handoff::submit(op, *to_mpi);
+  const status posted = start(op, c.meta.empty() ? nullptr : &c.meta, op.input, op.must_stage);
+  if (op.to_mpi) handoff::submit(op, *op.to_mpi);
   return posted;
 }
 
@@ -128,6 +144,7 @@ status post_call(operation& op, team& members, call& c) {
 operation& start_collective(team& members, call& c, status& posted) {
   progress& pr = this_thread_progress();
   operation& op = pr.make();
+  describe(op, members, c);
   posted = post_call(op, members, c);
   // Collectives already in flight advance here too; the new one waits for the
   // next call (its work done now would not overlap anything).
@@ -156,6 +173,12 @@ status run_blocking(team& members, call& c, status& posted) {
   // is not advanced again, as in release(): what is left of the collective
   // is run by the members that need it.
   operation& op = pr.lone();
+  if (described(op, members, c)) {
+    renew(op);  // the same call as the last one: only its progress is new
+  } else {
+    restart(op);
+    describe(op, members, c);
+  }
   posted = post_call(op, members, c);
   if (posted != status::ok) return posted;  // posted as a failure: nothing to wait for
   advance(op, false);  // this member's own tasks at once

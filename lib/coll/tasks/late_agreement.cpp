@@ -5,7 +5,6 @@
 
 #include "../../runtime/failure.hpp"
 #include "agreement.hpp"
-#include "progress.hpp"
 #include "upc/error.hpp"
 #include "upc/runtime.hpp"
 #include "upc_types.h"
@@ -13,6 +12,8 @@
 namespace upc::coll::tasks {
 
 namespace {
+
+thread_local bool tl_progress_thread = false;
 
 // The report that ends the run: the front-end's words for the disagreement,
 // who had left, and why nobody is told by a return code. Throws on a UPC
@@ -24,7 +25,7 @@ void end_run(const char* function, const front_end* library, const failure& f, c
                      " (a call without UPC_IN_ALLSYNC or UPC_OUT_ALLSYNC completes once its own part is done, "
                      "without waiting for every member's arguments; under upcrun --check every member waits and "
                      "returns the error code: docs/teams-and-collectives-2.md, \"Errors\"), so the run ends";
-  if (on_progress_thread()) {
+  if (tl_progress_thread) {
     // Not the UPC thread: record the failure, which stops every thread.
     detail::record_failure(detail::tl_mythread, (std::string(function) + ": " + text).c_str());
     return;
@@ -46,6 +47,8 @@ bool eager_completion_tuned_off() {
   return off;
 }
 }  // namespace
+
+void mark_progress_thread() noexcept { tl_progress_thread = true; }
 
 bool may_leave_early(const operation& op) {
   return op.dec && op.ntasks > 0 && !op.handoff && !(op.flags & (UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC)) &&

@@ -27,6 +27,10 @@
 
 namespace upc::coll::tasks {
 
+// The calling OS thread is a UPC thread's progress thread: a report that ends
+// the run is recorded there (which stops every thread), not thrown.
+void mark_progress_thread() noexcept;
+
 // Whether op's member may complete before every member has posted.
 bool may_leave_early(const operation& op);
 

@@ -197,6 +197,13 @@ void restart(operation& op) {
   op.dec = nullptr;
   op.ntasks = 0;
   op.block_elems.clear();
+  op.stamp = 0;
+  op.key_known = false;
+  op.to_mpi = nullptr;
+  renew(op);
+}
+
+void renew(operation& op) {
   op.posts_checked = 0;
   op.all_posted = false;
   op.finished_local = false;
@@ -295,8 +302,11 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   ss.library = op.library;
   ss.handoff.reset();  // set again if this one goes to MPI
   mine.seq = op.seq;
-  mine.key = agreement_key(mine, mine.root == t.rank());
-  mine.pair_balance = pair_balance(mine, mine.meta, t.rank(), t.size());
+  if (!op.key_known) {
+    mine.key = agreement_key(mine, mine.root == t.rank());
+    mine.pair_balance = pair_balance(mine, mine.meta, t.rank(), t.size());
+    op.key_known = !mine.status && op.stamp;  // the same arguments next time (a failure is not)
+  }
   // Every field but seq (written last, atomically); the tail only when used.
   const std::size_t upto = uses_tail(mine.kind) ? sizeof(post_data) : post_head_bytes;
   std::memcpy(reinterpret_cast<char*>(&p) + sizeof p.seq, reinterpret_cast<const char*>(&mine) + sizeof p.seq,

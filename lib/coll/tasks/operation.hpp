@@ -61,11 +61,21 @@ struct operation {
   bool released = false;           // the user needs it no more (progress.hpp)
   std::shared_ptr<detail::mpi_job> handoff;  // this member's part, handed to MPI (mpi_handoff.hpp)
   race_task race;                  // --check=races: the call as the race check sees it
+  // What the start derived from the call's description (engine.cpp), kept
+  // for the next call of the same description (call::stamp).
+  std::uint64_t stamp = 0;
+  std::uint32_t rules = 0;         // the rules generation the algorithm was chosen under
+  std::uint64_t input = 0;         // bytes of this member's input
+  bool must_stage = false;
+  bool key_known = false;          // mine.key and mine.pair_balance hold for these arguments
+  const decomposition* to_mpi = nullptr;
 };
 
 // Makes a used record new (keeping the storage of its vectors): what a
-// collective's start does not set itself.
+// collective's start does not set itself. renew: only its progress, for the
+// same description again.
 void restart(operation& op);
+void renew(operation& op);
 
 // Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'
 // counts and displacements in bytes, staged in the shared heap). A member whose

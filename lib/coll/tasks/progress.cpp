@@ -1,5 +1,7 @@
 #include "progress.hpp"
 
+#include "late_agreement.hpp"
+
 #include "../../runtime/call_site.hpp"
 #include "../../runtime/host_words.hpp"
 
@@ -16,12 +18,6 @@
 namespace upc::coll::tasks {
 
 using namespace upc::detail;
-
-namespace {
-thread_local bool tl_progress_thread = false;
-}  // namespace
-
-bool on_progress_thread() noexcept { return tl_progress_thread; }
 
 progress& this_thread_progress() {
   thread_local progress p;
@@ -48,10 +44,7 @@ operation& progress::make() {
   return *op;
 }
 
-operation& progress::lone() {
-  restart(lone_);
-  return lone_;
-}
+operation& progress::lone() { return lone_; }
 
 void progress::add(operation& op) {
   auto l = lock();
@@ -197,7 +190,7 @@ void progress::stop_thread() {
 // Advances whatever is live; sleeps on a condition variable while nothing is.
 void progress::thread_main(int upc_thread) {
   tl_mythread = upc_thread;  // user operations may ask MYTHREAD
-  tl_progress_thread = true;
+  mark_progress_thread();  // a disagreement found here is recorded, not thrown (late_agreement.hpp)
   std::unique_lock<std::mutex> l(m_);
   int idle = 0;
   while (!stop_) {

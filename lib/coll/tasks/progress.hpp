@@ -25,8 +25,9 @@ class progress {
   // A fresh record from the pool; live once added.
   operation& make();
   // The record of a blocking call made while nothing else is in flight
-  // (run_blocking, engine.cpp): never in the live list, advanced by the waits
-  // while lone_active(true) says it is being waited for.
+  // (run_blocking, engine.cpp), as the last such call left it: never in the
+  // live list, advanced by the waits while lone_active(true) says it is being
+  // waited for.
   operation& lone();
   void lone_active(bool on) { lone_active_ = on; }
   void add(operation& op);
@@ -72,9 +73,6 @@ class progress {
 };
 
 progress& this_thread_progress();
-
-// Whether the calling thread is a UPC thread's progress thread (not the UPC thread).
-bool on_progress_thread() noexcept;
 
 // Advances this thread's collectives until the one this member last started
 // in `slot` is over for everyone (slot_over); `what` names the wait in reports.
