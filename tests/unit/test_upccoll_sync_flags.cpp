@@ -1,8 +1,11 @@
 // <upccoll.h> sync flags: every valid IN × OUT combination, with and without
 // UPC_ASYNC_FENCE, completes with the right data; invalid ones (two IN or two
-// OUT choices, unknown bits) are UPCCOLL_ERROR_FLAGS.
+// OUT choices, unknown bits) are UPCCOLL_ERROR_FLAGS; a MYSYNC member completes
+// once its own part is done (eager completion).
+#include <chrono>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "upccoll_api_support.hpp"
@@ -125,4 +128,49 @@ void flags_invalid_body(bool strict) {
 
 TEST_CASE("sync flags: two IN or two OUT choices or unknown bits (UPC_PULL/PUSH/MULTICORE included) are UPCCOLL_ERROR_FLAGS") {
   everywhere([] { flags_invalid_body(false); }, {1, 2, 3});
+}
+
+// Eager completion (docs/teams-and-collectives-2.md, "Errors"): without --check
+// the root of a small MYSYNC broadcast returns before any other member has
+// called it, and the others, calling after that, still get its bytes. Were the
+// root to wait for every member's post, the others would give up after 10 s.
+TEST_CASE("MYSYNC without --check: the root of a small broadcast returns before the others call it; they still get its bytes") {
+  for (upc::backend_kind b : spmd::backends)
+    for (int T : {2, 3, 5}) {
+      if (spmd::skip_run(T, b)) continue;
+      const upc::run_result r = upc::run(opts(T, b, 30), [] {
+        UC_OK(upccoll_initialize(nullptr, nullptr));
+        const int me = MYTHREAD;
+        const upc::sptr<void> go = upc_all_alloc(THREADS, sizeof(int));  // go[t] = 1: thread t may call
+        auto element = [&](int t) {
+          upc::shared_address a = go.address();
+          a.thread = static_cast<std::uint32_t>(t);
+          return upc::sptr<void>(a);
+        };
+        *static_cast<int*>(element(me).local()) = 0;
+        upc::sptr<void> s = mine(8), d = mine(8);
+        L<long>(s)[0] = 7000;
+        L<long>(d)[0] = -1;
+        upc_barrier;
+        if (me == 0) {
+          UC_OK(upccoll_bcast(s, 1, UPC_LONG, d, 1, UPC_LONG, 0, UPC_TEAM_ALL, 0, nullptr));
+          const int one = 1;
+          for (int t = 1; t < THREADS; ++t) upc_memput(element(t), &one, sizeof one);
+          upc_fence;
+        } else {
+          // A bounded wait: this loop makes no runtime call that a stopping run could end.
+          int seen = 0;
+          for (int ms = 0; !seen && ms < 10000; ++ms) {
+            upc_memget(&seen, element(me), sizeof seen);
+            if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+          if (!seen) fail("the root's upccoll_bcast did not return before the other members called it (10 s)");
+          UC_OK(upccoll_bcast(s, 1, UPC_LONG, d, 1, UPC_LONG, 0, UPC_TEAM_ALL, 0, nullptr));
+        }
+        SPMD_CHECK_EQ(L<long>(d)[0], 7000L);
+        UC_OK(upccoll_finalize());
+      });
+      INFO("backend=", spmd::name(b), " THREADS=", T, " error: ", r.error);
+      CHECK(r.ok());
+    }
 }

@@ -33,9 +33,6 @@ void end_run(const char* function, const front_end* library, const failure& f, c
   detail::fail(function, text);
 }
 
-}  // namespace
-
-namespace {
 // UPCEMU_TUNE_EAGER_COMPLETION=0 makes every member wait for every post, as
 // under --check, without --check's other checks: what the eager completion
 // buys is measured against it (docs/benchmarks.md).
@@ -46,6 +43,23 @@ bool eager_completion_tuned_off() {
   }();
   return off;
 }
+
+// Whether every post of the slot's collective still there carries this
+// member's agreement key: one word each, read as a seqlock (a post being
+// replaced is that member's next one, and it compared ours before).
+bool keys_agree(const team_view& t, std::uint32_t seq) {
+  const std::uint64_t mine = t.post_of(t.rank(), seq).key;  // this thread's own post
+  for (int r = 0; r < t.size(); ++r) {
+    if (r == t.rank()) continue;
+    const post& p = t.post_of(r, seq);
+    if (across::load_seq(p) != seq) continue;
+    const std::uint64_t key = std::atomic_ref<const std::uint64_t>(p.key).load(std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (key != mine && across::load_seq(p) == seq) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void mark_progress_thread() noexcept { tl_progress_thread = true; }
@@ -76,6 +90,9 @@ void check_late(team_view& t, int slot) {
   team_view::slot_state& s = t.slot[slot];
   if (!s.left_clean) return;
   s.left_clean = false;
+  const collective kind = t.post_of(t.rank(), s.seq).kind;  // written by this thread
+  if (keys_agree(t, s.seq) && !is_vector(kind)) return;  // the common case: one word a member
+  // A difference (or a v-variant's counts): compared field by field, as check_post does.
   // This member's own post is still in the slot (it reuses the slot only after
   // this): the arguments it completed with.
   operation mine;
@@ -83,7 +100,7 @@ void check_late(team_view& t, int slot) {
   mine.seq = s.seq;
   mine.function = s.function;
   mine.library = s.library;
-  mine.kind = t.post_of(t.rank(), s.seq).kind;  // written by this thread: which part of the posts to read
+  mine.kind = kind;  // which part of the posts to read
   if (!snapshot(mine, t.rank(), mine.mine)) return;
   mine.root = mine.mine.root;
   mine.flags = mine.mine.flags;
