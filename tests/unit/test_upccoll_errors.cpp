@@ -400,6 +400,38 @@ std::vector<upc::sptr<void>> fill_heap() {
   return hog;
 }
 
+// An in-place alltoall stages its input in a buffer of its slot, kept for the
+// slot's next calls. With the heap full only the slot used before the heap
+// filled up has one: calls 2..32 of the same arguments fail with
+// UPCCOLL_ERROR_MALLOC on every member, call 33 (that slot again) works, with
+// the right data (the engine derives it afresh after a failed call).
+void staging_malloc_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  const int T = THREADS, me = MYTHREAD;
+  const std::size_t each = 64;  // longs a block: T * 512 bytes to stage, past the inline room
+  upc::sptr<void> buf = mine(each * sizeof(long) * static_cast<std::size_t>(T));
+  auto call = [&](int round) {
+    for (int t = 0; t < T; ++t)
+      for (std::size_t i = 0; i < each; ++i) L<long>(buf)[std::size_t(t) * each + i] = 1000L * me + t + round;
+    return upccoll_alltoall(UPCCOLL_IN_PLACE, each, UPC_LONG, buf, each, UPC_LONG, UPC_TEAM_ALL, 0, nullptr);
+  };
+  auto check = [&](int round) {
+    for (int t = 0; t < T; ++t) SPMD_CHECK_EQ(L<long>(buf)[std::size_t(t) * each + each - 1], 1000L * t + me + round);
+  };
+  UC_OK(call(1));
+  check(1);
+  upc_barrier;
+  std::vector<upc::sptr<void>> hog = fill_heap();
+  upc_barrier;
+  for (int round = 2; round <= 32; ++round)
+    expect_rc(call(round), UPCCOLL_ERROR_MALLOC, "in-place alltoall, call " + std::to_string(round) + ", every heap full");
+  UC_OK(call(33));
+  check(33);
+  upc_barrier;
+  for (auto it = hog.rbegin(); it != hog.rend(); ++it) upc_free(*it);
+  UC_OK(upccoll_finalize());
+}
+
 void malloc_body() {
   UC_OK(upccoll_initialize(nullptr, nullptr));
   const int me = MYTHREAD, last = THREADS - 1;
@@ -519,6 +551,10 @@ TEST_CASE("errors without --check: members that disagree get the code on every m
 
 TEST_CASE("errors without --check: flags a member alone gets wrong: its code on it, the code or success on the others") {
   everywhere([] { flags_invalid_body(false); }, {2, 3, 5}, 60);
+}
+
+TEST_CASE("errors: UPCCOLL_ERROR_MALLOC when an input to stage finds the heap full; the same call works where its slot has room") {
+  everywhere(staging_malloc_body, {1, 2, 3}, 60);
 }
 
 TEST_CASE("errors: UPCCOLL_ERROR_MALLOC when the shared heap is full (a split); a split works once it is freed") {

@@ -294,7 +294,10 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
       mine.status = static_cast<std::int32_t>(status::no_memory);
     }
   }
-  if (mine.status) op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
+  if (mine.status) {
+    op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
+    op.stamp = 0;               // and the record describes no call to repeat (engine.cpp)
+  }
   ss.tasks = op.ntasks;
   ss.seq = op.seq;
   ss.left_clean = false;
