@@ -56,9 +56,10 @@ Options:
                          1e9, GBPS 0 or at least 0.001, not both 0)
   --check                checked mode: bounds checks against each shared object,
                          the full single-valued argument checks of collectives,
-                         <upccoll.h> errors printed as they are returned, a note
-                         on its handles never waited on, and wait warnings (see
-                         --wait-warning)
+                         <upccoll.h> errors printed as they are returned (and
+                         every member of a call waits for every member, so all
+                         get the same code), a note on its handles never waited
+                         on, and wait warnings (see --wait-warning)
   --check=races          --check, and data races on shared data reported: two
                          accesses to the same bytes by different threads, one a
                          write, with no barrier, lock or strict access between
