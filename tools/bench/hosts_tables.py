@@ -11,6 +11,9 @@ import statistics
 import sys
 from pathlib import Path
 
+import bench_results as br
+import markdown_tables as mt
+
 PLACEMENTS = ["processes", "one_host", "two_hosts"]
 TITLES = {"processes": "processes", "one_host": "mpi, one host", "two_hosts": "mpi, two hosts"}
 
@@ -24,18 +27,11 @@ def rows(path):
     return out
 
 
-def size(b):
-    for unit, n in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if b >= n and b % n == 0:
-            return f"{b // n} {unit}"
-    return f"{b} B"
+size = br.size_label
 
 
 def table(head, lines):
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
-    for line in lines:
-        print("| " + " | ".join(line) + " |")
+    print(mt.table(head, lines))
     print()
 
 

@@ -15,6 +15,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import bench_results as br
+import markdown_tables as mt
+
 
 def rows(path):
     if not Path(path).exists():
@@ -22,18 +25,11 @@ def rows(path):
     return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip().startswith("{")]
 
 
-def size(b):
-    for unit, n in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if b >= n and b % n == 0:
-            return f"{b // n} {unit}"
-    return f"{b} B"
+size = br.size_label
 
 
 def table(head, lines):
-    print("| " + " | ".join(head) + " |")
-    print("|" + "---|" * len(head))
-    for line in lines:
-        print("| " + " | ".join(line) + " |")
+    print(mt.table(head, lines))
     print()
 
 
