@@ -18,14 +18,19 @@ using upc::coll::collective;
 
 namespace {
 
-// Every collective starts here: the checks that need none of its own
-// arguments (an initialised library, a usable team, the flags), then `body`
-// with the call being checked; a call that cannot even be posted returns its
-// code at once.
+// Every collective starts here. A blocking call whose raw arguments (`raw`,
+// null for the calls that have none) repeat this thread's last good call of
+// the collective runs at once from what was remembered (run_remembered).
+// Otherwise: the checks that need none of its own arguments (an initialised
+// library, a usable team, the flags), then `body` with the call being
+// checked; a call that cannot even be posted returns its code at once.
 // Inlined into the API function, so that its return address is the program's.
 template <class Body>
 [[gnu::always_inline]] inline upccoll_return_t start(collective kind, const char* function, upccoll_team_t team,
-                                                     upccoll_flag_t flags, upccoll_handle_t* handle, Body&& body) {
+                                                     upccoll_flag_t flags, upccoll_handle_t* handle,
+                                                     const raw_args* raw, Body&& body) {
+  upccoll_return_t done;
+  if (raw && run_remembered(kind, function, team, flags, handle, *raw, done)) return done;
   call_args a{kind, function, team, flags, handle};
   a.caller = __builtin_return_address(0);
   upccoll_return_t early;
@@ -64,12 +69,34 @@ void own_block_in_place(call_args& a, bool recv) {
   (recv ? c.recv : c.send) = (recv ? c.send : c.recv) + c.meta[std::size_t(a.P + a.me)];
 }
 
+// A pointer-to-shared as one raw word.
+std::uint64_t u(upc::sptr<void> p) {
+  const upc::shared_address x = p.address();
+  return (x.offset << 16) ^ (std::uint64_t(x.thread) << 1) ^ x.phase;
+}
+std::uint64_t u(std::uint64_t x) { return x; }
+
+// The raw arguments of a fixed-size movement (rooted: with its root).
+raw_args movement_raw(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype, upc::sptr<void> recvbuf,
+                      size_t recvcnt, upccoll_dtype_t recvtype, int root, upccoll_flag_t flags) {
+  return raw_args{{u(sendbuf), u(sendcnt), u(std::uint64_t(sendtype)), u(recvbuf), u(recvcnt),
+                   u(std::uint64_t(recvtype)), u(std::uint64_t(root)), u(std::uint64_t(flags))}};
+}
+
+// The raw arguments of a reduction (root 0 where there is none: on the same
+// team the root also says whether this member receives).
+raw_args reduction_raw(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
+                       upccoll_op_t op, int root, upccoll_flag_t flags) {
+  return raw_args{{u(sendbuf), u(recvbuf), u(count), u(std::uint64_t(dt)), u(op), u(std::uint64_t(root)),
+                   u(std::uint64_t(flags))}};
+}
+
 }  // namespace
 
 upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::barrier, "upccoll_barrier", team, flags, handle, [](call_args& a) {
-    // Only the flags: a barrier like the last one is described once.
-    const raw_args raw{{static_cast<std::uint64_t>(a.flags)}};
+  // Only the flags: a barrier like the last one is described once.
+  const raw_args raw{{static_cast<std::uint64_t>(flags)}};
+  return start(collective::barrier, "upccoll_barrier", team, flags, handle, &raw, [&](call_args& a) {
     if (repeat(a, raw)) return launch_repeat(a);
     a.raw = &raw;
     return launch(a);
@@ -77,24 +104,15 @@ upccoll_return_t upccoll_barrier(upccoll_team_t team, upccoll_flag_t flags, upcc
 }
 
 namespace {
-std::uint64_t u(upc::sptr<void> p) {
-  const upc::shared_address x = p.address();
-  return (x.offset << 16) ^ (std::uint64_t(x.thread) << 1) ^ x.phase;
-}
-std::uint64_t u(std::uint64_t x) { return x; }
-}  // namespace
-
-namespace {
 
 // bcast / scatter / gather: the fixed-size rooted collectives. In place at the
 // root: gather's sendbuf (the root's block is already in recvbuf), bcast's and
 // scatter's recvbuf (the root's part stays in sendbuf).
-upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
-                        upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root) {
+upccoll_return_t rooted(call_args& a, const raw_args& raw, upc::sptr<void> sendbuf, size_t sendcnt,
+                        upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
+                        int root) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  const raw_args raw{{u(sendbuf), u(sendcnt), u(std::uint64_t(sendtype)), u(recvbuf), u(recvcnt),
-                      u(std::uint64_t(recvtype)), u(std::uint64_t(root)), u(std::uint64_t(a.flags))}};
   if (repeat(a, raw)) return launch_repeat(a);
   a.raw = &raw;
   const bool gather = c.kind == collective::member_gather;
@@ -132,23 +150,28 @@ upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, u
 upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
                                upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_broadcast, "upccoll_bcast", team, flags, handle, [&](call_args& a) {
-    return rooted(a, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+  const raw_args raw = movement_raw(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flags);
+  return start(collective::member_broadcast, "upccoll_bcast", team, flags, handle, &raw, [&](call_args& a) {
+    return rooted(a, raw, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
   });
 }
 
 upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                  upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                  upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_scatter, "upccoll_scatter", team, flags, handle,
-               [&](call_args& a) { return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root); });
+  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, flags);
+  return start(collective::member_scatter, "upccoll_scatter", team, flags, handle, &raw, [&](call_args& a) {
+    return rooted(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
+  });
 }
 
 upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_gather, "upccoll_gather", team, flags, handle,
-               [&](call_args& a) { return rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root); });
+  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, flags);
+  return start(collective::member_gather, "upccoll_gather", team, flags, handle, &raw, [&](call_args& a) {
+    return rooted(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
+  });
 }
 
 namespace {
@@ -180,7 +203,7 @@ upccoll_return_t upccoll_scatterv(upc::sptr<void> sendbuf, size_t* sendcnts, siz
                                   upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
                                   upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
                                   upccoll_handle_t* handle) {
-  return start(collective::member_scatterv, "upccoll_scatterv", team, flags, handle, [&](call_args& a) {
+  return start(collective::member_scatterv, "upccoll_scatterv", team, flags, handle, nullptr, [&](call_args& a) {
     return scatterv(a, sendbuf, sendcnts, sdispls, sendtype, recvbuf, recvcnt, recvtype, root);
   });
 }
@@ -214,7 +237,7 @@ upccoll_return_t upccoll_gatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccol
                                  upc::sptr<void> recvbuf, size_t* recvcnts, size_t* rdispls,
                                  upccoll_dtype_t recvtype, int root, upccoll_team_t team, upccoll_flag_t flags,
                                  upccoll_handle_t* handle) {
-  return start(collective::member_gatherv, "upccoll_gatherv", team, flags, handle, [&](call_args& a) {
+  return start(collective::member_gatherv, "upccoll_gatherv", team, flags, handle, nullptr, [&](call_args& a) {
     const bool at_root = take_root(a, root);
     return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, rdispls, "rdispls", recvtype, at_root);
   });
@@ -224,12 +247,11 @@ namespace {
 // allgather / alltoall: fixed blocks from and to every member. In place (every
 // member): allgather's input is the member's own block of recvbuf, alltoall's
 // the whole recvbuf (staged by the engine before it is overwritten).
-upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
-                            upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype) {
+upccoll_return_t all_to_all(call_args& a, const raw_args& raw, upc::sptr<void> sendbuf, size_t sendcnt,
+                            upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
+                            upccoll_dtype_t recvtype) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  const raw_args raw{{u(sendbuf), u(sendcnt), u(std::uint64_t(sendtype)), u(recvbuf), u(recvcnt),
-                      u(std::uint64_t(recvtype)), u(std::uint64_t(a.flags))}};
   if (repeat(a, raw)) return launch_repeat(a);
   a.raw = &raw;
   const bool personalised = c.kind == collective::member_exchange;
@@ -256,22 +278,26 @@ upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcn
 upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                    upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                    upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_gather_all, "upccoll_allgather", team, flags, handle,
-               [&](call_args& a) { return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype); });
+  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, 0, flags);
+  return start(collective::member_gather_all, "upccoll_allgather", team, flags, handle, &raw, [&](call_args& a) {
+    return all_to_all(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
+  });
 }
 
 upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_exchange, "upccoll_alltoall", team, flags, handle,
-               [&](call_args& a) { return all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype); });
+  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, 0, flags);
+  return start(collective::member_exchange, "upccoll_alltoall", team, flags, handle, &raw, [&](call_args& a) {
+    return all_to_all(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
+  });
 }
 
 upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                     upc::sptr<void> recvbuf, size_t* recvcnts, size_t* displs,
                                     upccoll_dtype_t recvtype, upccoll_team_t team, upccoll_flag_t flags,
                                     upccoll_handle_t* handle) {
-  return start(collective::member_gather_allv, "upccoll_allgatherv", team, flags, handle, [&](call_args& a) {
+  return start(collective::member_gather_allv, "upccoll_allgatherv", team, flags, handle, nullptr, [&](call_args& a) {
     return gather_v(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnts, displs, "displs", recvtype, true);
   });
 }
@@ -313,7 +339,7 @@ upccoll_return_t upccoll_alltoallv(upc::sptr<void> sendbuf, size_t* sendcnts, si
                                    upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t* recvcnts,
                                    size_t* rdispls, upccoll_dtype_t recvtype, upccoll_team_t team,
                                    upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_exchangev, "upccoll_alltoallv", team, flags, handle, [&](call_args& a) {
+  return start(collective::member_exchangev, "upccoll_alltoallv", team, flags, handle, nullptr, [&](call_args& a) {
     return alltoallv(a, sendbuf, sendcnts, sdispls, sendtype, recvbuf, recvcnts, rdispls, recvtype);
   });
 }
@@ -322,12 +348,10 @@ namespace {
 // reduce / allreduce / scans: `count` elements in and out (the root's receive
 // buffer only, for reduce). In place (every member; reduce: the root): the
 // input is recvbuf, which the result replaces.
-upccoll_return_t reduction(call_args& a, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
-                           upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
+upccoll_return_t reduction(call_args& a, const raw_args& raw, upc::sptr<void> sendbuf, upc::sptr<void> recvbuf,
+                           size_t count, upccoll_dtype_t dt, upccoll_op_t op, bool recv_here) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  const raw_args raw{{u(sendbuf), u(recvbuf), u(count), u(std::uint64_t(dt)), u(op), u(std::uint64_t(a.c.root)),
-                      u(std::uint64_t(recv_here)), u(std::uint64_t(a.flags))}};
   if (repeat(a, raw)) return launch_repeat(a);
   if (op < UPCCOLL_USER_OP_BASE) a.raw = &raw;  // a user op may be freed: always checked
   c.in_place = in_place_here(a, sendbuf, true, recv_here);
@@ -353,36 +377,41 @@ upccoll_return_t reduction(call_args& a, upc::sptr<void> sendbuf, upc::sptr<void
 upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, int root, upccoll_team_t team, upccoll_flag_t flags,
                                 upccoll_handle_t* handle) {
-  return start(collective::member_reduce, "upccoll_reduce", team, flags, handle, [&](call_args& a) {
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, root, flags);
+  return start(collective::member_reduce, "upccoll_reduce", team, flags, handle, &raw, [&](call_args& a) {
     const bool at_root = take_root(a, root);
-    return reduction(a, sendbuf, recvbuf, count, dt, op, at_root);
+    return reduction(a, raw, sendbuf, recvbuf, count, dt, op, at_root);
   });
 }
 
 upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                    upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
                                    upccoll_handle_t* handle) {
-  return start(collective::member_allreduce, "upccoll_allreduce", team, flags, handle,
-               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
+  return start(collective::member_allreduce, "upccoll_allreduce", team, flags, handle, &raw,
+               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_exclusive_scan, "upccoll_scan", team, flags, handle,
-               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
+  return start(collective::member_exclusive_scan, "upccoll_scan", team, flags, handle, &raw,
+               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_exclusive_scan, "upccoll_exscan", team, flags, handle,
-               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
+  return start(collective::member_exclusive_scan, "upccoll_exscan", team, flags, handle, &raw,
+               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_inclusive_scan, "upccoll_scan_inclusive", team, flags, handle,
-               [&](call_args& a) { return reduction(a, sendbuf, recvbuf, count, dt, op, true); });
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
+  return start(collective::member_inclusive_scan, "upccoll_scan_inclusive", team, flags, handle, &raw,
+               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
 }
 
 namespace {
@@ -425,6 +454,6 @@ upccoll_return_t reduce_scatter(call_args& a, upc::sptr<void> sendbuf, upc::sptr
 upccoll_return_t upccoll_reduce_scatter(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t* recvcounts,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  return start(collective::member_reduce_scatter, "upccoll_reduce_scatter", team, flags, handle,
+  return start(collective::member_reduce_scatter, "upccoll_reduce_scatter", team, flags, handle, nullptr,
                [&](call_args& a) { return reduce_scatter(a, sendbuf, recvbuf, recvcounts, dt, op); });
 }

@@ -113,6 +113,7 @@ struct remembered_call {
   const void* run = nullptr;
   std::uint64_t generation = 0;
   upccoll_team_t team = nullptr;
+  upc::coll::team* t = nullptr;  // what the handle named when it was remembered
   raw_args raw;
   tasks::call c;
   std::vector<upc::coll::area> areas;
@@ -133,6 +134,10 @@ bool repeat(call_args& a, const raw_args& raw) {
   return true;
 }
 
+void forget_calls() {
+  for (remembered_call& r : tl_remembered) r.valid = false;
+}
+
 void remember(const call_args& a) {
   if (!a.raw || a.v.bad()) return;
   remembered_call& r = tl_remembered[static_cast<int>(a.c.kind)];
@@ -140,6 +145,7 @@ void remember(const call_args& a) {
   r.run = det::g_control;
   r.generation = heap_generation();
   r.team = a.team_handle;
+  r.t = a.t;
   r.raw = *a.raw;
   r.c = a.c;
   thread_local std::uint64_t stamps = 0;
@@ -160,6 +166,30 @@ void describe_for_races(call_args& a) {
 }
 }  // namespace
 
+namespace {
+const char* const no_heap_to_stage = "no shared heap left to stage the counts or the input";
+}  // namespace
+
+bool run_remembered(collective kind, const char* function, upccoll_team_t team, upccoll_flag_t flags,
+                    upccoll_handle_t* handle, const raw_args& raw, upccoll_return_t& result) {
+  remembered_call& r = tl_remembered[static_cast<int>(kind)];
+  // The raw arguments include the flags, so they are the good ones remembered.
+  if (!r.valid || handle || (flags & UPC_ASYNC_FENCE) || det::g_races || r.team != team || !(r.raw == raw) ||
+      r.run != det::g_control || r.generation != heap_generation())
+    return false;
+  r.c.function = function;  // upccoll_exscan shares upccoll_scan's kind
+  upc::coll::status posted;
+  const upc::coll::status outcome = tasks::run_blocking(*r.t, r.c, posted);
+  if (posted == upc::coll::status::ok && outcome == upc::coll::status::ok) [[likely]] {
+    result = UPCCOLL_SUCCESS;
+  } else {
+    verdict v;
+    if (posted != upc::coll::status::ok) v.set(from_status(posted), no_heap_to_stage);
+    result = finish_blocking(posted, outcome, function, v);
+  }
+  return true;
+}
+
 // The engine's part: a blocking call run to its end at once, the others
 // started and left to their handle or fence.
 upccoll_return_t to_engine(call_args& a) {
@@ -167,7 +197,7 @@ upccoll_return_t to_engine(call_args& a) {
   upc::coll::status posted;
   auto say_no_memory = [&] {
     if (posted != upc::coll::status::ok && !a.v.bad())
-      a.v.set(from_status(posted), "no shared heap left to stage the counts or the input");
+      a.v.set(from_status(posted), no_heap_to_stage);
   };
   if (!a.handle && !(a.flags & UPC_ASYNC_FENCE)) {
     const upc::coll::status result = tasks::run_blocking(*a.t, a.sent(), posted);

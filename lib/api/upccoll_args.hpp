@@ -48,6 +48,14 @@ struct call_args {
 bool begin(call_args& a, upccoll_return_t& early);
 
 bool repeat(call_args& a, const raw_args& raw);  // see raw_args
+// The quick way of a blocking repeated call (no handle, no UPC_ASYNC_FENCE,
+// not under --check=races): run from the remembered description before any
+// of call_args is built; false when the call must take the checked way.
+bool run_remembered(collective kind, const char* function, upccoll_team_t team, upccoll_flag_t flags,
+                    upccoll_handle_t* handle, const raw_args& raw, upccoll_return_t& result);
+// Forgets this thread's remembered calls: a team was freed (its handle may
+// not be used again), or the library finalised.
+void forget_calls();
 // Remembers a call that passed its checks (launch does, for calls with raw arguments).
 void remember(const call_args& a);
 // The common end of every collective: the overlap check, then the engine.

@@ -69,6 +69,7 @@ upccoll_return_t upccoll_finalize(const std::source_location& where) {
   det::collective_call call(fn, where);
   library_state& s = state();
   drop_handles(nullptr, fn);
+  forget_calls();
   std::vector<upc::coll::team*> teams;
   for (auto& [id, t] : s.teams) teams.push_back(t.get());
   tasks::finalize(teams, engine_words, fn);
@@ -164,6 +165,7 @@ void upccoll_team_free(upccoll_team_t team_handle, const std::source_location& w
     return;
   }
   drop_handles(t, fn);
+  forget_calls();  // its handle must not run a remembered call
   tasks::free_team(*t, engine_words, fn);
   const std::uint64_t id = t->id();
   state().teams.erase(id);  // the handle goes with the team

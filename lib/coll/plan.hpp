@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "../runtime/copy_bytes.hpp"
+#include "../runtime/traffic.hpp"
 #include "blocks.hpp"
 #include "element_ops.hpp"
 
@@ -71,8 +73,12 @@ class plan;
 // Runs one data step of plan p (the one place where a collective's bytes move).
 void run_data_step(const step& s, const plan& p);
 // A copy step without a plan: the same counting and copy as run_data_step's
-// (a task executor's small input staged into its slot).
-void run_copy(char* dst, const char* src, std::size_t bytes, const char* algorithm);
+// (a task executor's small input staged into its slot, an immediate plan's
+// copy). Inline: a collective of a few bytes is mostly such calls.
+inline void run_copy(char* dst, const char* src, std::size_t bytes, const char* algorithm) {
+  if (detail::traffic::g_active) [[unlikely]] detail::traffic::copied(dst, src, bytes, -1, algorithm);
+  detail::copy_bytes(dst, src, bytes);
+}
 
 class plan {
  public:
@@ -92,7 +98,9 @@ class plan {
 
   // Data steps, named for what they do.
   void copy(char* dst, const char* src, std::size_t bytes) {
-    if (bytes && dst != src) add({.kind = step::copy, .dst = dst, .src = src, .bytes = bytes});
+    if (!bytes || dst == src) return;
+    if (immediate) run_copy(dst, src, bytes, algorithm);  // what run_data_step does with it, without the step
+    else add({.kind = step::copy, .dst = dst, .src = src, .bytes = bytes});
   }
   void copy_strided(char* dst, std::ptrdiff_t dst_stride, const char* src, std::ptrdiff_t src_stride,
                     std::size_t item_bytes, std::size_t count) {

@@ -104,11 +104,6 @@ void walk_interleaved(const step& s, const plan& p) {
 
 }  // namespace
 
-void run_copy(char* dst, const char* src, std::size_t bytes, const char* algorithm) {
-  if (detail::traffic::g_active) detail::traffic::copied(dst, src, bytes, -1, algorithm);
-  detail::copy_bytes(dst, src, bytes);
-}
-
 void run_data_step(const step& s, const plan& p) {
   switch (s.kind) {
     case step::copy:

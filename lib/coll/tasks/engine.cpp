@@ -110,6 +110,7 @@ void describe(operation& op, team& members, const call& c) {
   m.user_fn = c.user_fn;
   m.type_arg = c.type_arg;
   op.input = c.failed == status::ok ? input_bytes(c, t.size(), c.root == t.rank()) : 0;
+  op.stages_input = stages_input(op.flags, op.input, op.must_stage);
 }
 
 // Whether op, the record of the last blocking call, was described from c as it is now.
@@ -134,7 +135,7 @@ status post_call(operation& op, team& members, const call& c) {
   op.race.active = false;
   if (detail::g_races && c.failed == status::ok)
     race_task_start(op.race, members, op.seq, c.kind == collective::barrier, op.flags, c.areas, c.site);
-  const status posted = start(op, c.meta.empty() ? nullptr : &c.meta, op.input, op.must_stage);
+  const status posted = start(op, c.meta.empty() ? nullptr : &c.meta);
   if (op.to_mpi) handoff::submit(op, *op.to_mpi);
   return posted;
 }

@@ -28,11 +28,12 @@ status error_of(const operation& op) {
 // on a difference records the first difference as the collective's failure (a
 // task must not read a post it cannot interpret). True once r has posted.
 bool check_post(operation& op, int r) {
+  if (r == op.t->rank()) return true;  // ours: posted before any of its tasks is tried
   const post& p = op.t->post_of(r, op.seq);
   const std::uint32_t s = across::load_seq(p);
   if (!reached(s, op.seq)) return false;
-  if (r != op.t->rank()) across::acquire();  // its post and data, fresh
-  if (s != op.seq || r == op.t->rank()) return true;  // over for everyone and reused, or ours
+  across::acquire();  // its post and data, fresh
+  if (s != op.seq) return true;  // over for everyone and reused
   const std::uint64_t key = std::atomic_ref<const std::uint64_t>(p.key).load(std::memory_order_relaxed);
   if (key == op.mine.key) return true;
   post_data d;
@@ -163,11 +164,24 @@ bool orphaned(operation& op, int task) {
   return !concerns(op, task, owner, std::atomic_ref<const std::uint8_t>(p.staged).load(std::memory_order_relaxed));
 }
 
-bool tasks_done(const operation& op, bool only_mine) {
-  for (int i = 0; i < op.ntasks; ++i) {
-    if (only_mine && !concerns_me(op, i)) continue;
+bool tasks_done(const operation& op) {
+  for (int i = 0; i < op.ntasks; ++i)
     if (!task_done(op, i)) return false;
+  return true;
+}
+
+// The tasks this member's part waits for: a few of the collective's many
+// (its own, for most), listed once per description and staging, not asked of
+// every task at every look.
+bool my_tasks_done(operation& op) {
+  if (op.mine_for_staged != op.mine.staged) {
+    op.mine_tasks.clear();
+    for (int i = 0; i < op.ntasks; ++i)
+      if (concerns_me(op, i)) op.mine_tasks.push_back(i);
+    op.mine_for_staged = static_cast<std::int8_t>(op.mine.staged);
   }
+  for (const int i : op.mine_tasks)
+    if (!task_done(op, i)) return false;
   return true;
 }
 
@@ -193,6 +207,8 @@ char* slot_area(team_view& t, std::uint64_t& offset, std::uint64_t& size, std::u
 }  // namespace
 
 void restart(operation& op) {
+  op.orphans = -1;
+  op.mine_for_staged = -1;
   op.algorithm = "";
   op.dec = nullptr;
   op.ntasks = 0;
@@ -207,7 +223,6 @@ void renew(operation& op) {
   op.posts_checked = 0;
   op.all_posted = false;
   op.finished_local = false;
-  op.orphans = -1;
   op.result = status::ok;
   op.at_fence = false;
   op.released = false;
@@ -254,7 +269,18 @@ void fail_collective(const operation& op, const failure& f, failure_source sourc
   end_run_if_someone_left(op, f);
 }
 
-status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage) {
+// Stage the input: a small one so that nobody reads this member's buffer
+// after it posts (eager), one that its own output would overwrite because it
+// must be (in place on a decomposition that reads inputs after writing).
+// Never eagerly under UPC_IN_ALLSYNC: the input may still be written by the
+// members that have not started yet (they may write it before they start).
+bool stages_input(int flags, std::uint64_t input_bytes, bool must_stage) {
+  return input_bytes && (must_stage || (!(flags & UPC_IN_ALLSYNC) && input_bytes <= eager_limit()));
+}
+
+status start(operation& op, const std::vector<std::uint64_t>* meta) {
+  const std::uint64_t input_bytes = op.input;
+  const bool must_stage = op.must_stage;
   team_view& t = *op.t;
   const int slot = static_cast<int>(op.seq % slots);
   post& p = t.post_of(t.rank(), op.seq);
@@ -275,13 +301,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
       mine.status = static_cast<std::int32_t>(status::no_memory);
     }
   }
-  // Stage the input: a small one so that nobody reads this member's buffer
-  // after it posts (eager), one that its own output would overwrite because it
-  // must be (in place on a decomposition that reads inputs after writing).
-  // Never eagerly under UPC_IN_ALLSYNC: the input may still be written by the
-  // members that have not started yet (they may write it before they start).
-  const bool eager = input_bytes <= eager_limit() && !(op.flags & UPC_IN_ALLSYNC);
-  if (!mine.status && input_bytes && mine.send && (must_stage || eager)) {
+  if (!mine.status && op.stages_input && mine.send) {
     char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
                                              : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input);
     if (area) {
@@ -297,6 +317,7 @@ status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_
   if (mine.status) {
     op.ntasks = t.max_tasks();  // a failed call: every task slot is drained
     op.stamp = 0;               // and the record describes no call to repeat (engine.cpp)
+    op.orphans = op.mine_for_staged = -1;
   }
   ss.tasks = op.ntasks;
   ss.seq = op.seq;
@@ -334,17 +355,18 @@ bool advance(operation& op, bool help) {
   // Our own tasks first (i = me, me + P, ...), then, when asked, the others;
   // the orphaned ones we wait for always.
   for (int i = me; i < op.ntasks; i += P) any |= try_task(op, i);
-  for (int k = 0; k < op.ntasks; ++k) {
-    const int i = (me + k) % op.ntasks;
-    if (i % P == me) continue;  // tried above
-    if (help || (may_orphan(op) && orphaned(op, i))) any |= try_task(op, i);
-  }
-  if (error_of(op) != status::ok) any |= drain(op);
+  if (help || may_orphan(op))
+    for (int k = 0; k < op.ntasks; ++k) {
+      const int i = (me + k) % op.ntasks;
+      if (i % P == me) continue;  // tried above
+      if (help || orphaned(op, i)) any |= try_task(op, i);
+    }
+  if (any && error_of(op) != status::ok) drain(op);  // a task of ours failed (others' failures: the next advance)
   return any;
 }
 
 bool over(operation& op) {
-  if (!all_posted(op) || !tasks_done(op, false)) return false;
+  if (!all_posted(op) || !tasks_done(op)) return false;
   op.t->slot[op.seq % slots].over = op.seq;
   return true;
 }
@@ -370,7 +392,7 @@ bool complete(operation& op) {
   if (!all_posted(op)) {
     // Eager completion (late_agreement.hpp): this member's part is done before
     // every member has posted.
-    if (!may_leave_early(op) || !tasks_done(op, true)) return false;
+    if (!may_leave_early(op) || !my_tasks_done(op)) return false;
     note_left_early(op);
     op.result = error_of(op);
     op.t->slot[op.seq % slots].left_clean = op.result == status::ok;
@@ -379,7 +401,7 @@ bool complete(operation& op) {
   }
   bool done;
   if (op.ntasks == 0 || out_allsync(op) || in_allsync(op)) done = over(op);
-  else done = tasks_done(op, true);
+  else done = my_tasks_done(op);
   if (!done) return false;
   op.result = error_of(op);
   op.finished_local = true;

@@ -54,7 +54,10 @@ struct operation {
   int posts_checked = 0;           // ranks [0, posts_checked) have posted and agree (or their failure is recorded)
   bool all_posted = false;
   bool finished_local = false;
+  // Worked out from the description once, kept while it is repeated (renew):
   std::int8_t orphans = -1;        // whether a task's own member may leave before it (-1: not known yet)
+  std::int8_t mine_for_staged = -1;  // mine_tasks holds for this staged flag (-1: not worked out)
+  std::vector<int> mine_tasks;     // the tasks this member's part waits for (MYSYNC)
   status result = status::ok;      // once complete
   post_data mine{};                // our own post, as written
   bool at_fence = false;           // UPC_ASYNC_FENCE: completes at the fence
@@ -66,7 +69,8 @@ struct operation {
   std::uint64_t stamp = 0;
   std::uint32_t rules = 0;         // the rules generation the algorithm was chosen under
   std::uint64_t input = 0;         // bytes of this member's input
-  bool must_stage = false;
+  bool must_stage = false;         // its input must be copied into the slot (start())
+  bool stages_input = false;       // it is copied when posted: it must be, or it is small (eager)
   bool key_known = false;          // mine.key and mine.pair_balance hold for these arguments
   const decomposition* to_mpi = nullptr;
 };
@@ -79,13 +83,15 @@ void renew(operation& op);
 
 // Posts the calling member's part (op.mine: all but seq; `meta`: the v-variants'
 // counts and displacements in bytes, staged in the shared heap). A member whose
-// input is small, or must be kept from its own output (in place on a
-// decomposition that is not in_place_direct), copies it into its slot first
-// (staged). mine.status != ok posts a failed call (the others complete with
+// input (op.input bytes) is small, or must be kept from its own output (in
+// place on a decomposition that is not in_place_direct: op.must_stage), copies
+// it into its slot first (staged; op.stages_input says which). mine.status != ok posts a failed call (the others complete with
 // that status). Returns mine.status, or no_memory when the staging found no
 // room (then posted as a failure). The slot's previous collective, `slots`
 // collectives back, must be over (wait_slot_over, progress.hpp).
-status start(operation& op, const std::vector<std::uint64_t>* meta, std::uint64_t input_bytes, bool must_stage);
+status start(operation& op, const std::vector<std::uint64_t>* meta);
+// Whether a member's input of `input_bytes` is staged by start (must_stage or eager).
+bool stages_input(int flags, std::uint64_t input_bytes, bool must_stage);
 
 // Runs this member's own ready tasks and, with `help`, every other ready task
 // it can claim; true when it did anything.

@@ -17,9 +17,13 @@ bool own_core() noexcept {
 }
 
 std::uint64_t eager_limit() noexcept {
-  static const char* const tuned = std::getenv("UPCEMU_TUNE_EAGER");
-  if (tuned) return std::strtoull(tuned, nullptr, 10);
-  return own_core() ? std::uint64_t{inline_bytes} : std::uint64_t{2048};
+  constexpr std::uint64_t untuned = ~std::uint64_t{0};
+  static const std::uint64_t tuned = [] {
+    const char* const v = std::getenv("UPCEMU_TUNE_EAGER");
+    return v ? std::uint64_t{std::strtoull(v, nullptr, 10)} : untuned;
+  }();
+  if (tuned != untuned) return tuned;
+  return own_core() ? std::uint64_t{inline_bytes} : std::uint64_t{2048};  // THREADS may differ from run to run
 }
 
 const team_section tasks_section{"task executor", [](int) { return area_layout::bytes; }};
