@@ -165,6 +165,16 @@ const std::vector<policy_row>& policy() {
       // measured (both runs agreeing); multicore everywhere else. Scatters and
       // larger gathers stay flat between nodes: the tree sends their pieces
       // across more than once.
+      // Teams whose members are on several hosts (mpi backend): MPI's own
+      // collectives (the mpi family), as for <upccoll.h>'s rows below: the
+      // plans' flags and team barriers are round trips through the owners'
+      // servers there (issue 31; docs/benchmarks.md, "Against MPI itself").
+      // Selection looks at these first, and only where the row serves the call.
+      {C::broadcast, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::scatter, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::gather, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::gather_all, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
+      {C::exchange, "mpi", 0, SIZE_MAX, 1, INT_MAX, 1, false, true},
       {C::broadcast, "binomial_flat", 64 * KiB, SIZE_MAX, 1, INT_MAX, 8},
       {C::broadcast, "binomial_flat", 1024 * KiB, SIZE_MAX, 1, INT_MAX, 4},
       {C::gather, "binomial_flat", 0, 4 * KiB, 1, INT_MAX, 8},
@@ -264,12 +274,16 @@ std::string policy_text(collective c) {
   for (const algorithm_entry& e : registry())
     if (e.kind == c && e.flag == UPC_MULTICORE)
       nodes += (nodes.empty() ? "" : "; ") + std::string(e.name) + " when the team spans several nodes";
+  // Rows for teams over several hosts are looked at before the node rows.
+  std::string hosts;
   for (const policy_row& r : policy()) {
     if (r.kind != c || r.min_nodes > 1) continue;
+    std::string& out = r.across_hosts && !nodes.empty() ? hosts : s;
     const std::string cond = condition_text(r);
-    if (cond.empty()) s += (s.empty() ? "" : ", else ") + std::string(r.algorithm);
-    else s += (s.empty() ? "" : "; ") + std::string(r.algorithm) + " when " + cond;
+    if (cond.empty()) out += (out.empty() ? "" : ", else ") + std::string(r.algorithm);
+    else out += (out.empty() ? "" : "; ") + std::string(r.algorithm) + " when " + cond;
   }
+  if (!hosts.empty()) nodes = hosts + "; " + nodes;
   return nodes.empty() ? s : nodes + "; " + s;
 }
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "../runtime/hosts.hpp"
 #include "../runtime/size_parse.hpp"
 #include "executor.hpp"
 #include "plan_cache.hpp"
@@ -147,6 +148,15 @@ bool holds(const policy_row& r, const selection& s) {
 }
 
 const algorithm_entry* automatic(const selection& s) {
+  // A team whose members are on several hosts (mpi backend): the rows for it
+  // first (MPI's own collectives), where the row's algorithm serves the call:
+  // the engine's plans would see every flag and team barrier through its
+  // owner's server, one round trip per look. Hosts are also nodes, so these
+  // come before the node rows.
+  if (s.across_hosts)
+    for (const policy_row* r : rows().policy[static_cast<int>(s.kind)])
+      if (r->across_hosts && holds(*r, s))
+        if (const algorithm_entry* e = find(s.kind, r->algorithm); e && !(e->cannot & s.features)) return e;
   // A team spread over several emulated nodes: the node rows (measured:
   // tools/bench/run_node_policy.sh), else the node-aware algorithm where the
   // collective has one that serves the call (docs/topology.md); flat ones
@@ -159,7 +169,7 @@ const algorithm_entry* automatic(const selection& s) {
       if (e->flag == UPC_MULTICORE && !(e->cannot & s.features)) return e;
   }
   for (const policy_row* r : rows().policy[static_cast<int>(s.kind)])
-    if (r->min_nodes <= 1 && holds(*r, s)) return find(s.kind, r->algorithm);
+    if (r->min_nodes <= 1 && !r->across_hosts && holds(*r, s)) return find(s.kind, r->algorithm);
   const auto& all = rows().rows[static_cast<int>(s.kind)];
   return all.empty() ? nullptr : all.front();
 }
@@ -274,9 +284,21 @@ const algorithm_entry& select_uncached(const selection& s) {
 
 void run(const request& rq) { run(rq, team::world()); }
 
+namespace {
+// The team's members are on several hosts (the mpi backend across hosts).
+bool spans_hosts(team& t) {
+  if (!upc::detail::several_hosts()) return false;
+  if (t.is_world()) return true;
+  for (int r = 0; r < t.size(); ++r)
+    if (!upc::detail::on_my_host(t.thread_of(r))) return true;
+  return false;
+}
+}  // namespace
+
 void run(const request& rq, team& t) {
   selection s{rq.kind, rq.function, rq.size_for_selection(), t.size(), rq.flags, features_of(rq), t.node_count()};
   s.one_run = s.nodes > 1 && rq.one_run();  // only the node rows look at it
+  s.across_hosts = spans_hosts(t);
   const algorithm_entry& e = select(s);
   plan& p = plan_cache::of(t).build(rq, e, t);
   p.algorithm = e.name;  // kept with the plan: a cached call is counted under it too

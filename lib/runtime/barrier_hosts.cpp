@@ -1,6 +1,3 @@
-#include <sched.h>
-#include <time.h>
-
 #include <climits>
 #include <cstdint>
 #include <string>
@@ -12,6 +9,7 @@
 #include "dsm.hpp"
 #include "hosts.hpp"
 #include "mpi_plugin.hpp"
+#include "patient_poll.hpp"
 #include "remote_ops.hpp"
 
 namespace upc::detail {
@@ -20,6 +18,8 @@ namespace {
 // At most one barrier of each kind is open per UPC thread.
 thread_local std::uint64_t tl_user_request = 0;
 thread_local std::uint64_t tl_world_request = 0;
+// upc_notify's allreduce works in place: its values live until the wait.
+thread_local std::int64_t tl_user_ids[2];
 
 void check_mpi(int rc, const char* function) {
   if (rc) fail(function, std::string("MPI failed: ") + mpi_ops().last_error() + " (code " + std::to_string(rc) + ")");
@@ -34,17 +34,14 @@ bool completed(std::uint64_t& request, const char* function) {
   return done != 0;
 }
 
-// Polls with sleeps that grow to 500 us: the others may be far behind.
+// Polls patiently (patient_poll.hpp): the others may be far behind, or just
+// one round trip away.
 template <class Check>
 void wait_for(std::uint64_t& request, const char* function, const Check& check) {
-  long pause_ns = 0;
-  for (int polls = 0; !completed(request, function); ++polls) {
-    if (polls < 32) { sched_yield(); continue; }
+  for (patient_poll p; !completed(request, function); p.pause()) {
+    if (!p.sleeping()) continue;
     check_abort();
     check();
-    pause_ns = pause_ns ? std::min(pause_ns * 2, 500'000L) : 5'000L;
-    timespec ts{0, pause_ns};
-    nanosleep(&ts, nullptr);
   }
 }
 
@@ -58,24 +55,30 @@ void check_exits(const char* function, const char* file, unsigned line) {
                      "complete" + location_text(file, line));
 }
 
-// The minimum of each value over every rank, waited for as a barrier is (a
-// rank stopped by a failure elsewhere leaves it, never blocked in MPI).
-void min_over_ranks(std::int64_t* v, int n, const char* function) {
-  std::uint64_t request = 0;
-  check_mpi(mpi_ops().iallreduce_min_n(v, n, &request), function);
-  wait_for(request, function, [] {});
-}
-
 // Minimum and maximum of a value over every rank, in one allreduce with others.
 struct spread {
   std::int64_t lo, neg_hi;
 };
 spread of(std::int64_t v) { return {v, -v}; }
+constexpr std::int64_t none = INT64_MAX;  // a thread without an id: no constraint
 }  // namespace
 
+// One MPI_Iallreduce is the whole barrier: no rank's minimum is known before
+// every rank has contributed (and released its cached writes first), and it
+// carries the notify ids at the same time (a barrier and then an allreduce of
+// the ids cost two collective latencies).
 void hosts_notify() {
+  control_block& c = control();
+  thread_slot& me = my_slot();
+  // This host's notify-time id comparison (barrier.cpp) uses the slot of the
+  // phase's parity; the one of the next phase was last written two phases ago.
+  // No thread notifies the next phase before this allreduce has our part.
+  c.barrier.id_slot[(me.phase + 1) & 1].store(0, std::memory_order_relaxed);
+  const spread s = me.notify_has_id ? of(me.notify_id) : spread{none, none};
+  tl_user_ids[0] = s.lo;
+  tl_user_ids[1] = s.neg_hi;
   dsm_release();
-  check_mpi(mpi_ops().ibarrier(&tl_user_request), "upc_notify");
+  check_mpi(mpi_ops().iallreduce_min_n(tl_user_ids, 2, &tl_user_request), "upc_notify");
 }
 
 void hosts_wait(std::optional<int> notify_id, std::optional<int> wait_id, const char* function, const char* file,
@@ -85,18 +88,22 @@ void hosts_wait(std::optional<int> notify_id, std::optional<int> wait_id, const 
     blocked_scope blocked(blocked_kind::barrier_wait, shown, function, file, line);
     wait_for(tl_user_request, function, [&] { check_exits(function, file, line); });
   }
-  // Every thread's ids, as min and max of each kind (none: no constraint).
-  const std::optional<int> mine = wait_id ? wait_id : notify_id;
-  spread s = mine ? of(*mine) : spread{INT64_MAX, INT64_MAX};
-  std::int64_t v[2] = {s.lo, s.neg_hi};
-  min_over_ranks(v, 2, function);
-  if (v[0] != INT64_MAX && v[0] != -v[1])
-    fail(function, "barrier id mismatch: the threads passed ids from " + std::to_string(v[0]) + " to " +
-                       std::to_string(-v[1]) + " to the same barrier (this thread " +
-                       (mine ? std::to_string(*mine) : std::string("none")) + ")" + location_text(file, line));
+  // Every thread's notify ids as min and max; this thread's wait id against them.
+  const std::int64_t lo = tl_user_ids[0], hi = -tl_user_ids[1];
+  const std::string mine = notify_id ? std::to_string(*notify_id) : std::string("none");
+  if (lo != none && lo != hi)
+    fail(function, "barrier id mismatch: the threads notified with ids from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + " in the same phase (this thread " + mine + ")" + location_text(file, line));
+  if (lo != none && wait_id && *wait_id != lo)
+    fail(function, "barrier id mismatch: this thread waits with id " + std::to_string(*wait_id) +
+                       " but the threads notified with id " + std::to_string(lo) + location_text(file, line));
   dsm_acquire();
 }
 
+// Not one allreduce as upc_barrier: thread 0's heap state is read once every
+// thread has arrived (an upc_global_alloc by a thread of another host, done by
+// thread 0's server, comes before that thread's arrival). Collective
+// allocations and calls only, not the collectives' own barriers.
 void hosts_world_barrier(const char* function, std::uint64_t call_hash) {
   dsm_release();
   check_mpi(mpi_ops().ibarrier(&tl_world_request), function);
@@ -108,7 +115,7 @@ void hosts_world_barrier(const char* function, std::uint64_t call_hash) {
   control_block& c = control();
   const bool zero = tl_mythread == 0;
   const std::int64_t hi = static_cast<std::int64_t>(call_hash >> 32), lo = static_cast<std::int64_t>(call_hash & 0xffffffffu);
-  std::int64_t v[9] = {hi, -hi, lo, -lo, INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+  std::int64_t v[9] = {hi, -hi, lo, -lo, none, none, none, none, none};
   if (zero) {
     v[4] = static_cast<std::int64_t>(c.sym_top);
     v[5] = static_cast<std::int64_t>(c.sym_free_head);
@@ -116,7 +123,9 @@ void hosts_world_barrier(const char* function, std::uint64_t call_hash) {
     v[7] = static_cast<std::int64_t>(c.collective_result[1].load());
     v[8] = static_cast<std::int64_t>(c.heap_generation.load());
   }
-  min_over_ranks(v, 9, function);
+  std::uint64_t request = 0;
+  check_mpi(mpi_ops().iallreduce_min_n(v, 9, &request), function);
+  wait_for(request, function, [] {});
   if (!zero && on_my_host(0) == false) {
     __atomic_store_n(&c.sym_top, static_cast<std::uint64_t>(v[4]), __ATOMIC_RELAXED);
     __atomic_store_n(&c.sym_free_head, static_cast<std::uint64_t>(v[5]), __ATOMIC_RELAXED);

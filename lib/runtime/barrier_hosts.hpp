@@ -1,13 +1,16 @@
-// The barriers of a run spread over hosts (barrier_hosts.cpp): MPI_Ibarrier on
-// a communicator of their own, waited for politely, with the page cache
-// released before and acquired after.
+// The barriers of a run spread over hosts (barrier_hosts.cpp): MPI's
+// non-blocking collectives on a communicator of their own (upc_barrier: one
+// MPI_Iallreduce that also carries the notify ids), waited for patiently
+// (patient_poll.hpp), with the page cache released before and acquired after.
 #pragma once
 #include <cstdint>
 #include <optional>
 
 namespace upc::detail {
 
-// upc_notify / upc_wait: `id` as given; a mismatch is reported by every thread.
+// upc_notify (its id from this thread's slot, set before) / upc_wait (`wait_id`
+// as given): the notify ids of every thread must agree, and a wait id with
+// them (notify ids that differ are reported by every thread).
 void hosts_notify();
 void hosts_wait(std::optional<int> notify_id, std::optional<int> wait_id, const char* function, const char* file,
                 unsigned line);

@@ -73,11 +73,13 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick(collective::member_allreduce, 4096, 4) == "redundant");
   CHECK(pick(collective::member_allreduce, 4097, 4) == "chunked");
   CHECK(policy_text(collective::exchange) ==
-        "pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team spans several nodes; pull when size <= 4 KiB, "
-        "else pairwise");
+        "mpi when the team spans several hosts; pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team "
+        "spans several nodes; pull when size <= 4 KiB, else pairwise");
   CHECK(policy_text(collective::permute) == "pull");
   CHECK(policy_text(collective::gather) ==
-        "binomial_flat when the team spans >= 8 nodes and size <= 4 KiB; multicore when the team spans several nodes; push");
+        "mpi when the team spans several hosts; binomial_flat when the team spans >= 8 nodes and size <= 4 KiB; multicore when the "
+        "team spans several nodes; push");
+  CHECK(policy_text(collective::member_broadcast) == "mpi when the team spans several hosts, else pull");
   // a team over several nodes: the node-aware row where the collective has one
   auto pick_nodes = [](collective c, std::size_t size, int threads, int nodes) {
     selection s{c, "test", size, threads, 0, 0};
@@ -100,6 +102,25 @@ TEST_CASE("registry: selection follows the policy rows") {
   CHECK(pick_nodes(collective::reduce, 8, 16, 8) == "binomial_flat");
   CHECK(pick_nodes(collective::scatter, 1 << 20, 16, 16) == "multicore");
   CHECK(pick_nodes(collective::prefix_reduce, 8, 8, 2) == "multicore");
+  // a team over several hosts (the hosts are its nodes too): MPI's own
+  // collective where the mpi family serves the call, else as on nodes
+  auto pick_hosts = [](collective c, std::size_t size, int nodes, unsigned features) {
+    selection s{c, "test", size, 4, 0, features};
+    s.nodes = nodes;
+    s.across_hosts = true;
+    return std::string(select(s).name);
+  };
+  for (collective c : {collective::broadcast, collective::scatter, collective::gather, collective::gather_all, collective::exchange}) {
+    CHECK(pick_hosts(c, 8, 2, 0) == "mpi");
+    CHECK(pick_hosts(c, 1 << 20, 1, 0) == "mpi");
+  }
+  CHECK(pick_hosts(collective::exchange, 64, 2, feature::off_mpi) == "multicore");
+  CHECK(pick_hosts(collective::exchange, 4096, 1, feature::off_mpi) == "pull");
+  CHECK(pick_hosts(collective::reduce, 64, 2, 0) == "multicore");  // no mpi row: reductions keep their bits
+  CHECK(pick_hosts(collective::permute, 64, 2, 0) == "pull");
+  CHECK(pick_hosts(collective::member_exchange, 64, 1, 0) == "mpi");
+  CHECK(pick_hosts(collective::member_exchange, 64, 1, feature::off_mpi) == "by_destination");
+  CHECK(pick_nodes(collective::exchange, 64, 8, 2) == "multicore");  // nodes without hosts: no mpi
   // chunk lists: only a broadcast's list (one source run) takes the tree
   auto pick_list = [](std::size_t size, int nodes, bool one_run) {
     selection s{collective::chunks, "test", size, 16, 0, 0};

@@ -9,8 +9,9 @@
 //
 // Steps: one MPI call (a broadcast's root also copies its source into its own
 // block, while MPI sends it). Served: any team of an mpi run whose pieces are
-// in member order (registry row: feature off_mpi); selected when forced
-// (UPCEMU_COLL, force_algorithm).
+// in member order (registry row: feature off_mpi); selected automatically on
+// a team whose members are on several hosts (policy rows across_hosts), else
+// when forced (UPCEMU_COLL, force_algorithm).
 #include "../../runtime/mpi_session.hpp"
 #include "../common/touch.hpp"
 #include "algorithms.hpp"
