@@ -2,7 +2,8 @@
 """tools/bench/hosts_vs_mpi_tables.py on made-up rows: figures are medians over
 rounds, ratios the medians of each round's ratio (both sides of a ratio from
 the same round), MPI's side of a NAS row its fastest variant in each round,
-and runs that did not verify are counted."""
+runs that did not verify are counted, and the barrier rows (upcemu, before,
+MPI_Barrier) give medians and per-round ratios too."""
 import json
 import subprocess
 import sys
@@ -31,6 +32,12 @@ with tempfile.TemporaryDirectory() as d:
     rows = nas("upcemu", "standard", [2.0, 4.0]) + nas("mpi", "a", [1.0, 9.0]) + nas("mpi", "b", [3.0, 0.5]) + \
         nas("upcemu", "extended", [1.0], verified=False)
     Path(d, "nas.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    # barriers: upcemu 100, 300 µs; before 200, 900; MPI 50, 100 -> upcemu / MPI 2 and 3 (2.5),
+    # before / MPI 4 and 9 (6.5), before / upcemu 2 and 3 (2.5)
+    rows = [{"hosts": 2, "round": r + 1, "impl": impl, "threads": 4, "median_us": us}
+            for impl, values in (("upcemu", [100, 300]), ("before", [200, 900]), ("mpi", [50, 100]))
+            for r, us in enumerate(values)]
+    Path(d, "barrier.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     p = subprocess.run([sys.executable, script, d], capture_output=True, text=True)
 
 text = p.stdout
@@ -43,6 +50,8 @@ if "| IS | S | standard | 3 | 0.75 (a, b) | 5× |" not in text:
     failures.append("the IS row is not median 3 against MPI's fastest (0.75, variants a and b), ratio 5×:\n" + text)
 if "did not verify: 1" not in text:
     failures.append("the run that did not verify is not counted:\n" + text)
+if "| 2 | 4 | 200 | 550 | 75 | 2.5× | 6.5× | 2.5× |" not in text:
+    failures.append("the barrier row is not medians 200, 550, 75 and ratios 2.5×, 6.5×, 2.5×:\n" + text)
 for f in failures:
     print("FAIL:", f)
 sys.exit(1 if failures else 0)

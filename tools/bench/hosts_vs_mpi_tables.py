@@ -2,7 +2,7 @@
 """Tables of tools/bench/run_hosts_vs_mpi.sh's results (docs/benchmarks.md,
 "The mpi backend across hosts").
 
-    hosts_vs_mpi_tables.py DIR    # DIR holds memops.jsonl, nas.jsonl and coll.jsonl
+    hosts_vs_mpi_tables.py DIR    # DIR holds memops.jsonl, nas.jsonl, coll.jsonl (and barrier.jsonl)
 
 Every row is tagged with hosts, round and impl (upcemu: this build; before:
 the build given to --before; mpi: the MPI peers). A figure is the median over
@@ -131,11 +131,36 @@ def coll_tables(coll):
     table(["collective", "bytes per thread", "now µs", "before µs", "before / now"], lines)
 
 
+def barrier_tables(barrier):
+    if not barrier:
+        return
+    have_before = any(r["impl"] == "before" for r in barrier)
+    print("**upc_barrier against MPI_Barrier** (µs per barrier, slowest rank, median over rounds of each run's "
+          "median; ratios per round)\n")
+    head = ["hosts", "ranks", "upcemu µs"] + (["before µs"] if have_before else []) + ["MPI_Barrier µs", "upcemu / MPI"] + \
+           (["before / MPI", "before / upcemu"] if have_before else [])
+    lines = []
+    for hosts in sorted({r["hosts"] for r in barrier}):
+        rs = [r for r in barrier if r["hosts"] == hosts]
+        u = by_round(rs, {"impl": "upcemu"})
+        old = by_round(rs, {"impl": "before"})
+        m = by_round(rs, {"impl": "mpi"})
+        us = lambda d: med([x["median_us"] for x in d.values()])
+        ranks = "/".join(map(str, sorted({r["threads"] for r in rs})))
+        line = [str(hosts), ranks, fmt(us(u))] + ([fmt(us(old))] if have_before else []) + \
+               [fmt(us(m)), fmt(ratio_median(u, m, "median_us"), 2) + "×"]
+        if have_before:
+            line += [fmt(ratio_median(old, m, "median_us"), 2) + "×", fmt(ratio_median(old, u, "median_us"), 2) + "×"]
+        lines.append(line)
+    table(head, lines)
+
+
 def main():
     d = Path(sys.argv[1] if len(sys.argv) > 1 else "bench/results/mpi-backend-vs-mpi")
     memops_tables(rows(d / "memops.jsonl"))
     nas_tables(rows(d / "nas.jsonl"))
     coll_tables(rows(d / "coll.jsonl"))
+    barrier_tables(rows(d / "barrier.jsonl"))
 
 
 if __name__ == "__main__":

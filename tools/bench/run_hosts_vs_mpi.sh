@@ -9,13 +9,15 @@
 #     (apps/nas, every variant) and as the MPI peers (bench/peers/mpi/nas), on
 #     4 ranks (2 hosts: 2 + 2) and on 3 hosts IS on 3 ranks (1 + 1 + 1); FT
 #     needs a power of two that divides its grid, so it runs on 2 hosts only;
+#   - upc_barrier (bench/micro/barrier_latency) beside MPI_Barrier
+#     (bench/peers/mpi/barrier_mpi), 4 ranks on 2 hosts and 3 on 3;
 # in alternated rounds (upcemu first, then MPI first, ...), the same machine for
 # both sides of each ratio. With --before DIR, the upcemu programs of another
 # build (the runtime before a change) run in the same rounds too.
 #
 #   sudo tools/bench/run_hosts_vs_mpi.sh [--build DIR] [--before DIR] [--out DIR]
 #                                        [--rounds N] [--hosts "2 3"] [--classes "S W"]
-#                                        [--parts "memops coll nas"]
+#                                        [--parts "memops coll nas barrier"]
 #
 # The hosts share this machine's cores and reach each other over a veth bridge
 # through Open MPI's TCP transport; MPI_Get/MPI_Put use Open MPI's pt2pt
@@ -27,7 +29,7 @@
 # the rank it waits for has no core slowed MPI_Get 100-fold in a trial run
 # under load. Also, on 2 hosts, run_hosts.sh's
 # collectives (4 ranks) for the upcemu builds alone. Results: DIR/memops.jsonl,
-# DIR/nas.jsonl, DIR/coll.jsonl
+# DIR/nas.jsonl, DIR/coll.jsonl, DIR/barrier.jsonl (the files of the parts run)
 # (every row tagged with hosts, round and impl: upcemu, before or mpi),
 # DIR/machine.txt and DIR/summary.md (tools/bench/hosts_vs_mpi_tables.py);
 # DIR defaults to bench/results/mpi-backend-vs-mpi.
@@ -35,7 +37,7 @@ set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"  # sets root
 build=$root/build before="" out=$root/bench/results/mpi-backend-vs-mpi rounds=3 host_counts="2 3" classes="S W"
-parts="memops coll nas"
+parts="memops coll nas barrier"
 bench_options 2,31 --build=build --before=before --out=out --rounds=rounds --hosts=host_counts --classes=classes \
   --parts=parts -- "$@"
 want() { [[ " $parts " == *" $1 "* ]]; }
@@ -46,6 +48,11 @@ for f in tools/upcrun bench/micro/memops_bandwidth bench/collbench/collbench ben
   bench/peers/mpi/nas/is_mpi bench/peers/mpi/nas/ft_mpi; do
   [[ -x $build/$f ]] || { echo "run_hosts_vs_mpi.sh: $build/$f is not built" >&2; exit 2; }
 done
+if want barrier; then
+  for f in bench/micro/barrier_latency bench/peers/mpi/barrier_mpi; do
+    [[ -x $build/$f ]] || { echo "run_hosts_vs_mpi.sh: $build/$f is not built" >&2; exit 2; }
+  done
+fi
 netns=$root/tools/netns_hosts.sh
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_osc=pt2pt
@@ -108,10 +115,22 @@ nas() {
     [[ $h == 3 ]] || on "$slots" "$impl" -n "$n" "$dir/apps/nas/ft/ft_upc" --class="$cls" --variant=all
   fi 2>&1 | tag "$h" "$r" "$impl" >>"$out/nas.jsonl"
 }
+# barrier HOSTS ROUND IMPL: microseconds per barrier, 4 ranks on 2 hosts, 3 on 3
+barrier() {
+  local h=$1 r=$2 impl=$3 dir=$build slots=2 n=4
+  [[ $impl == before ]] && dir=$before
+  [[ $h == 3 ]] && slots=1 n=3
+  if [[ $impl == mpi ]]; then
+    on "$slots" mpi -n "$n" "$build/bench/peers/mpi/barrier_mpi" --reps=5 --min-time=0.1 --format=jsonl
+  else
+    on "$slots" "$impl" -n "$n" "$dir/bench/micro/barrier_latency" --reps=5 --min-time=0.1 --format=jsonl
+  fi | tag "$h" "$r" "$impl" >>"$out/barrier.jsonl"
+}
 
-: >"$out/memops.jsonl"
-: >"$out/nas.jsonl"
-: >"$out/coll.jsonl"
+# the files of the parts that run start empty (others' stay)
+for p in memops coll nas barrier; do
+  want "$p" && : >"$out/$p.jsonl"
+done
 impls=(upcemu mpi)
 [[ -z $before ]] || impls=(upcemu before mpi)
 for h in $host_counts; do
@@ -129,6 +148,10 @@ for h in $host_counts; do
       if want coll && [[ $h == 2 && $impl != mpi ]]; then
         echo "== $h hosts, round $r, $impl: collectives"
         coll "$h" "$r" "$impl"
+      fi
+      if want barrier; then
+        echo "== $h hosts, round $r, $impl: barriers"
+        barrier "$h" "$r" "$impl"
       fi
       want nas || continue
       for cls in $classes; do
