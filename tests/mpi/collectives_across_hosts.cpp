@@ -7,12 +7,15 @@
 // families, two roots, each call twice with other data. Also reduce and
 // permute (no mpi rows: the engine across hosts too), and barriers whose id
 // changes every phase (across hosts the notify ids travel with the barrier's
-// allreduce).
+// allreduce), and a long barrier wait that must sleep, not spin.
 //
 //   collectives_across_hosts [mpi|engine]
 //     mpi: every call of the five must have run algorithm mpi; engine: none
 //     may; without an argument, answers only. Thread 0 prints "ok NAME" or
 //     "FAILED NAME" per part; the exit status is 1 when a part failed.
+#include <time.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -172,6 +175,27 @@ bool barrier_ids() {
   upc_wait(12);  // nobody notified with an id: nothing to disagree with
   return true;
 }
+
+double seconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// Thread 0 comes 1.5 s late to a barrier: the others' waits must cost little
+// CPU (ranks may outnumber the cores: a spinning waiter takes the core from
+// the rank it waits for). A bound on CPU per second waited, not on time.
+bool waits_sleep() {
+  upc_barrier;
+  if (MYTHREAD == 0) usleep(1'500'000);
+  const double wall = seconds(CLOCK_MONOTONIC), cpu = seconds(CLOCK_THREAD_CPUTIME_ID);
+  upc_barrier;
+  const double waited = seconds(CLOCK_MONOTONIC) - wall, used = seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
+  if (MYTHREAD == 0) return true;
+  const bool ok = waited > 1.0 && used < waited / 3;
+  if (!ok) std::printf("thread %d: waited %.2f s in upc_barrier using %.2f s of CPU\n", MYTHREAD, waited, used);
+  return ok;
+}
 }  // namespace
 
 int upc_main(int argc, char** argv) {
@@ -191,6 +215,7 @@ int upc_main(int argc, char** argv) {
   if (!g_wrong_algorithm.empty()) std::printf("thread %d: %s\n", MYTHREAD, g_wrong_algorithm.c_str());
   part("reduce and permute by the engine", reduce_and_permute());
   part("barriers with a new id every phase", barrier_ids());
+  part("a long barrier wait sleeps", waits_sleep());
   if (MYTHREAD == 0)
     std::printf("collectives_across_hosts: %s on %d threads\n", parts::failed_parts ? "FAILED" : "all parts right", THREADS);
   return parts::failed_parts ? 1 : 0;
