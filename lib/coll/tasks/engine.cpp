@@ -192,6 +192,9 @@ status run_blocking(team& members, call& c, status& posted) {
     pr.wait_until(*op.t, [&] { return complete(op); }, op.function, &op);
   }
   if (op.race.active) race_task_complete(op.race);
+  // Nothing else of this member was in flight: its part of every collective
+  // of the team up to this one is over (team_view::completed_by_all).
+  op.t->completed(op.t->rank()).store(op.seq, std::memory_order_release);
   return op.result;
 }
 

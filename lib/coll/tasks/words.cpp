@@ -40,6 +40,20 @@ team_view& team_view::of(team& t) {
   return v;
 }
 
+bool team_view::completed_by_all(std::uint32_t seq) noexcept {
+  if (reached(completed_by_all_, seq)) return true;
+  if (detail::several_hosts()) return false;
+  // The oldest member's word, relative to seq.
+  std::int32_t least = 0;
+  for (int r = 0; r < size_; ++r) {
+    const std::int32_t ahead = static_cast<std::int32_t>(completed(r).load(std::memory_order_acquire) - seq);
+    if (ahead < 0) return false;
+    if (r == 0 || ahead < least) least = ahead;
+  }
+  completed_by_all_ = seq + static_cast<std::uint32_t>(least);
+  return true;
+}
+
 void team_view::notify() const noexcept {
   if (detail::several_hosts()) return;  // across hosts nobody sleeps on it: waiters poll
   team_words& w = words();

@@ -110,11 +110,17 @@ struct alignas(64) slot_record {
 // of the slot this member completed before every member had posted (an eager
 // completion, late_agreement.hpp). Written by its member only, read only when a
 // disagreement is found: its own cache lines.
+//
+// A member's "completed" word: the sequence number of its last blocking call
+// that completed while none of its earlier ones was still in flight, so its
+// part of every collective up to that one is over (run_blocking). Its own
+// cache line: written once a call, read by the others only now and then.
 struct area_layout {
   static constexpr std::size_t posts = (sizeof(team_words) + 63) / 64 * 64;
   static constexpr std::size_t task_words = posts + slots * sizeof(slot_record);
   static constexpr std::size_t left_words = task_words + slots * tasks_per_rank * sizeof(task_word);
-  static constexpr std::size_t bytes = (left_words + slots * sizeof(std::uint32_t) + 63) / 64 * 64;
+  static constexpr std::size_t completed_word = (left_words + slots * sizeof(std::uint32_t) + 63) / 64 * 64;
+  static constexpr std::size_t bytes = completed_word + 64;
 };
 
 // The task executor's section of every member's block.
@@ -196,6 +202,18 @@ class team_view final : public team_attachment {
                                                          area_layout::left_words)[seq % slots];
   }
 
+  std::atomic<std::uint32_t>& completed(int rank) const noexcept {
+    return *reinterpret_cast<std::atomic<std::uint32_t>*>(areas_[static_cast<std::size_t>(rank)] +
+                                                          area_layout::completed_word);
+  }
+  // Whether every member's part of the collective `seq` (and of every one
+  // before it) is known over from the members' completed words: then every
+  // member has posted it and every task of it is done (each task writes some
+  // member's receive buffer, whose member waits for it). One look at the words
+  // answers for the collectives up to the oldest member's, so a member running
+  // ahead reads them once in many calls. One host only (false across hosts).
+  bool completed_by_all(std::uint32_t seq) noexcept;
+
   // The next collective's sequence number on this member (1, 2, ...).
   std::uint32_t next_seq() noexcept { return ++seq_; }
 
@@ -236,6 +254,7 @@ class team_view final : public team_attachment {
   std::vector<char*> areas_;
   int size_ = 0, rank_ = 0;
   std::uint32_t seq_ = 0;
+  std::uint32_t completed_by_all_ = 0;  // every member's completed word has reached it
 };
 
 }  // namespace upc::coll::tasks
