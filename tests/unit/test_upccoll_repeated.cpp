@@ -4,7 +4,9 @@
 // (lib/api/upccoll_args.hpp, run_remembered). It must still move the bytes
 // the buffers hold now, and it must not be taken once what it remembered may
 // have changed: the team freed, the library finalised, a buffer freed.
+#include <chrono>
 #include <cstdint>
+#include <thread>
 
 #include "upccoll_api_support.hpp"
 
@@ -31,6 +33,26 @@ void same_calls_new_data_body() {
     UC_OK(upccoll_reduce(s, r, 1, UPC_LLONG, UPC_MAX, root, UPC_TEAM_ALL, 0, nullptr));
     if (me == root) SPMD_CHECK_EQ(L<std::int64_t>(r)[0], 1000 * round + 10 * (T - 1));
     UC_OK(upccoll_barrier(UPC_TEAM_ALL, 0, nullptr));
+  }
+  upc_free(r);
+  upc_free(s);
+  UC_OK(upccoll_finalize());
+}
+
+// The root of a broadcast loop runs ahead while the others lag (they sleep
+// now and then): it may reuse a slot only once every member is done with the
+// slot's collective, so every member gets every call's value, never a later
+// one's.
+void root_far_ahead_body() {
+  UC_OK(upccoll_initialize(nullptr, nullptr));
+  const int me = MYTHREAD;
+  upc::sptr<void> s = mine(sizeof(std::int64_t)), r = mine(sizeof(std::int64_t));
+  for (int i = 0; i < 200; ++i) {
+    if (me != 0 && i % 16 == me % 16) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    *L<std::int64_t>(s) = 7 * i + 1;
+    *L<std::int64_t>(r) = -1;
+    UC_OK(upccoll_bcast(s, 1, UPC_LLONG, r, 1, UPC_LLONG, 0, UPC_TEAM_ALL, 0, nullptr));
+    SPMD_CHECK_EQ(*L<std::int64_t>(r), 7 * i + 1);
   }
   upc_free(r);
   upc_free(s);
@@ -86,4 +108,8 @@ TEST_CASE("repeated calls: the same arguments with new data each round give each
 
 TEST_CASE("repeated calls: a freed team, a freed buffer or a finalised library is refused, not run from memory") {
   everywhere(remembered_call_guards_body, {1, 2, 3});
+}
+
+TEST_CASE("repeated calls: a root far ahead of the others reuses a slot only once every member is done with it") {
+  everywhere(root_far_ahead_body, {2, 3, 4});
 }
