@@ -12,9 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "../runtime/copy_bytes.hpp"
-#include "../runtime/traffic.hpp"
 #include "blocks.hpp"
+#include "copy_step.hpp"
 #include "element_ops.hpp"
 
 namespace upc::coll {
@@ -72,13 +71,7 @@ struct sort_job {
 class plan;
 // Runs one data step of plan p (the one place where a collective's bytes move).
 void run_data_step(const step& s, const plan& p);
-// A copy step without a plan: the same counting and copy as run_data_step's
-// (a task executor's small input staged into its slot, an immediate plan's
-// copy). Inline: a collective of a few bytes is mostly such calls.
-inline void run_copy(char* dst, const char* src, std::size_t bytes, const char* algorithm) {
-  if (detail::traffic::g_active) [[unlikely]] detail::traffic::copied(dst, src, bytes, -1, algorithm);
-  detail::copy_bytes(dst, src, bytes);
-}
+
 
 class plan {
  public:
