@@ -85,10 +85,10 @@ TEST_CASE("upcrun --list-algorithms lists every collective's algorithms and the 
   outcome o = c.finish();
   REPORT(o);
   CHECK(o.exit_code == 0);
-  for (const char* line : {"broadcast (auto: binomial_flat when the team spans >= 8 nodes and size >= 64 KiB; binomial_flat when the team spans >= 4 nodes and size >= 1 MiB; multicore when the team spans several nodes; push when THREADS >= 16 and size <= 4 KiB, else pull)",
+  for (const char* line : {"broadcast (auto: mpi when the team spans several hosts; binomial_flat when the team spans >= 8 nodes and size >= 64 KiB; binomial_flat when the team spans >= 4 nodes and size >= 1 MiB; multicore when the team spans several nodes; push when THREADS >= 16 and size <= 4 KiB, else pull)",
                            "  push [UPC_PUSH]:", "  multicore [UPC_MULTICORE]:",
-                           "exchange (auto: pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise)", "reduce (auto: binomial_flat when the team spans >= 8 nodes; multicore when the team spans several nodes; flat)", "  ring:",
-                           "gather_all (auto: multicore when the team spans several nodes; push when THREADS >= 4 and size > 4 KiB, else pull)",
+                           "exchange (auto: mpi when the team spans several hosts; pairwise when the team spans >= 2 nodes and size > 2 KiB; multicore when the team spans several nodes; pull when size <= 4 KiB, else pairwise)", "reduce (auto: binomial_flat when the team spans >= 8 nodes; multicore when the team spans several nodes; flat)", "  ring:",
+                           "gather_all (auto: mpi when the team spans several hosts; multicore when the team spans several nodes; push when THREADS >= 4 and size > 4 KiB, else pull)",
                            "prefix_reduce (auto: multicore when the team spans several nodes; binomial when THREADS == 2 and size <= 256 KiB, else flat)",
                            "iallreduce (auto: redundant when size <= 4 KiB, else chunked)",
                            "[not for: private src, private dst, in place, suffix scans]"})
