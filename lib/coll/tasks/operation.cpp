@@ -307,8 +307,9 @@ status start(operation& op, const std::vector<std::uint64_t>* meta) {
     }
   }
   if (!mine.status && op.stages_input && mine.send) {
-    char* area = input_bytes <= inline_bytes ? t.inline_data(t.rank(), op.seq)
-                                             : slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input);
+    char* area = input_bytes > inline_bytes ? slot_area(t, ss.stage, ss.stage_bytes, input_bytes, op.library->staged_input)
+                 : uses_tail(mine.kind)     ? t.inline_data(t.rank(), op.seq)
+                                            : t.after_head(t.rank(), op.seq);
     if (area) {
       // A collective's bytes, so counted as a plan's copy step is.
       detail::traffic::task_scope counted(op.function, op.algorithm);

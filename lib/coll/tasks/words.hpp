@@ -99,12 +99,14 @@ struct team_words {  // in rank 0's area
 };
 
 // Each slot of a member's area: its post, then room for a small staged input
-// right behind it (read together with the post, often in the same fetches).
+// right behind it (read together with the post, often in the same fetches;
+// a post without a tail stages it from the tail on: team_view::after_head).
 constexpr std::size_t inline_bytes = 256;
 struct alignas(64) slot_record {
   post p;
   char data[inline_bytes];
 };
+static_assert(sizeof(slot_record) - post_head_bytes >= inline_bytes);  // room behind the head (after_head)
 
 // A member's "left" word of a slot: the sequence number of the last collective
 // of the slot this member completed before every member had posted (an eager
@@ -191,6 +193,12 @@ class team_view final : public team_attachment {
 
   post& post_of(int rank, std::uint32_t seq) const noexcept { return record(rank, seq).p; }
   char* inline_data(int rank, std::uint32_t seq) const noexcept { return record(rank, seq).data; }
+  // A post whose kind leaves the tail unused (no trait::tail) stages a small
+  // input right behind its head: the reader's two fetches are then one
+  // 128-byte pair, which CPUs fetch together. Room: the tail and the data.
+  char* after_head(int rank, std::uint32_t seq) const noexcept {
+    return reinterpret_cast<char*>(&record(rank, seq).p) + post_head_bytes;
+  }
   task_word& task(int index, std::uint32_t seq) const noexcept {
     const int owner = index % size_, local = index / size_;
     return reinterpret_cast<task_word*>(areas_[static_cast<std::size_t>(owner)] +
