@@ -5,15 +5,34 @@
 // then sleeps on a process-shared futex on the generation word. The spin/yield
 // budget comes from wait_policy (short when THREADS exceed the cores).
 //
+// Above tree_wake_from THREADS the sleepers are woken as a tree: the last arriver
+// wakes two, and every sleeper that wakes to a completed phase wakes two more
+// before it leaves. One FUTEX_WAKE of every sleeper was preempted by the sleepers
+// it woke (4096 processes on 2 cores: seconds inside the call while the rest still
+// slept). Up to there the last arriver still wakes them all in one call: a few
+// dozen wakes are quick, and a tree adds a scheduling round per level.
+// Sleepers of phase p sleep with bit p & 1 of a futex bitset, so a phase's wakes
+// never land on an early sleeper of the next phase, which would not pass them on
+// (every wake of phase p ends before its waker leaves wait(p), so no sleeper of
+// phase p + 2 exists yet). Each sleeper woken passes two on, so the wakes go on
+// while anyone of the phase is asleep. An abort or an ended thread still wakes
+// every sleeper at once (futex_wake_all matches any bitset), so a thread that dies
+// before passing its wakes on leaves nobody asleep.
+//
 // Ids: every phase has a slot holding the first id notified in it and the thread
 // that gave it (one 64-bit word, so an error report never names a thread from an
 // older phase); a later notify or a wait with a different id is the error the spec
 // requires. Slots alternate between even and odd phases; the last arriver of phase
 // p clears the slot of phase p+1, which nobody can still be reading (they all
 // finished wait(p-1)).
+#include <linux/futex.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <string>
 
 #include "barrier_hosts.hpp"
@@ -49,6 +68,30 @@ int decode_thread(std::uint64_t v) { return static_cast<int>(v >> thread_shift);
 // 2 busy cores: 400 us per barrier for 2 threads with 20000 spins, 11 us with 512).
 // When every thread does have a core, yielding instead costs one short syscall.
 constexpr int max_spin = 512;
+
+// The tree's fan-out: each waker wakes this many sleepers of its phase.
+constexpr int wakes_per_waker = 2;
+constexpr int tree_wake_from = 256;
+bool wake_as_tree(int threads) { return threads > tree_wake_from; }
+std::uint32_t phase_bit(std::uint32_t phase) { return 1u << (phase & 1); }
+
+// Sleeps while generation == phase, at most timeout_ns (none when <= 0), among
+// the sleepers of this phase's parity.
+void sleep_in_phase(const std::atomic<std::uint32_t>& generation, std::uint32_t phase, long timeout_ns) {
+  timespec deadline{};
+  if (timeout_ns > 0) {  // FUTEX_WAIT_BITSET takes an absolute CLOCK_MONOTONIC time
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    const long ns = deadline.tv_nsec + timeout_ns % 1'000'000'000L;
+    deadline.tv_sec += timeout_ns / 1'000'000'000L + ns / 1'000'000'000L;
+    deadline.tv_nsec = ns % 1'000'000'000L;
+  }
+  syscall(SYS_futex, reinterpret_cast<const std::uint32_t*>(&generation), FUTEX_WAIT_BITSET, phase,
+          timeout_ns > 0 ? &deadline : nullptr, nullptr, phase_bit(phase));
+}
+void wake_in_phase(const std::atomic<std::uint32_t>& generation, std::uint32_t phase, int count) {
+  syscall(SYS_futex, reinterpret_cast<const std::uint32_t*>(&generation), FUTEX_WAKE_BITSET, count,
+          nullptr, nullptr, phase_bit(phase));
+}
 
 std::string at(const src& w) { return std::string(" at ") + file_of(w) + ":" + std::to_string(line_of(w)); }
 
@@ -101,7 +144,8 @@ void notify(std::optional<int> id, const src& where) {
     b.id_slot[(phase + 1) & 1].store(0, std::memory_order_relaxed);
     b.generation.store(phase + 1, std::memory_order_seq_cst);
     c.progress.fetch_add(1, std::memory_order_relaxed);
-    if (b.sleepers.load(std::memory_order_seq_cst) > 0) futex_wake_all(&b.generation);
+    if (b.sleepers.load(std::memory_order_seq_cst) > 0)
+      wake_in_phase(b.generation, phase, wake_as_tree(c.threads) ? wakes_per_waker : INT_MAX);
   }
 }
 
@@ -132,14 +176,16 @@ void wait(std::optional<int> id, const src& where) {
       b.sleepers.fetch_add(1, std::memory_order_seq_cst);
       try {
         while (!done()) {
-          futex_wait(&b.generation, phase, pol.sleep_ns);
+          sleep_in_phase(b.generation, phase, pol.sleep_ns);
           if (!done()) check_can_complete(wait_name(), where, done);
         }
       } catch (...) {
         b.sleepers.fetch_sub(1);
         throw;
       }
-      b.sleepers.fetch_sub(1, std::memory_order_relaxed);
+      // Others still counted may be asleep in this phase: pass the wake on.
+      if (b.sleepers.fetch_sub(1, std::memory_order_seq_cst) > 1 && wake_as_tree(c.threads))
+        wake_in_phase(b.generation, phase, wakes_per_waker);
     }
   }
   if (g_races) race_acquire(race_barrier_key(&b.generation, phase));
