@@ -108,13 +108,10 @@ namespace {
 // bcast / scatter / gather: the fixed-size rooted collectives. In place at the
 // root: gather's sendbuf (the root's block is already in recvbuf), bcast's and
 // scatter's recvbuf (the root's part stays in sendbuf).
-upccoll_return_t rooted(call_args& a, const raw_args& raw, upc::sptr<void> sendbuf, size_t sendcnt,
-                        upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
-                        int root) {
+upccoll_return_t rooted(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                        upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  if (repeat(a, raw)) return launch_repeat(a);
-  a.raw = &raw;
   const bool gather = c.kind == collective::member_gather;
   const bool at_root = take_root(a, root);
   c.in_place = gather ? in_place_here(a, sendbuf, true, at_root) : in_place_here(a, recvbuf, false, at_root);
@@ -146,33 +143,6 @@ upccoll_return_t rooted(call_args& a, const raw_args& raw, upc::sptr<void> sendb
 }
 
 }  // namespace
-
-upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
-                               upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
-                               upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = movement_raw(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, flags);
-  return start(collective::member_broadcast, "upccoll_bcast", team, flags, handle, &raw, [&](call_args& a) {
-    return rooted(a, raw, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-  });
-}
-
-upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
-                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
-                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, flags);
-  return start(collective::member_scatter, "upccoll_scatter", team, flags, handle, &raw, [&](call_args& a) {
-    return rooted(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
-  });
-}
-
-upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
-                                upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
-                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, flags);
-  return start(collective::member_gather, "upccoll_gather", team, flags, handle, &raw, [&](call_args& a) {
-    return rooted(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root);
-  });
-}
 
 namespace {
 
@@ -247,13 +217,10 @@ namespace {
 // allgather / alltoall: fixed blocks from and to every member. In place (every
 // member): allgather's input is the member's own block of recvbuf, alltoall's
 // the whole recvbuf (staged by the engine before it is overwritten).
-upccoll_return_t all_to_all(call_args& a, const raw_args& raw, upc::sptr<void> sendbuf, size_t sendcnt,
-                            upccoll_dtype_t sendtype, upc::sptr<void> recvbuf, size_t recvcnt,
-                            upccoll_dtype_t recvtype) {
+upccoll_return_t all_to_all(call_args& a, upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                            upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype) {
   verdict& v = a.v;
   tasks::call& c = a.c;
-  if (repeat(a, raw)) return launch_repeat(a);
-  a.raw = &raw;
   const bool personalised = c.kind == collective::member_exchange;
   c.in_place = in_place_here(a, sendbuf, true, false);
   const dtype_info* st = c.in_place ? nullptr : check_type(v, sendtype, UPCCOLL_ERROR_SENDTYPE, "sendtype");
@@ -275,22 +242,59 @@ upccoll_return_t all_to_all(call_args& a, const raw_args& raw, upc::sptr<void> s
 }
 }  // namespace
 
+namespace {
+// The fixed-size movements, one entry for all five: bcast, scatter and gather
+// (rooted) and allgather and alltoall (root 0). Inlined into the API
+// function, as start() must be.
+[[gnu::always_inline]] inline upccoll_return_t movement(collective kind, const char* function, bool has_root,
+                                                        upc::sptr<void> sendbuf, size_t sendcnt,
+                                                        upccoll_dtype_t sendtype, upc::sptr<void> recvbuf,
+                                                        size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                                        upccoll_team_t team, upccoll_flag_t flags,
+                                                        upccoll_handle_t* handle) {
+  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root, flags);
+  return start(kind, function, team, flags, handle, &raw, [&](call_args& a) {
+    if (repeat(a, raw)) return launch_repeat(a);  // with a handle, or under --check=races
+    a.raw = &raw;
+    return has_root ? rooted(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, root)
+                    : all_to_all(a, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
+  });
+}
+}  // namespace
+
+upccoll_return_t upccoll_bcast(upc::sptr<void> sendbuf, size_t sendcount, upccoll_dtype_t sendtype,
+                               upc::sptr<void> recvbuf, size_t recvcount, upccoll_dtype_t recvtype, int root,
+                               upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  return movement(collective::member_broadcast, "upccoll_bcast", true, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcount, recvtype, root, team, flags, handle);
+}
+
+upccoll_return_t upccoll_scatter(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                 upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                 upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  return movement(collective::member_scatter, "upccoll_scatter", true, sendbuf, sendcnt, sendtype, recvbuf, recvcnt,
+                  recvtype, root, team, flags, handle);
+}
+
+upccoll_return_t upccoll_gather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
+                                upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype, int root,
+                                upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
+  return movement(collective::member_gather, "upccoll_gather", true, sendbuf, sendcnt, sendtype, recvbuf, recvcnt,
+                  recvtype, root, team, flags, handle);
+}
+
 upccoll_return_t upccoll_allgather(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                    upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                    upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, 0, flags);
-  return start(collective::member_gather_all, "upccoll_allgather", team, flags, handle, &raw, [&](call_args& a) {
-    return all_to_all(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
-  });
+  return movement(collective::member_gather_all, "upccoll_allgather", false, sendbuf, sendcnt, sendtype, recvbuf,
+                  recvcnt, recvtype, 0, team, flags, handle);
 }
 
 upccoll_return_t upccoll_alltoall(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
                                   upc::sptr<void> recvbuf, size_t recvcnt, upccoll_dtype_t recvtype,
                                   upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = movement_raw(sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype, 0, flags);
-  return start(collective::member_exchange, "upccoll_alltoall", team, flags, handle, &raw, [&](call_args& a) {
-    return all_to_all(a, raw, sendbuf, sendcnt, sendtype, recvbuf, recvcnt, recvtype);
-  });
+  return movement(collective::member_exchange, "upccoll_alltoall", false, sendbuf, sendcnt, sendtype, recvbuf,
+                  recvcnt, recvtype, 0, team, flags, handle);
 }
 
 upccoll_return_t upccoll_allgatherv(upc::sptr<void> sendbuf, size_t sendcnt, upccoll_dtype_t sendtype,
@@ -384,34 +388,44 @@ upccoll_return_t upccoll_reduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf
   });
 }
 
+namespace {
+// allreduce and the scans: a reduction on every member, no root. Inlined into
+// the API function, as start() must be.
+[[gnu::always_inline]] inline upccoll_return_t everyone_reduces(collective kind, const char* function,
+                                                                upc::sptr<void> sendbuf, upc::sptr<void> recvbuf,
+                                                                size_t count, upccoll_dtype_t dt, upccoll_op_t op,
+                                                                upccoll_team_t team, upccoll_flag_t flags,
+                                                                upccoll_handle_t* handle) {
+  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
+  return start(kind, function, team, flags, handle, &raw,
+               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
+}
+}  // namespace
+
 upccoll_return_t upccoll_allreduce(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                    upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags,
                                    upccoll_handle_t* handle) {
-  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
-  return start(collective::member_allreduce, "upccoll_allreduce", team, flags, handle, &raw,
-               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
+  return everyone_reduces(collective::member_allreduce, "upccoll_allreduce", sendbuf, recvbuf, count, dt, op, team,
+                          flags, handle);
 }
 
 upccoll_return_t upccoll_scan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                               upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
-  return start(collective::member_exclusive_scan, "upccoll_scan", team, flags, handle, &raw,
-               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
+  return everyone_reduces(collective::member_exclusive_scan, "upccoll_scan", sendbuf, recvbuf, count, dt, op, team,
+                          flags, handle);
 }
 
 upccoll_return_t upccoll_exscan(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count, upccoll_dtype_t dt,
                                 upccoll_op_t op, upccoll_team_t team, upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
-  return start(collective::member_exclusive_scan, "upccoll_exscan", team, flags, handle, &raw,
-               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
+  return everyone_reduces(collective::member_exclusive_scan, "upccoll_exscan", sendbuf, recvbuf, count, dt, op, team,
+                          flags, handle);
 }
 
 upccoll_return_t upccoll_scan_inclusive(upc::sptr<void> sendbuf, upc::sptr<void> recvbuf, size_t count,
                                         upccoll_dtype_t dt, upccoll_op_t op, upccoll_team_t team,
                                         upccoll_flag_t flags, upccoll_handle_t* handle) {
-  const raw_args raw = reduction_raw(sendbuf, recvbuf, count, dt, op, 0, flags);
-  return start(collective::member_inclusive_scan, "upccoll_scan_inclusive", team, flags, handle, &raw,
-               [&](call_args& a) { return reduction(a, raw, sendbuf, recvbuf, count, dt, op, true); });
+  return everyone_reduces(collective::member_inclusive_scan, "upccoll_scan_inclusive", sendbuf, recvbuf, count, dt,
+                          op, team, flags, handle);
 }
 
 namespace {
