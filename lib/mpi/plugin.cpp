@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../runtime/mpi_plugin.hpp"
+#include "../runtime/patient_poll.hpp"
 
 namespace {
 using upc::detail::mpi_world;
@@ -276,28 +277,13 @@ int in_pieces(const void* p, std::uint64_t bytes, std::vector<MPI_Request>& out,
   return 0;
 }
 
-// How a thread waits between polls: 64 polls at once, then sleeps that grow
-// from 1 us to 200 us (ranks oversubscribe the cores; a blocking MPI wait
-// spins), with a timer slack of 1 us, not Linux's 50 (a sleep of 2 us would
-// last 52: a round trip's worth). Any progress starts it over.
-struct patience {
-  long pause_ns = 0;
-  int polls = 0;
-  patience() {
-    thread_local bool fine = false;
-    if (!fine) ::prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
-    fine = true;
-  }
-  void progressed() {
-    polls = 0;
-    pause_ns = 0;
-  }
-  void wait() {
-    if (++polls < 64) return;
-    pause_ns = pause_ns ? std::min(pause_ns * 2, 200'000L) : 1'000L;
-    timespec ts{0, pause_ns};
-    nanosleep(&ts, nullptr);
-  }
+// How a thread waits between polls (patient_poll.hpp): 64 polls at once,
+// then sleeps that grow from 1 us to 200 us with a timer slack of 1 us
+// (ranks oversubscribe the cores; a blocking MPI wait spins). Any progress
+// starts it over.
+struct patience : upc::detail::patient_poll {
+  patience() : patient_poll(64, false) {}
+  void wait() { pause(); }
 };
 
 // The server's side. One thread at a time serves: the rank's server thread,
